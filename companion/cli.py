@@ -1,0 +1,155 @@
+"""The `companion` command. Shared subcommands live here; each game adds its own from
+`companion/games/<game>/cli.py` (a `register(subparsers)` function), and the print kit from
+`print_kit/cli.py`. Errors end with exit 2 and one line, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib
+import io
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from companion.catalog import GAMES, game_info
+from companion.errors import CompanionError, UsageError
+from companion.loader import load_game
+from companion.model import KINDS, total_copies
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse prints usage plus the error; a user gets one clear line instead."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog} : erreur : {message}\n")
+
+
+def emit(data: Any) -> None:
+    """Print JSON the same way for every command (UTF-8, readable)."""
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# --- companion games / cards --------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    rows = []
+    for game, info in GAMES.items():
+        data = load_game(game)
+        components = data.components()
+        rows.append({"id": game, "title": info.title,
+                     "players": f"{data.players.min}-{data.players.max}",
+                     "cards": total_copies(components, "card"),
+                     "levels": data.levels()})
+    if args.format == "json":
+        emit(rows)
+    else:
+        for row in rows:
+            levels = f", niveaux {row['levels']}" if row["levels"] else ""
+            print(f"{row['id']:<10} {row['title']} — {row['players']} joueurs, "
+                  f"{row['cards']} cartes{levels}")
+    return 0
+
+
+def component_rows(game: str, level: int | None, players: int | None) -> list[dict[str, Any]]:
+    data = load_game(game)
+    if level is not None and level not in data.levels():
+        valid = ", ".join(map(str, data.levels())) or "aucun (ce jeu n'a pas de niveaux)"
+        raise UsageError(f"niveau {level} inconnu pour {game} ; niveaux valides : {valid}")
+    if players is not None and not data.players.min <= players <= data.players.max:
+        raise UsageError(f"{game} se joue de {data.players.min} à {data.players.max} joueurs "
+                         f"(reçu {players})")
+    return [c.as_row() for c in data.components(level=level, players=players)]
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    game_info(args.game)
+    rows = component_rows(args.game, args.level, args.players)
+    if args.format == "json":
+        emit(rows)
+        return 0
+    if args.format == "csv":
+        keys: list[str] = []
+        for row in rows:
+            keys += [k for k in row if k not in keys]
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: _cell(row.get(k)) for k in keys})
+        sys.stdout.write(out.getvalue())
+        return 0
+    width = max(len(r["id"]) for r in rows)
+    for row in rows:
+        extra = {k: v for k, v in row.items()
+                 if k not in ("id", "name", "kind", "copies", "group") and v not in (None, "")}
+        details = " ".join(f"{k}={_cell(v)}" for k, v in extra.items())
+        print(f"{row['id']:<{width}}  ×{row['copies']:<3} {row['kind']:<5} {row['name']}  {details}")
+    for kind in KINDS:
+        count = sum(r["copies"] for r in rows if r["kind"] == kind)
+        if count:
+            print(f"total {kind} : {count}")
+    return 0
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, list):
+        return " | ".join(map(str, value))
+    return "" if value is None else str(value)
+
+
+# --- wiring ---------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="companion", description="Compagnon de table : cinq jeux de cartes.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+
+    games = sub.add_parser("games", help="les cinq jeux et leurs totaux")
+    games.add_argument("--format", choices=["table", "json"], default="table")
+    games.set_defaults(handler=cmd_games)
+
+    cards = sub.add_parser("cards", help="chaque élément d'un jeu, ses exemplaires et un total")
+    cards.add_argument("game", metavar="GAME", help=f"un jeu parmi : {', '.join(GAMES)}")
+    cards.add_argument("--level", type=int)
+    cards.add_argument("--players", type=int)
+    cards.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    cards.set_defaults(handler=cmd_cards)
+
+    for module in _extension_modules():
+        module.register(sub)
+    return parser
+
+
+def _extension_modules() -> list[Any]:
+    """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
+    names = ["companion.replay_cli"] + [f"companion.games.{g}.cli" for g in GAMES] + [
+        "print_kit.cli"]
+    modules = []
+    for name in names:
+        try:
+            modules.append(importlib.import_module(name))
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    return modules
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except CompanionError as exc:
+        print(f"companion : erreur : {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

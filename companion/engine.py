@@ -1,0 +1,66 @@
+"""The shape every game engine shares (after OpenSpiel / boardgame.io): a state built from a
+setup, then changed only by applying events one by one. The state of a game is the replay of
+its log; nothing else is stored.
+
+An engine module `companion/games/<game>/engine.py` exposes `ENGINE`, an object with:
+- `game: str`
+- `new_state(setup: dict) -> GameState`: raises RuleError on a bad setup;
+- and its states implement `GameState` below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from companion.catalog import game_info
+from companion.errors import CompanionError, RuleError
+
+
+class GameState(Protocol):
+    def apply(self, event: dict[str, Any]) -> None:
+        """Check the event against the rules and the state, then change the state.
+
+        Must raise RuleError *before* changing anything, so a refused event leaves no trace."""
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-ready view: scores, whose turn, winner, violations with their rule references."""
+
+
+class Engine(Protocol):
+    game: str
+
+    def new_state(self, setup: dict[str, Any]) -> GameState: ...
+
+
+class InvalidEvent(CompanionError):
+    """A log that does not replay: which event (0-based index in the log) and why."""
+
+    def __init__(self, index: int, reason: str, rule: str = "") -> None:
+        self.index = index
+        self.reason = reason
+        self.rule = rule
+        where = "la mise en place" if index < 0 else f"l'événement {index}"
+        super().__init__(f"{where} est invalide : {reason}" + (f" [{rule}]" if rule else ""))
+
+
+def engine_for(game: str) -> Engine:
+    game_info(game)  # unknown game -> UsageError listing the valid ones
+    module = importlib.import_module(f"companion.games.{game}.engine")
+    return module.ENGINE  # type: ignore[no-any-return]
+
+
+def replay(game: str, setup: dict[str, Any], events: Iterable[dict[str, Any]]) -> GameState:
+    """Build the state from scratch: setup, then every effective event in order."""
+    engine = engine_for(game)
+    try:
+        state = engine.new_state(setup)
+    except RuleError as exc:
+        raise InvalidEvent(-1, exc.reason, exc.rule) from None
+    for index, event in enumerate(events):
+        try:
+            state.apply(event)
+        except RuleError as exc:
+            raise InvalidEvent(index, exc.reason, exc.rule) from None
+    return state

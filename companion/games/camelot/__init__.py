@@ -1,0 +1,1 @@
+"""Camelot (Reiner Knizia's Ivanhoe): data schema, tournament engine and CLI."""

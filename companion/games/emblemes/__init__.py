@@ -1,0 +1,1 @@
+"""Emblèmes: data schema, engine (placement, effects, end-of-round count) and CLI."""

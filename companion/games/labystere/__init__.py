@@ -1,0 +1,1 @@
+"""P'tit jeu Maëlys de Labystère: data schema, setup generator, die and investigation sheet."""

@@ -1,0 +1,106 @@
+"""The one loader: read a game's YAML file, validate it into its typed model, cross-check it."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from companion.catalog import GAMES, game_info
+from companion.datafiles import data_file
+from companion.errors import DataError
+from companion.schema import CheckFailed, GameData
+
+_EXPECTED = {
+    "missing": "une valeur (champ obligatoire absent)",
+    "extra_forbidden": "aucun champ de ce nom (champ inconnu)",
+    "int_type": "un nombre entier",
+    "int_parsing": "un nombre entier",
+    "int_from_float": "un nombre entier",
+    "string_type": "un texte",
+    "bool_type": "vrai ou faux (true/false)",
+    "bool_parsing": "vrai ou faux (true/false)",
+    "list_type": "une liste",
+    "dict_type": "une table (clé: valeur)",
+    "model_type": "une table (clé: valeur)",
+    "float_type": "un nombre",
+    "float_parsing": "un nombre",
+}
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += ("." if path else "") + str(part)
+    return path or "(racine)"
+
+
+def _expected(error: dict[str, Any]) -> str:
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind in _EXPECTED:
+        return _EXPECTED[kind]
+    if kind == "literal_error" or kind == "enum":
+        return f"l'une des valeurs {ctx.get('expected', '')}"
+    if kind == "greater_than_equal":
+        return f"un nombre ≥ {ctx.get('ge')}"
+    if kind == "greater_than":
+        return f"un nombre > {ctx.get('gt')}"
+    if kind == "less_than_equal":
+        return f"un nombre ≤ {ctx.get('le')}"
+    if kind in ("too_short", "too_long"):
+        return f"une longueur conforme ({error['msg']})"
+    return str(error["msg"])
+
+
+def parse_game(game: str, text: str, file_label: str) -> GameData:
+    """Validate a game's YAML text. Every failure is a DataError naming file, field and expectation."""
+    info = game_info(game)
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"ligne {mark.line + 1}" if mark else "(syntaxe)"
+        raise DataError(file_label, where, "un YAML bien formé", str(exc).splitlines()[0]) from None
+    if not isinstance(raw, dict):
+        raise DataError(file_label, "(racine)", "une table (clé: valeur)", type(raw).__name__)
+    try:
+        model = info.schema.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        got = first.get("input") if first["type"] != "missing" else None
+        if isinstance(got, dict | list):
+            got = None
+        raise DataError(file_label, _field_path(first["loc"]), _expected(first), got) from None
+    if model.game != game:
+        raise DataError(file_label, "game", f"« {game} »", model.game)
+    try:
+        model.check()
+    except CheckFailed as failed:
+        raise DataError(file_label, failed.field, failed.expected, failed.got) from None
+    return model
+
+
+def load_path(game: str, path: Path) -> GameData:
+    label = f"data/{path.name}"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(label, "(fichier)", "un fichier lisible", exc.strerror) from None
+    return parse_game(game, text, label)
+
+
+@lru_cache(maxsize=None)
+def load_game(game: str) -> GameData:
+    """The validated data of one game (cached: data files are read once per process)."""
+    return load_path(game, data_file(game_info(game).file))
+
+
+def load_all() -> dict[str, GameData]:
+    return {game: load_game(game) for game in GAMES}

@@ -1,0 +1,8 @@
+"""Entry of the table assistant: a thin router over the pages in tableapp/pages."""
+
+import streamlit as st
+
+from tableapp.navigation import sections
+
+st.set_page_config(page_title="Compagnon de table", page_icon="🃏", layout="wide")
+st.navigation(sections()).run()
