@@ -1,0 +1,103 @@
+"""Shared fixtures: a throwaway event store, and a real app server + Chromium for browser tests.
+
+Browser tests skip where Debian's chromium is missing, unless COMPANION_REQUIRE_BROWSER=1
+(set by .ci/run), which turns the skip into a failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own SQLite file: no test sees another's games or the user's."""
+    db = tmp_path / "games.sqlite3"
+    monkeypatch.setenv("COMPANION_DB", str(db))
+    return db
+
+
+def _require_browser() -> None:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+            pytest.fail("chromium est requis (COMPANION_REQUIRE_BROWSER=1) mais introuvable")
+        pytest.skip("chromium absent : apt-get install chromium")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        pytest.fail("le paquet playwright manque (extra test)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app on a free localhost port, with its own database; yields its base URL."""
+    _require_browser()
+    port = _free_port()
+    db = tmp_path_factory.mktemp("app-db") / "games.sqlite3"
+    env = dict(os.environ, COMPANION_DB=str(db), COMPANION_PUBLIC_URL=f"http://localhost:{port}")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
+         "--server.headless", "true", "--server.port", str(port),
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
+                if resp.status == 200:
+                    break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        pytest.fail("le serveur Streamlit n'a pas démarré en 60 s")
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-quic", "--no-first-run", "--disable-component-update",
+                  "--disable-sync"],
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1024, "height": 1366}, locale="fr-FR")  # type: ignore[attr-defined]
+    pg = context.new_page()
+    yield pg
+    context.close()
