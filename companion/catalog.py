@@ -1,4 +1,6 @@
-"""The registry of the five games: id, title, data file and schema. The one place that lists them."""
+"""The registry of the five games: id, title, data file and schema.
+
+The one place that lists them."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     info.id: info
     for info in (
-        GameInfo("noe", "Noé, Complot à l'Élysée", "noe.yaml", "noe-complot-a-l-elysee.txt", NoeData),
+        GameInfo("noe", "Noé, Complot à l'Élysée", "noe.yaml", "noe-complot-a-l-elysee.txt",
+                 NoeData),
         GameInfo("emblemes", "Emblèmes", "emblemes.yaml", "emblemes.txt", EmblemesData),
         GameInfo(
             "labystere",

@@ -88,7 +88,8 @@ def cmd_cards(args: argparse.Namespace) -> int:
         extra = {k: v for k, v in row.items()
                  if k not in ("id", "name", "kind", "copies", "group") and v not in (None, "")}
         details = " ".join(f"{k}={_cell(v)}" for k, v in extra.items())
-        print(f"{row['id']:<{width}}  ×{row['copies']:<3} {row['kind']:<5} {row['name']}  {details}")
+        print(f"{row['id']:<{width}}  ×{row['copies']:<3} {row['kind']:<5} {row['name']}"
+              f"  {details}")
     for kind in KINDS:
         count = sum(r["copies"] for r in rows if r["kind"] == kind)
         if count:
@@ -106,7 +107,8 @@ def _cell(value: Any) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="companion", description="Compagnon de table : cinq jeux de cartes.")
+    parser = OneLineParser(prog="companion",
+                           description="Compagnon de table : cinq jeux de cartes.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     games = sub.add_parser("games", help="les cinq jeux et leurs totaux")

@@ -24,7 +24,9 @@ class UsageError(CompanionError):
 
 
 class RuleError(CompanionError):
-    """An event that does not fit the rules or the state; `rule` points to where the rules say it."""
+    """An event that does not fit the rules or the state.
+
+    `rule` points to where the rules say it (or to the register of decisions)."""
 
     def __init__(self, reason: str, rule: str = "") -> None:
         self.reason = reason

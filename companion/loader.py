@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +60,9 @@ def _expected(error: dict[str, Any]) -> str:
 
 
 def parse_game(game: str, text: str, file_label: str) -> GameData:
-    """Validate a game's YAML text. Every failure is a DataError naming file, field and expectation."""
+    """Validate a game's YAML text.
+
+    Every failure is a DataError naming the file, the field and what was expected."""
     info = game_info(game)
     try:
         raw = yaml.safe_load(text)
@@ -96,7 +98,7 @@ def load_path(game: str, path: Path) -> GameData:
     return parse_game(game, text, label)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_game(game: str) -> GameData:
     """The validated data of one game (cached: data files are read once per process)."""
     return load_path(game, data_file(game_info(game).file))

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 class Provenance(StrEnum):
     RULES = "regles"  # stated by the rule file as it stands
-    RECONCILED = "reconcilie"  # derived from the rule file where it is garbled or contradicts itself
+    RECONCILED = "reconcilie"  # derived from a garbled or self-contradicting rule file
     PUBLISHED = "edition"  # taken from the published edition of the same game (Camelot = Ivanhoe)
     HOUSE = "defaut-maison"  # not in the rules: the project's editable default
 
