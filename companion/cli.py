@@ -9,6 +9,7 @@ import csv
 import importlib
 import io
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -21,11 +22,31 @@ from companion.model import KINDS, total_copies
 Handler = Callable[[argparse.Namespace], int]
 
 
+# argparse's own messages, in the French the rest of the CLI speaks
+_ARGPARSE_FR = [
+    (r"the following arguments are required: (.*)", r"il manque : \1"),
+    (r"argument (\S+): invalid (\w+) value: (.*)", r"\1 : valeur invalide \3"),
+    (r"argument (\S+): invalid choice: (.*?) \(choose from (.*)\)",
+     r"\1 : choix invalide \2 (possibles : \3)"),
+    (r"argument (\S+): expected one argument", r"\1 : une valeur est attendue"),
+    (r"unrecognized arguments: (.*)", r"arguments inconnus : \1"),
+    (r"ambiguous option: (.*)", r"option ambiguë : \1"),
+]
+
+
+def french(message: str) -> str:
+    for pattern, replacement in _ARGPARSE_FR:
+        translated, count = re.subn(pattern, replacement, message)
+        if count:
+            return translated
+    return message
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """argparse prints usage plus the error; a user gets one clear line instead."""
+    """argparse prints usage plus the error; a user gets one clear line, in French."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog} : erreur : {message}\n")
+        self.exit(2, f"{self.prog} : erreur : {french(message)}\n")
 
 
 def emit(data: Any) -> None:
@@ -109,7 +130,8 @@ def _cell(value: Any) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="companion",
                            description="Compagnon de table : cinq jeux de cartes.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    sub = parser.add_subparsers(dest="command", metavar="commande", required=True,
+                                parser_class=OneLineParser)
 
     games = sub.add_parser("games", help="les cinq jeux et leurs totaux")
     games.add_argument("--format", choices=["table", "json"], default="table")

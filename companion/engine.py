@@ -52,15 +52,26 @@ def engine_for(game: str) -> Engine:
 
 
 def replay(game: str, setup: dict[str, Any], events: Iterable[dict[str, Any]]) -> GameState:
-    """Build the state from scratch: setup, then every effective event in order."""
+    """Build the state from scratch: setup, then every effective event in order.
+
+    `events` is a raw log: meta-events (undo, corrections; companion/log.py) are resolved first,
+    so a plain list of game events replays as is. InvalidEvent carries the RAW index of the
+    line at fault (-1 for the setup)."""
+    from companion.log import resolve  # log.py imports InvalidEvent from here
+
+    return replay_entries(game, setup, resolve(events))
+
+
+def replay_entries(game: str, setup: dict[str, Any], entries: Iterable[Any]) -> GameState:
+    """Replay already resolved `companion.log.Entry` items (each reports its raw `source`)."""
     engine = engine_for(game)
     try:
         state = engine.new_state(setup)
     except RuleError as exc:
         raise InvalidEvent(-1, exc.reason, exc.rule) from None
-    for index, event in enumerate(events):
+    for entry in entries:
         try:
-            state.apply(event)
+            state.apply(entry.event)
         except RuleError as exc:
-            raise InvalidEvent(index, exc.reason, exc.rule) from None
+            raise InvalidEvent(entry.source, exc.reason, exc.rule) from None
     return state

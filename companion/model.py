@@ -42,3 +42,30 @@ class Component:
 
 def total_copies(components: list[Component], kind: str | None = "card") -> int:
     return sum(c.copies for c in components if kind is None or c.kind == kind)
+
+
+_GROUP_LABELS = {
+    "personnages": "Personnages", "mechants": "Méchants", "lieux": "Cartes Lieu",
+    "pieces": "Pièces d'or", "pions": "Pions", "chemins": "Cartes Chemin",
+    "actions": "Cartes Action", "suspects": "Cartes Suspect", "de": "Dé", "cartes": "Cartes",
+    "jetons": "Jetons", "roles": "Cartes Rôle", "vie": "Cartes Vivant / Mort",
+    "echelles": "Échelles",
+}
+
+
+def group_label(group: str) -> str:
+    """The French name of a component group, for pages and printed sheets."""
+    if group.startswith("enquete-"):
+        return f"Cartes Enquête ({group.removeprefix('enquete-')})"
+    return _GROUP_LABELS.get(group, group.replace("-", " ").capitalize())
+
+
+_KIND_NAMES = {"card": ("carte", "cartes"), "token": ("jeton", "jetons"), "die": ("dé", "dés"),
+               "pawn": ("pion", "pions"), "board": ("plateau", "plateaux"),
+               "sheet": ("fiche", "fiches")}
+
+
+def count_label(kind: str, n: int) -> str:
+    """« 1 pion », « 96 jetons »: a count of components of one kind, in French."""
+    one, many = _KIND_NAMES.get(kind, (kind, kind))
+    return f"{n} {one if n == 1 else many}"

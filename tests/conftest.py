@@ -101,3 +101,4 @@ def page(browser: object) -> Iterator[object]:
     pg = context.new_page()
     yield pg
     context.close()
+

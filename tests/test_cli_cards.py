@@ -83,6 +83,18 @@ def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str],
     assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize(("argv", "expected"), [
+    ([], "il manque : commande"),
+    (["cards", "noe", "--format", "xml"], "--format : choix invalide 'xml'"),
+    (["cards", "noe", "--level", "deux"], "--level : valeur invalide 'deux'"),
+    (["games", "en-trop"], "arguments inconnus : en-trop"),
+])
+def test_argument_errors_speak_french(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                      expected: str) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and expected in err, err
+
+
 def test_unknown_game_names_the_valid_ones(capsys: pytest.CaptureFixture[str]) -> None:
     _, _, err = run(capsys, "cards", "monopoly")
     assert "monopoly" in err and "noe" in err and "camelot" in err

@@ -8,7 +8,7 @@ import pytest
 
 from companion.catalog import GAMES
 from companion.loader import load_game
-from companion.model import total_copies
+from companion.model import _GROUP_LABELS, count_label, group_label, total_copies
 from companion.provenance import Provenance
 
 
@@ -154,3 +154,15 @@ def test_elsen_tables_as_printed() -> None:
     assert [data.success_tokens[n] for n in range(5, 16)] == [3, 3, 4, 4, 5, 5, 5, 6, 6, 6, 7]
     assert [data.saboteurs[n] for n in range(5, 16)] == [1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3]
     assert data.turns == 10 and data.missions_to_win == 5
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_group_and_kind_has_a_french_label(game: str) -> None:
+    """The home page and the sheets name groups in French, never by their data ids."""
+    for comp in load_game(game).components():
+        known = comp.group in _GROUP_LABELS or comp.group.startswith("enquete-")
+        assert known, f"{game}: groupe « {comp.group} » sans nom français"
+    assert group_label("mechants") == "Méchants"
+    assert group_label("enquete-rouge") == "Cartes Enquête (rouge)"
+    assert count_label("pawn", 1) == "1 pion" and count_label("pawn", 4) == "4 pions"
+    assert count_label("board", 2) == "2 plateaux"

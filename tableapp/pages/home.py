@@ -6,17 +6,58 @@ import streamlit as st
 
 from companion.catalog import GAMES
 from companion.loader import load_game
-from companion.model import KINDS
+from companion.model import KINDS, count_label, group_label
+from tableapp import session
+from tableapp.gamepage import open_game
+from tableapp.navigation import game_pages
 
 SECTION = "Compagnon de table"
 
-KIND_LABELS = {"card": "cartes", "token": "jetons", "die": "dé", "pawn": "pions",
-               "board": "plateaux", "sheet": "fiches"}
+
+def start_section() -> None:
+    """Choose a game, then its own page asks for the players and its setup."""
+    st.header("Nouvelle partie")
+    pages = game_pages()
+    if not pages:
+        st.info("L'assistant de table n'a encore de page pour aucun jeu.")
+        return
+    game = st.selectbox("Jeu", list(pages), format_func=lambda g: GAMES[g].title,
+                        key="home_new_game")
+    missing = [info.title for g, info in GAMES.items() if g not in pages]
+    if missing:
+        st.caption("Pas encore d'assistant pour : " + ", ".join(missing) + ".")
+    if st.button("Commencer une partie", type="primary", key="home_start") and game:
+        session.forget_code(game)  # a new game, not the one last opened in this session
+        st.switch_page(pages[game])
+
+
+def resume_section() -> None:
+    st.header("Reprendre une partie")
+    games = session.store().list_games()
+    if games:
+        labels = {g.code: f"{g.code} · {GAMES[g.game].title} · {g.title} · "
+                          f"{g.events} événement(s) · {g.updated[:16]}" for g in games}
+        choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
+                              key="home_resume_choice")
+        if st.button("Reprendre cette partie", key="home_resume") and choice:
+            open_game(choice)
+    else:
+        st.caption("Aucune partie enregistrée sur cet appareil.")
+    typed = st.text_input("Code d'une partie", key="home_code", max_chars=12,
+                          placeholder="ex. K7M3QP")
+    if st.button("Ouvrir", key="home_open") and typed.strip():
+        open_game(typed)
 
 
 def render() -> None:
     st.title("Compagnon de table")
     st.caption("Kit d'impression et assistant de table pour cinq jeux de cartes.")
+    start, resume = st.columns(2)
+    with start:
+        start_section()
+    with resume:
+        resume_section()
+    st.header("Les jeux")
     for game, info in GAMES.items():
         data = load_game(game)
         components = data.components()
@@ -26,12 +67,13 @@ def render() -> None:
             for kind in KINDS:
                 n = sum(c.copies for c in components if c.kind == kind)
                 if n:
-                    counts.append(f"{n} {KIND_LABELS[kind]}")
+                    counts.append(count_label(kind, n))
             st.write(f"{data.players.min} à {data.players.max} joueurs · " + " · ".join(counts))
             groups: dict[str, int] = {}
             for c in components:
                 groups[c.group] = groups.get(c.group, 0) + c.copies
-            st.table({"groupe": list(groups), "exemplaires": list(groups.values())})
+            st.table({"groupe": [group_label(g) for g in groups],
+                      "exemplaires": list(groups.values())})
 
 
-PAGES = [st.Page(render, title="Accueil", icon="🏠", url_path="accueil", default=True)]
+PAGES = [st.Page(render, title="Accueil", icon=":material/home:", url_path="accueil", default=True)]

@@ -44,7 +44,8 @@ class Reward(Strict):
         given = [k for k in ("fixed", "per_card", "steal", "half_value")
                  if getattr(self, k) is not None]
         if len(given) != 1 or getattr(self, given[0]) is False:
-            raise ValueError("exactement un de fixed: N, per_card: true, steal: N, half_value: true")
+            raise ValueError(
+                "exactement un de fixed: N, per_card: true, steal: N, half_value: true")
         return self
 
     def label(self) -> str:

@@ -1,0 +1,313 @@
+"""The shared contract of every game page (see docs/architecture.md and docs/log-format.md).
+
+    stored = current_game("noe", setup_form)   # the game in ?code=, or setup/resume then stop
+    if submit(stored, {"type": "...", ...}):   # validated, stale-checked, written, rerun
+        ...
+    toolbar(stored, describe)                  # history, undo/correct, export/import, QR
+    if is_public_view(): ...                   # ?view=public: read-only, public facts only
+
+All state is on the server (companion.store); the URL carries only the game code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import streamlit as st
+
+from companion.catalog import game_info
+from companion.errors import CompanionError, RuleError
+from companion.loader import load_game
+from companion.store import StoredGame, UnknownGame, is_valid_code, normalize_code
+from tableapp import session
+from tableapp.navigation import game_pages
+from tableapp.session import plain
+
+__all__ = ["StoredGame", "current_game", "submit", "undo", "correct", "retract", "toolbar",
+           "is_public_view", "open_game"]
+
+SetupForm = Callable[[list[str]], dict[str, Any] | None]
+Describe = Callable[[dict[str, Any]], str]
+MAX_NAME = 40
+PUBLIC_REFRESH = timedelta(seconds=5)
+HISTORY = "Historique et corrections"
+SHARE = "Partager, exporter, importer"
+
+
+def is_public_view() -> bool:
+    """True when the page is opened read-only (`?view=public`): show public facts only."""
+    return session.is_public_view()
+
+
+# --- opening a game ---------------------------------------------------------------------------
+
+
+def current_game(game: str, setup_form: SetupForm | None = None) -> StoredGame:
+    """The game whose code is in the URL; otherwise "Nouvelle partie" and "Reprendre une
+    partie" are rendered and the page stops (st.stop)."""
+    code = session.code_param()
+    if code is None and not is_public_view():
+        code = session.remembered_code(game)
+        if code is not None:
+            st.query_params["code"] = code
+    if code is not None:
+        stored = _load(game, code)
+        if stored is not None:
+            return stored
+    if is_public_view():
+        st.info("Vue publique : ouvrez-la depuis le QR code ou le lien d'une partie en cours.")
+        st.stop()
+    _new_game(game, setup_form)
+    _resume(game)
+    st.stop()
+    raise AssertionError("unreachable")  # st.stop() raises
+
+
+def _load(game: str, code: str) -> StoredGame | None:
+    try:
+        stored = session.store().load(code)
+    except UnknownGame:
+        st.error(f"Aucune partie avec le code « {code} »." if is_valid_code(code)
+                 else "Ce lien ne contient pas un code de partie valide.")
+        session.forget_code(game)
+        return None
+    except CompanionError as exc:
+        st.error(plain(f"Impossible d'ouvrir la partie {code} : {exc}"))
+        st.stop()
+    if stored.game != game:
+        open_game(code)  # the code of another game: go to that game's page
+        st.error(f"La partie {code} est une partie de {game_info(stored.game).title}.")
+        session.forget_code(game)
+        return None
+    if not is_public_view():
+        session.set_code(game, code)
+    stored.seen_seq = session.seen_seq(code, stored.seq)
+    return stored
+
+
+def open_game(code: str) -> None:
+    """Go to the page of the game with this code (st.switch_page); shows st.error and returns
+    when the code is unknown or its game has no page yet."""
+    code = normalize_code(code)
+    if not is_valid_code(code):
+        st.error("Un code de partie a 6 lettres ou chiffres (par exemple « K7M3QP »).")
+        return
+    game = session.store().game_of(code)
+    if game is None:
+        st.error(f"Aucune partie avec le code « {code} ».")
+        return
+    page = game_pages().get(game)
+    if page is None:
+        st.error(f"{game_info(game).title} n'a pas encore de page dans l'assistant.")
+        return
+    if is_public_view():  # a public screen stays public on the other game's page
+        st.switch_page(page, query_params={"code": code, "view": session.PUBLIC_VIEW})
+    session.set_code(game, code)
+    st.switch_page(page, query_params={"code": code})
+
+
+def _player_names(game: str) -> list[str] | None:
+    """Seat-ordered names typed by the table, or None while incomplete (the reason shown)."""
+    data = load_game(game)
+    low, high = data.players.min, data.players.max
+    count = st.segmented_control("Nombre de joueurs", list(range(low, high + 1)),
+                                 default=low, key=f"np_{game}_count") or low
+    st.caption("Noms dans l'ordre des places autour de la table.")
+    columns = st.columns(2)
+    names = [columns[i % 2].text_input(f"Place {i + 1}", key=f"np_{game}_seat_{i}",
+                                       max_chars=MAX_NAME).strip()
+             for i in range(count)]
+    if not all(names):
+        st.info("Entrez le nom de chaque joueur.")
+        return None
+    if len({name.casefold() for name in names}) < len(names):
+        st.warning("Deux joueurs portent le même nom : distinguez-les (initiale, surnom…).")
+        return None
+    return names
+
+
+def _new_game(game: str, setup_form: SetupForm | None) -> None:
+    st.header("Nouvelle partie")
+    names = _player_names(game)
+    extras = setup_form(names) if names is not None and setup_form is not None else {}
+    ready = names is not None and extras is not None
+    if st.button("Commencer la partie", type="primary", disabled=not ready,
+                 key=f"np_{game}_start") and names is not None and extras is not None:
+        try:
+            code = session.store().create(game, {"players": names, **extras},
+                                          title=", ".join(names))
+        except RuleError as exc:
+            _show_rule_error(exc)
+            return
+        except CompanionError as exc:
+            st.error(plain(str(exc)))
+            return
+        session.set_code(game, code)
+        st.rerun()
+
+
+def _resume(game: str) -> None:
+    st.header("Reprendre une partie")
+    games = session.store().list_games(game)
+    if games:
+        labels = {g.code: f"{g.code} · {g.title} · {g.events} événement(s) · {g.updated[:16]}"
+                  for g in games}
+        choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
+                              key=f"rs_{game}_choice")
+        if st.button("Reprendre cette partie", key=f"rs_{game}_open") and choice:
+            session.set_code(game, choice)
+            st.rerun()
+    else:
+        st.caption("Aucune partie enregistrée pour ce jeu.")
+    typed = st.text_input("Code d'une partie", key=f"rs_{game}_code", max_chars=12)
+    if st.button("Ouvrir", key=f"rs_{game}_go") and typed.strip():
+        open_game(typed)
+    _import_form(game, key=f"rs_{game}_import")
+
+
+def _import_form(game: str, key: str) -> None:
+    upload = st.file_uploader("Importer une partie (fichier .json exporté)", type=["json"],
+                              key=key)
+    if upload is not None and st.button("Importer", key=f"{key}_go"):
+        try:
+            code = session.store().import_log(upload.getvalue(), expected_game=game)
+        except RuleError as exc:
+            _show_rule_error(exc)
+            return
+        except CompanionError as exc:
+            st.error(plain(f"Import refusé : {exc}"))
+            return
+        session.set_code(game, code)
+        st.rerun()
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def _show_rule_error(exc: RuleError) -> None:
+    st.error(plain(exc.reason) + (f"\n\nRègle : {plain(exc.rule)}" if exc.rule else ""))
+
+
+def _write(stored: StoredGame, write: Callable[[int], int]) -> bool:
+    """Run one store write against the view the user saw; st.error on refusal, rerun on
+    success."""
+    if is_public_view():
+        st.error("Vue publique : lecture seule, rien n'a été enregistré.")
+        return False
+    expected = stored.seq if stored.seen_seq is None else stored.seen_seq
+    try:
+        new_seq = write(expected)
+    except RuleError as exc:
+        _show_rule_error(exc)
+        return False
+    except CompanionError as exc:
+        st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+        return False
+    session.mark_seen(stored.code, new_seq)
+    st.rerun()
+    return True  # st.rerun() raises; kept for the signature
+
+
+def submit(stored: StoredGame, event: dict[str, Any]) -> bool:
+    """Append `event` if the log has not moved since this view and the engine accepts it;
+    otherwise st.error (reason + rule) and nothing is written. Reruns on success."""
+    return _write(stored, lambda seq: session.store().append(stored.code, event, seq))
+
+
+def undo(stored: StoredGame) -> bool:
+    """Cancel the last effective event (a meta-event; nothing is deleted)."""
+    return _write(stored, lambda seq: session.store().undo(stored.code, seq))
+
+
+def correct(stored: StoredGame, index: int, event: dict[str, Any]) -> bool:
+    """Replace the event written at raw `index` (refused if the rest no longer replays)."""
+    return _write(stored, lambda seq: session.store().correct(stored.code, index, event, seq))
+
+
+def retract(stored: StoredGame, index: int) -> bool:
+    """Withdraw the event written at raw `index` (refused if the rest no longer replays)."""
+    return _write(stored, lambda seq: session.store().retract(stored.code, index, seq))
+
+
+# --- toolbar ----------------------------------------------------------------------------------
+
+
+def _default_describe(event: dict[str, Any]) -> str:
+    return json.dumps(event, ensure_ascii=False)
+
+
+def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
+    """History with undo/correct, export/import, QR code and short code for a public view."""
+    describe = describe or _default_describe
+    if is_public_view():
+        st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
+                   f"{len(stored.entries)} événement(s) · mise à jour automatique")
+        _follow(stored.code, stored.seq)
+        return
+    st.subheader(f"Partie {stored.code}")
+    left, right = st.columns(2)
+    if left.button("↩ Annuler le dernier événement", key="tb_undo",
+                   disabled=not stored.entries, width="stretch"):
+        undo(stored)
+    if right.button("Changer de partie", key="tb_leave", width="stretch"):
+        session.forget_code(stored.game)
+        st.rerun()
+    # Panels render only when open: a long history costs nothing on every other rerun.
+    panel = st.segmented_control("Outils", [HISTORY, SHARE], key="tb_panel",
+                                 label_visibility="collapsed")
+    if panel == HISTORY:
+        _history(stored, describe)
+    elif panel == SHARE:
+        _share(stored)
+
+
+def _history(stored: StoredGame, describe: Describe) -> None:
+    if not stored.entries:
+        st.caption("Aucun événement pour l'instant.")
+        return
+    lines = [f"n° {entry.index} · {describe(entry.event)}"
+             + (" (corrigé)" if entry.corrected else "") for entry in reversed(stored.entries)]
+    st.caption(f"{len(lines)} événement(s), le plus récent en premier")
+    st.text("\n".join(lines))
+    by_index = {entry.index: entry for entry in stored.entries}
+    index = st.selectbox("Événement à corriger ou retirer", list(reversed(by_index)),
+                         format_func=lambda i: f"n° {i} · {describe(by_index[i].event)}",
+                         key="tb_fix_choice")
+    if index is None:
+        return
+    text = st.text_area("Événement corrigé (JSON)", key=f"tb_fix_json_{stored.code}_{index}",
+                        value=json.dumps(by_index[index].event, ensure_ascii=False, indent=1))
+    left, right = st.columns(2)
+    if left.button("Corriger", key="tb_fix_go", width="stretch"):
+        try:
+            event = json.loads(text)
+        except json.JSONDecodeError as exc:
+            st.error(plain(f"JSON invalide : {exc}"))
+        else:
+            correct(stored, index, event)
+    if right.button("Retirer cet événement", key="tb_retract", width="stretch"):
+        retract(stored, index)
+
+
+def _share(stored: StoredGame) -> None:
+    url = session.public_url(stored.game, stored.code)
+    qr, text = st.columns([1, 2])
+    qr.image(session.qr_png(url), caption="Vue publique (lecture seule)", width="stretch")
+    text.markdown(f"Code de la partie : **{stored.code}**")
+    text.code(url, language=None)
+    text.download_button("Exporter la partie (JSON)",
+                         lambda: json.dumps(stored.as_log(), ensure_ascii=False, indent=2),
+                         file_name=f"{stored.game}-{stored.code}.json",
+                         mime="application/json", key="tb_export", width="stretch",
+                         on_click="ignore")
+    _import_form(stored.game, key="tb_import")
+
+
+@st.fragment(run_every=PUBLIC_REFRESH)
+def _follow(code: str, seq: int) -> None:
+    """A public screen follows the game: rerun the page when the log has moved."""
+    if session.store().seq(code) != seq:
+        st.rerun(scope="app")
