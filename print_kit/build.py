@@ -1,0 +1,267 @@
+"""Builds the kit: for each game its PDF files (decks, free pages, fiche mémoire), a calibration
+file for duplex printing, and `manifest.json` (pages, cards and SHA-256 of every file).
+
+Everything is made in memory and checked first (preflight: glyphs, text fitting, card counts),
+then written atomically: a temporary file in the target folder, renamed into place. The same
+options give the same bytes (ReportLab invariant mode, no time stamps anywhere)."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import importlib
+import io
+import json
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.catalog import GAMES
+from companion.errors import UsageError
+from companion.loader import load_game
+from companion.model import Component
+from print_kit.calibration import calibration_pages
+from print_kit.faces import Face
+from print_kit.fonts import BOLD, REGULAR, register
+from print_kit.geometry import MM
+from print_kit.kit import FreePage, PrintFile
+from print_kit.options import PrintOptions, card_grid
+from print_kit.painter import Painter
+from print_kit.reference import draw_sheet
+from print_kit.sheets import PagePlan, draw_plan, free_page, plan_deck
+from print_kit.textfit import PreflightError, check_glyphs, french
+
+Progress = Callable[[int, int, str], None]
+FONTS = (REGULAR, BOLD)
+
+
+@dataclass(frozen=True)
+class BuiltFile:
+    name: str  # file name, e.g. « noe-personnages.pdf »
+    game: str
+    title: str
+    pages: int
+    components: dict[str, int]  # component id -> copies printed
+    data: bytes = field(repr=False)
+
+    @property
+    def cards(self) -> int:
+        return sum(self.components.values())
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    def manifest_entry(self) -> dict[str, Any]:
+        return {"file": self.name, "game": self.game, "title": self.title, "pages": self.pages,
+                "cards": self.cards, "components": self.components, "bytes": len(self.data),
+                "sha256": self.sha256}
+
+
+@dataclass(frozen=True)
+class Kit:
+    options: PrintOptions
+    files: tuple[BuiltFile, ...]
+
+    def manifest(self) -> dict[str, Any]:
+        return {"generator": "Compagnon de table — kit d'impression",
+                "options": self.options.as_json(),
+                "files": [f.manifest_entry() for f in self.files],
+                "total_bytes": sum(len(f.data) for f in self.files)}
+
+    def manifest_bytes(self) -> bytes:
+        return (json.dumps(self.manifest(), ensure_ascii=False, indent=2) + "\n").encode()
+
+    def file(self, name: str) -> BuiltFile:
+        return next(f for f in self.files if f.name == name)
+
+
+def game_module(game: str) -> Any:
+    return importlib.import_module(f"print_kit.games.{game}")
+
+
+def print_files(game: str, options: PrintOptions) -> list[PrintFile]:
+    """Every file of one game, its fiche mémoire last."""
+    data = load_game(game)
+    module = game_module(game)
+    files: list[PrintFile] = module.files(data, options)
+    sheet = module.sheet(data, options)
+
+    def draw(c: Canvas, painter: Painter, w: float, h: float) -> None:
+        draw_sheet(c, painter, sheet, options.url, w, h)
+
+    files.append(PrintFile(f"{game}-fiche-memoire", game,
+                           f"{GAMES[game].title} — fiche mémoire",
+                           pages=(FreePage(f"{GAMES[game].title} — fiche mémoire", draw,
+                                           tuple(sheet.strings())),)))
+    return files
+
+
+def game_components(game: str, options: PrintOptions) -> list[Component]:
+    """The components printed for `game`: Noé's level and ELSEN's player count apply."""
+    return load_game(game).components(level=options.level if game == "noe" else None,
+                                      players=options.players if game == "elsen" else None)
+
+
+def check_counts(game: str, files: list[PrintFile], options: PrintOptions) -> None:
+    """Every group of the data has a file, and every copy of every component of a file's
+    groups is printed there, no more, no less."""
+    comps = game_components(game, options)
+    missing = {c.group for c in comps} - {g for pf in files for g in pf.groups}
+    if missing:
+        raise PreflightError(f"{game} : groupe(s) de composants sans fichier d'impression : "
+                             f"{', '.join(sorted(missing))}")
+    known = {c.id for c in comps}
+    for pf in files:
+        printed = printed_components(pf)
+        for comp in comps:
+            if comp.group in pf.groups and printed.get(comp.id, 0) != comp.copies:
+                raise PreflightError(f"{pf.stem} : {printed.get(comp.id, 0)} exemplaire(s) de "
+                                     f"« {comp.name} » ({comp.id}) imprimé(s), les données en "
+                                     f"prévoient {comp.copies}")
+        unknown = set(printed) - known
+        if unknown:
+            raise PreflightError(f"{pf.stem} : éléments absents des données : "
+                                 f"{', '.join(sorted(unknown))}")
+
+
+def printed_components(pf: PrintFile) -> dict[str, int]:
+    out: Counter[str] = Counter()
+    for deck in pf.decks:
+        for item in deck.items:
+            out[item.component] += 1
+    for page in pf.pages:
+        for comp_id, copies in page.components:
+            out[comp_id] += copies
+    return dict(out)
+
+
+def _check_strings(pf: PrintFile) -> None:
+    faces: dict[str, Face] = {}
+    for deck in pf.decks:
+        for item in deck.items:
+            faces[item.front.key] = item.front
+            if item.back is not None:
+                faces[item.back.key] = item.back
+    strings = {s for f in faces.values() for s in f.strings()}
+    strings |= {s for page in pf.pages for s in page.strings}
+    strings |= {pf.title}
+    for text in sorted(strings):
+        for font in FONTS:
+            check_glyphs(french(text), font, pf.stem)
+
+
+def plans(pf: PrintFile, options: PrintOptions) -> list[PagePlan]:
+    """All page plans of one file: its decks through the layout engine, then its free pages."""
+    out: list[PagePlan] = []
+    for deck in pf.decks:
+        size = deck.size or options.card_mm
+        grid = card_grid(options.layout, options.paper_mm, size, options.bleed)
+        out += plan_deck(deck, grid, options.layout, options.flip, options.calibration,
+                         pf.title.split(" — ")[0])
+    pw, ph = options.paper_mm
+    for page in pf.pages:
+        out.append(free_page(page.label, _adapt(page, pw * MM, ph * MM),
+                             options.calibration if page.back else None))
+    return out
+
+
+def _adapt(page: FreePage, w: float, h: float) -> Callable[[Canvas, Painter], None]:
+    return lambda c, painter: page.draw(c, painter, w, h)
+
+
+def render(pf: PrintFile, page_plans: list[PagePlan], options: PrintOptions) -> BuiltFile:
+    register()
+    pw, ph = options.paper_mm
+    buf = io.BytesIO()
+    # The initial font is ours too: no page refers to a non-embedded base-14 font.
+    c = Canvas(buf, pagesize=(pw * MM, ph * MM), invariant=1, pageCompression=1,
+               initialFontName=REGULAR, initialFontSize=8)
+    c.setTitle(pf.title)
+    c.setAuthor("Compagnon de table")
+    c.setCreator("Compagnon de table — kit d'impression")
+    c.setSubject(pf.title)
+    painter = Painter(c, bleed_mm=options.bleed, low_ink=options.low_ink, where=pf.stem)
+    for plan in page_plans:
+        draw_plan(c, painter, plan, pw, ph)
+    c.save()
+    return BuiltFile(f"{pf.stem}.pdf", pf.game, pf.title, len(page_plans),
+                     printed_components(pf), buf.getvalue())
+
+
+def build_file(pf: PrintFile, options: PrintOptions) -> BuiltFile:
+    _check_strings(pf)
+    return render(pf, plans(pf, options), options)
+
+
+def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
+    """Every file of the chosen games (+ the calibration page in duplex), checked and built."""
+    todo: list[PrintFile] = []
+    for game in options.games:
+        files = print_files(game, options)
+        check_counts(game, files, options)
+        todo += files
+    if options.layout == "duplex":
+        todo.append(calibration_pages(options))
+    built = []
+    for index, pf in enumerate(todo, start=1):
+        built.append(build_file(pf, options))
+        if progress:
+            progress(index, len(todo), built[-1].name)
+    return Kit(options, tuple(built))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename: never a half-written file."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+_OS_ERRORS = {errno.EACCES: "permission refusée", errno.EPERM: "permission refusée",
+              errno.ENOENT: "chemin introuvable",
+              errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+              errno.EEXIST: "un fichier porte déjà ce nom", errno.ENOSPC: "disque plein",
+              errno.EROFS: "support en lecture seule"}
+
+
+def _why(exc: OSError) -> str:
+    return _OS_ERRORS.get(exc.errno or 0, exc.strerror or str(exc))
+
+
+def prepare_out_dir(out_dir: Path) -> None:
+    """Create the folder and prove it is writable, before any work is done."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=out_dir, prefix=".probe-")
+        probe.close()
+    except OSError as exc:
+        raise UsageError(f"impossible d'écrire dans le dossier « {out_dir} » : "
+                         f"{_why(exc)}") from None
+
+
+def write_kit(kit: Kit, out_dir: Path) -> list[Path]:
+    prepare_out_dir(out_dir)
+    written = []
+    try:
+        for f in kit.files:
+            write_atomic(out_dir / f.name, f.data)
+            written.append(out_dir / f.name)
+        write_atomic(out_dir / "manifest.json", kit.manifest_bytes())
+    except OSError as exc:
+        raise UsageError(f"écriture impossible dans « {out_dir} » : {_why(exc)} ; les "
+                         "fichiers déjà écrits sont complets, aucun n'est à moitié écrit") from None
+    return written + [out_dir / "manifest.json"]

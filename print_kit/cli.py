@@ -1,0 +1,60 @@
+"""`companion print GAME|all --out DIR [...]`: the print kit from the command line.
+
+Imports neither streamlit nor pandas. Bad choices raise UsageError (exit 2, one line naming the
+valid choices); progress goes to stderr, one line per file written."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from print_kit.geometry import CARD_SIZES, PAPERS
+from print_kit.options import FLIPS, LABYSTERE_SEED, LAYOUTS, make_options
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser("print", help="le kit d'impression (PDF) d'un jeu ou de tous")
+    p.add_argument("game", metavar="GAME", help="un jeu (noe, emblemes, labystere, camelot, "
+                   "elsen) ou all")
+    p.add_argument("--out", required=True, type=Path, help="dossier de sortie")
+    p.add_argument("--paper", default="a4", help=f"{' | '.join(PAPERS)} (défaut a4)")
+    p.add_argument("--card-size", default="poker",
+                   help=f"{' | '.join(CARD_SIZES)} (défaut poker)")
+    p.add_argument("--bleed", default=3.0, type=float, help="fond perdu en mm (défaut 3)")
+    p.add_argument("--layout", default="duplex", help=f"{' | '.join(LAYOUTS)} (défaut duplex)")
+    p.add_argument("--flip", default="long", help=f"{' | '.join(FLIPS)} (défaut long)")
+    p.add_argument("--low-ink", action="store_true", help="fonds blancs, contours")
+    p.add_argument("--url", default=None,
+                   help="adresse de l'assistant pour les QR codes (défaut "
+                        "$COMPANION_PUBLIC_URL ou http://localhost:8501)")
+    p.add_argument("--level", type=int, default=None, help="Noé : niveau 1, 2 ou 3")
+    p.add_argument("--players", type=int, default=None, help="ELSEN : nombre de joueurs")
+    p.add_argument("--calibration", default=None, metavar="DX,DY,SCALE",
+                   help="correction du verso : décalage en mm et échelle")
+    p.add_argument("--seed", type=int, default=LABYSTERE_SEED,
+                   help="Labystère : graine du plan de mise en place (défaut 1)")
+    p.set_defaults(handler=cmd_print)
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    # Imported here: `companion --help` stays fast and light.
+    from print_kit.build import build_kit, prepare_out_dir, write_kit
+
+    options = make_options(args.game, paper=args.paper, card_size=args.card_size,
+                           bleed=args.bleed, layout=args.layout, flip=args.flip,
+                           low_ink=args.low_ink, url=args.url, level=args.level,
+                           players=args.players, calibration=args.calibration, seed=args.seed)
+
+    prepare_out_dir(args.out)
+
+    def progress(index: int, total: int, name: str) -> None:
+        print(f"[{index}/{total}] {name}", file=sys.stderr, flush=True)
+
+    kit = build_kit(options, progress)
+    paths = write_kit(kit, args.out)
+    pages = sum(f.pages for f in kit.files)
+    size = sum(len(f.data) for f in kit.files)
+    print(f"{len(kit.files)} fichiers PDF, {pages} pages, {size / 1e6:.2f} Mo → {args.out} "
+          f"(manifeste : {paths[-1].name})", file=sys.stderr)
+    return 0

@@ -1,0 +1,52 @@
+"""The embedded fonts (DejaVu Sans and Sans Bold, shipped in print_kit/fonts/ with their licence:
+no system font is ever used) and glyph coverage checks. Two fonts only: each embedded font costs
+every PDF file its own subset."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+
+REGULAR = "CdtSans"
+BOLD = "CdtSans-Bold"
+
+_FILES = {
+    REGULAR: "DejaVuSans.ttf",
+    BOLD: "DejaVuSans-Bold.ttf",
+}
+
+
+@cache
+def register() -> None:
+    """Register the fonts with ReportLab once per process (and the bold mapping for Paragraph).
+
+    Also turns off ReportLab's ASCII85 stream encoding: binary compressed streams are a quarter
+    smaller and faster to write (the print kit is the only ReportLab user in the product)."""
+    rl_config.useA85 = 0
+    for name, file in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR,
+                                  boldItalic=BOLD)
+    addMapping(REGULAR, 1, 0, BOLD)
+    addMapping(REGULAR, 1, 1, BOLD)
+    addMapping(REGULAR, 0, 1, REGULAR)
+
+
+@cache
+def _charmap(font: str) -> frozenset[int]:
+    register()
+    ttf = pdfmetrics.getFont(font)
+    return frozenset(ttf.face.charToGlyph)  # type: ignore[attr-defined]
+
+
+def missing_glyphs(text: str, font: str) -> set[str]:
+    """Characters of `text` the font cannot draw (controls like newline excepted)."""
+    cmap = _charmap(font)
+    return {ch for ch in text if ch not in "\n\t" and ord(ch) not in cmap}

@@ -1,0 +1,84 @@
+"""Camelot (Ivanhoé): 70 colour cards, 20 supporters, 20 actions, 25 tokens. Rules: camelot.txt."""
+
+from __future__ import annotations
+
+from companion.games.camelot.data import CamelotData
+from companion.model import Component
+from print_kit.faces import Face
+from print_kit.kit import TOKEN, PrintFile, group, is_house, items
+from print_kit.options import PrintOptions
+from print_kit.reference import Sheet, Table
+from print_kit.sheets import Deck
+
+FOOTER = "Camelot"
+FAMILIES = {"couleur": ("Action · couleur du tournoi", "fanion"),
+            "personnage": ("Action · personnages", "epee"),
+            "special": ("Action spéciale", "etoile")}
+SUPPORT_TEXT = {
+    "Écuyer": "Soutien : se joue dans un tournoi de n'importe quelle couleur.",
+    "Dame": "Soutien : une seule Dame à la fois sur votre personnage. Abandon avec une Dame : "
+            "perdez un jeton.",
+}
+BACK = Face("cam:dos", FOOTER, "marine", style="back", symbol="bouclier", subtitle="Camelot")
+
+
+def card(data: CamelotData, comp: Component) -> Face:
+    f = comp.fields
+    if f["type"] == "couleur":
+        colour = next(c for c in data.colours if c.id == f["colour"])
+        return Face(f"cam:{comp.id}", colour.name, colour.id, corner=str(f["value"]),
+                    subtitle=f"Tournoi {colour.name.lower()}", house=is_house(comp),
+                    footer=FOOTER)
+    if f["type"] == "soutien":
+        name = comp.name.rsplit(" ", 1)[0]
+        return Face(f"cam:{comp.id}", name, "ardoise", corner=str(f["value"]),
+                    subtitle="Carte de soutien", symbol="dame" if name == "Dame" else "ecuyer",
+                    text=SUPPORT_TEXT.get(name, ""), house=is_house(comp), footer=FOOTER)
+    label, symbol = FAMILIES[f["family"]]
+    return Face(f"cam:{comp.id}", comp.name, "brun", subtitle=label, symbol=symbol,
+                text=f["effect"], house=is_house(comp), footer=FOOTER)
+
+
+def token(comp: Component) -> Face:
+    return Face(f"cam:{comp.id}", comp.name.removeprefix("Jeton ").capitalize(),
+                comp.fields["colour"], style="token", symbol="bouclier", house=is_house(comp))
+
+
+def files(data: CamelotData, options: PrintOptions) -> list[PrintFile]:
+    comps = data.components()
+    return [
+        PrintFile("camelot-cartes", "camelot", f"{FOOTER} — les 110 cartes",
+                  (Deck("Cartes", items(group(comps, "cartes"), lambda c: card(data, c), BACK)),),
+                  groups=("cartes",)),
+        PrintFile("camelot-jetons", "camelot", f"{FOOTER} — les 25 jetons",
+                  (Deck("Jetons", items(group(comps, "jetons"), token, token), TOKEN),),
+                  groups=("jetons",)),
+    ]
+
+
+def sheet(data: CamelotData, options: PrintOptions) -> Sheet:
+    colours = Table(["Couleur", "Cartes (valeur × exemplaires)", "Total"], [
+        [c.name, ", ".join(f"{v.value} ×{v.copies}" for v in c.cards),
+         str(sum(v.copies for v in c.cards))] for c in data.colours]
+        + [["Soutien", ", ".join(f"{s.name} {s.value} ×{s.copies}" for s in data.supporters),
+            str(sum(s.copies for s in data.supporters))]], widths=[1.2, 5, 0.8])
+    actions = Table(["Action", "Ex.", "Effet"], [
+        [a.name, str(a.copies), a.effect] for a in data.actions], widths=[1.6, 0.5, 6])
+    goal = ", ".join(f"{n} joueurs : {k}" for n, k in sorted(data.tokens_to_win.items()))
+    blocks = [
+        ("But", [f"Réunir des jetons de couleurs différentes — {goal}."]),
+        ("Un tour", [
+            "Piochez une carte. Jouez-en autant que vous voulez sur votre personnage : couleur "
+            "du tournoi, soutien ou action. Votre total doit être le plus haut, sinon "
+            "abandonnez (défaussez votre personnage).",
+            "Qui ouvre un tournoi choisit sa couleur (pas violet deux fois de suite) et doit "
+            "jouer une carte de cette couleur ou un soutien.",
+            "Tournoi vert : chaque carte posée vaut 1.",
+            "Dernier en lice : il gagne le jeton de la couleur (violet : couleur au choix) et "
+            "ouvre le tournoi suivant.",
+        ]),
+    ]
+    return Sheet("camelot", blocks, [("Couleurs et soutiens", colours),
+                                     ("Cartes d'action", actions)],
+                 footnote="Nombres d'exemplaires non donnés par la règle française : ceux de "
+                          "l'édition publiée d'Ivanhoé (Reiner Knizia).", accent="marine")

@@ -1,0 +1,186 @@
+"""ELSEN: role cards, 8 action cards per player, vivant/mort cards, success tokens (with
+halves), first-player token and the two mission ladders, for the chosen player count
+(data.components(players=N) adapts the copies). Rules: elsen.txt."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.games.elsen.data import ElsenData
+from companion.model import Component
+from print_kit.faces import INK, PALETTE, SOFT, Face, tint
+from print_kit.fonts import BOLD, REGULAR
+from print_kit.geometry import MM
+from print_kit.kit import BIG_TOKEN, TOKEN, FreePage, PrintFile, group, is_house, items
+from print_kit.options import PrintOptions
+from print_kit.painter import Painter
+from print_kit.reference import Sheet, Table
+from print_kit.sheets import Deck
+from print_kit.textfit import french
+
+FOOTER = "ELSEN"
+ROLE_SYMBOLS = {"saboteur": "cle", "passager": "personne", "voyante": "oeil",
+                "travailleur": "marteau", "faineant": "lune", "docteur": "croix-medicale",
+                "ingenieur": "engrenage", "policier": "bouclier"}
+ACTION_LOOK = {
+    "mission-reussie": ("vert", "coche"), "mission-reussie-fantome": ("gris", "fantome"),
+    "sabotage": ("rouge", "eclair"), "elimination": ("rouge", "cible"),
+    "docteur": ("turquoise", "croix-medicale"), "ingenieur": ("orange", "engrenage"),
+    "faineant": ("violet", "lune"), "travailleur": ("brun", "marteau"),
+}
+ROLE_BACK = Face("elsen:dos-role", FOOTER, "marine", style="back", symbol="fusee",
+                 subtitle="Rôle")
+ACTION_BACK = Face("elsen:dos-action", FOOTER, "ardoise", style="back", symbol="fusee",
+                   subtitle="Action")
+LIFE_BACK = Face("elsen:dos-vie", FOOTER, "noir", style="back", symbol="fusee",
+                 subtitle="Vivant ou mort ?")
+
+
+def role(comp: Component) -> Face:
+    rid = comp.id.removeprefix("role-")
+    team = comp.fields["team"]
+    return Face(f"elsen:{comp.id}", comp.name, "rouge" if team == "saboteurs" else "bleu",
+                subtitle="Équipe des saboteurs" if team == "saboteurs" else
+                "Équipe des passagers", symbol=ROLE_SYMBOLS[rid], text=comp.fields["power"],
+                house="nombre d'exemplaires : défaut maison" if is_house(comp) else False,
+                footer=FOOTER)
+
+
+def action(comp: Component) -> Face:
+    colour, symbol = ACTION_LOOK[comp.id.removeprefix("action-")]
+    return Face(f"elsen:{comp.id}", comp.name, colour, subtitle="Carte action", symbol=symbol,
+                text=comp.fields["effect"], note=comp.fields["who"], house=is_house(comp),
+                footer=FOOTER)
+
+
+def life(comp: Component) -> Face:
+    alive = comp.id == "vivant"
+    return Face(f"elsen:{comp.id}", comp.name, "vert" if alive else "noir",
+                symbol="coeur" if alive else "tombe",
+                text="Vous pouvez jouer « Mission réussie »." if alive else
+                "Vous ne jouez plus que « Mission réussie fantôme ».",
+                house=is_house(comp), footer=FOOTER)
+
+
+def token(comp: Component) -> Face:
+    if comp.id == "demi-jeton-reussite":
+        return Face("elsen:demi", "demi-jeton", "vert", style="half-token", corner="½",
+                    house=is_house(comp))
+    if comp.id == "jeton-reussite":
+        return Face("elsen:jeton", "réussite", "vert", style="token", symbol="coche",
+                    house=is_house(comp))
+    return Face("elsen:premier", "Premier joueur", "or", style="token", symbol="etoile",
+                house=is_house(comp))
+
+
+def _ladders(data: ElsenData, boards: list[Component], players: int):  # noqa: ANN202
+    def draw(c: Canvas, painter: Painter, page_w: float, page_h: float) -> None:
+        y = page_h - 30 * MM
+        c.setFillColorRGB(*INK)
+        c.setFont(BOLD, 14)
+        c.drawString(15 * MM, page_h - 18 * MM, french(f"ELSEN — échelles de mission "
+                                                       f"({players} joueurs)"))
+        for board in boards:
+            steps = int(board.fields["steps"])
+            ghost = board.id == "echelle-fantome"
+            accent = PALETTE["gris" if ghost else "vert"]
+            height = 62 * MM
+            slot = min(27 * MM, (page_w - 34 * MM) / steps)
+            c.setFillColorRGB(*tint(accent, 0.85))
+            c.setStrokeColorRGB(*accent)
+            c.setLineWidth(1.2)
+            c.roundRect(12 * MM, y - height, page_w - 24 * MM, height, 4 * MM, stroke=1, fill=1)
+            c.setFillColorRGB(*accent)
+            c.setFont(BOLD, 13)
+            c.drawString(17 * MM, y - 9 * MM, french(board.name))
+            c.setFont(REGULAR, 8.5)
+            c.setFillColorRGB(*SOFT)
+            c.drawString(17 * MM, y - 14 * MM, french(
+                f"{steps} jetons réussite valident la mission"
+                + (" fantôme ; elle aide les vivants." if ghost else ".")
+                + " Un demi-jeton compte pour ½."))
+            x0 = (page_w - steps * slot) / 2
+            for i in range(steps):
+                cx = x0 + (i + 0.5) * slot
+                cy = y - 38 * MM
+                c.setStrokeColorRGB(*accent)
+                c.setFillColorRGB(1, 1, 1)
+                c.setDash(3, 2)
+                c.circle(cx, cy, 12.5 * MM, stroke=1, fill=1)
+                c.setDash()
+                c.setFillColorRGB(*accent)
+                c.setFont(BOLD, 16)
+                c.drawCentredString(cx, cy - 5.5, str(i + 1))
+            y -= height + 12 * MM
+        c.setFont(REGULAR, 7)
+        c.setFillColorRGB(*SOFT)
+        c.drawString(15 * MM, y, french("Posez les jetons réussite sur les cases ; un "
+                                        "sabotage remet la mission à 0."))
+    return draw
+
+
+def files(data: ElsenData, options: PrintOptions) -> list[PrintFile]:
+    n = options.players or data.players.max
+    comps = data.components(players=n)
+    tokens = group(comps, "jetons")
+    small = [c for c in tokens if c.id != "jeton-premier-joueur"]
+    big = [c for c in tokens if c.id == "jeton-premier-joueur"]
+    boards = group(comps, "echelles")
+    tag = f"{n} joueurs"
+    return [
+        PrintFile("elsen-roles", "elsen", f"{FOOTER} — cartes rôle ({tag})",
+                  (Deck("Rôles", items(group(comps, "roles"), role, ROLE_BACK)),),
+                  groups=("roles",)),
+        PrintFile("elsen-actions", "elsen", f"{FOOTER} — 8 cartes action par joueur ({tag})",
+                  (Deck("Actions", items(group(comps, "actions"), action, ACTION_BACK)),),
+                  groups=("actions",)),
+        PrintFile("elsen-vivant-mort", "elsen", f"{FOOTER} — cartes vivant et mort ({tag})",
+                  (Deck("Vivant / mort", items(group(comps, "vie"), life, LIFE_BACK)),),
+                  groups=("vie",)),
+        PrintFile("elsen-jetons", "elsen", f"{FOOTER} — jetons ({tag})",
+                  (Deck("Jetons réussite", items(small, token, token), TOKEN),
+                   Deck("Jeton premier joueur", items(big, token, token), BIG_TOKEN)),
+                  groups=("jetons",)),
+        PrintFile("elsen-echelles", "elsen", f"{FOOTER} — échelles de mission ({tag})",
+                  pages=(FreePage(f"{FOOTER} — échelles ({tag})", _ladders(data, boards, n),
+                                  tuple(b.name for b in boards),
+                                  tuple((b.id, b.copies) for b in boards)),),
+                  groups=("echelles",)),
+    ]
+
+
+def sheet(data: ElsenData, options: PrintOptions) -> Sheet:
+    n = options.players
+    counts = range(data.players.min, data.players.max + 1)
+    table = Table(["Joueurs"] + [str(k) for k in counts],
+                  [["Saboteurs"] + [str(data.saboteurs[k]) for k in counts],
+                   ["Jetons par mission"] + [str(data.success_tokens[k]) for k in counts]],
+                  widths=[2.6] + [1.0] * len(counts))
+    roles = Table(["Rôle", "Équipe", "Pouvoir"], [
+        [r.name, r.team, r.power] for r in data.roles], widths=[1.3, 1.2, 6])
+    cards = Table(["Carte action", "Qui la joue", "Effet"], [
+        [a.name, a.who, a.effect] for a in data.action_cards], widths=[2, 2.6, 4])
+    night = [
+        "Première nuit seulement : les saboteurs se reconnaissent.",
+        "1. Le Policier désigne le joueur qu'il protège.",
+        "2. S'il y a eu une Élimination : les saboteurs échangent les cartes vivant et mort "
+        f"d'un joueur (au tour {data.forced_kill_turn}, ils éliminent de toute façon).",
+        "3. La Voyante désigne un joueur ; le meneur indique s'il est vivant ou mort.",
+        "4. Le meneur rend les cartes action ; chacun regarde sa carte vivant/mort.",
+    ]
+    blocks = [
+        ("But", [f"Passagers : démasquer les saboteurs ou réussir {data.missions_to_win} "
+                 "missions. Saboteurs : éliminer les passagers ou empêcher les missions. "
+                 f"Fin après {data.turns} tours. Un meneur anime sans jouer."]),
+        ("Un tour : jour, nuit, vote", [
+            f"Jour : le premier joueur choisit l'équipe (au moins {data.min_team}). Chacun pose "
+            "une carte action face cachée ; on mélange, on révèle, on applique.",
+            "Vote : plus de la moitié des joueurs peut exclure quelqu'un (rôle gardé secret) ; "
+            "le jeton premier joueur passe à gauche.",
+        ] + ([f"Ce kit est imprimé pour {n} joueurs."] if n else [])),
+    ]
+    return Sheet("elsen", blocks, [("Selon le nombre de joueurs", table), ("Rôles", roles),
+                                   ("Cartes action", cards)],
+                 footnote="Seuil du vote, effet de la mission fantôme, rôles spéciaux proposés : "
+                          "défauts maison réglables par le meneur (registre ELSEN).",
+                 accent="ardoise", extra=[("Ordre de la nuit", night)])

@@ -1,0 +1,124 @@
+"""Emblèmes: 75 character cards (15 per family), 9 two-sided place cards, 96 coins and the
+first-player pawn. Rules: emblemes.txt."""
+
+from __future__ import annotations
+
+from companion.games.emblemes.data import PLACE_NAMES, EmblemesData
+from companion.model import Component
+from companion.provenance import Provenance
+from print_kit.faces import Face
+from print_kit.kit import BIG_TOKEN, TOKEN, PrintFile, group, is_house, items
+from print_kit.options import PrintOptions
+from print_kit.reference import Sheet, Table
+from print_kit.sheets import Deck
+
+FOOTER = "Emblèmes"
+PLACE_LOOK = {"chateau": ("or", "couronne"), "village": ("vert", "maison"),
+              "port": ("bleu", "fanion")}
+RANKS = ("1re", "2e", "3e", "4e", "5e")
+
+
+def _family(data: EmblemesData, family_id: str):  # noqa: ANN202
+    return next(f for f in data.families if f.id == family_id)
+
+
+def character(data: EmblemesData, comp: Component) -> Face:
+    f = comp.fields
+    fam = _family(data, f["family"])
+    return Face(f"emb:{comp.id}", comp.name, fam.colour, corner=str(f["value"]),
+                subtitle=f"Famille {fam.name}", symbol=fam.emblem, text=f["effect"],
+                timing=f["timing"],
+                house="famille : défaut maison" if fam.provenance is Provenance.HOUSE else False,
+                footer=FOOTER)
+
+
+def family_back(data: EmblemesData, comp: Component) -> Face:
+    fam = _family(data, comp.fields["family"])
+    return Face(f"emb:dos-{fam.id}", FOOTER, fam.colour, style="back", symbol=fam.emblem,
+                subtitle=fam.name)
+
+
+def place_face(comp: Component, side: str) -> Face:
+    f = comp.fields
+    colour, symbol = PLACE_LOOK[f["place"]]
+    rewards = f["rewards_3_4"] if side == "3_4" else f["rewards_5"]
+    players = "3-4 joueurs" if side == "3_4" else "5 joueurs"
+    house = f["provenance_3_4" if side == "3_4" else "provenance_5"] == Provenance.HOUSE.value
+    return Face(f"emb:{comp.id}-{side}", PLACE_NAMES[f["place"]], colour,
+                subtitle=f"Set {f['set']} · face {players}", symbol=symbol,
+                rows=tuple(zip(RANKS, rewards, strict=False)),
+                house="récompenses : défaut maison" if house else False,
+                footer=f"{FOOTER} · carte Lieu recto-verso")
+
+
+def coin(comp: Component) -> Face:
+    return Face(f"emb:{comp.id}", "pièce d'or", "or", style="token",
+                corner=str(comp.fields["value"]), house=is_house(comp))
+
+
+def files(data: EmblemesData, options: PrintOptions) -> list[PrintFile]:
+    comps = data.components()
+    people = group(comps, "personnages")
+    places = group(comps, "lieux")
+    coins = group(comps, "pieces")
+    pawns = group(comps, "pions")
+    first = Face("emb:premier-joueur", "Premier joueur", "or", style="token", symbol="couronne")
+    return [
+        PrintFile("emblemes-personnages", "emblemes", f"{FOOTER} — cartes Personnage",
+                  (Deck("Personnages", items(people, lambda c: character(data, c),
+                                             lambda c: family_back(data, c))),),
+                  groups=("personnages",)),
+        PrintFile("emblemes-lieux", "emblemes", f"{FOOTER} — cartes Lieu (recto 3-4 joueurs, "
+                  "verso 5 joueurs)",
+                  (Deck("Lieux", items(places, lambda c: place_face(c, "3_4"),
+                                       lambda c: place_face(c, "5"))),),
+                  groups=("lieux",)),
+        PrintFile("emblemes-pieces", "emblemes", f"{FOOTER} — pièces d'or et pion Premier joueur",
+                  (Deck("Pièces d'or", items(coins, coin, coin), TOKEN),
+                   Deck("Pion Premier joueur", items(pawns, lambda c: first, first), BIG_TOKEN)),
+                  groups=("pieces", "pions")),
+    ]
+
+
+def sheet(data: EmblemesData, options: PrintOptions) -> Sheet:
+    effects = Table(["Valeur", "Personnage", "Quand", "Effet"], [
+        [str(ch.value), ch.name, "♦ immédiat" if ch.timing == "immediate" else "□ fin de manche",
+         ch.effect] for ch in sorted(data.characters, key=lambda c: -c.value)],
+        widths=[0.95, 1.6, 1.5, 6])
+    turns = ", ".join(f"{n} joueurs : {t} tours" for n, t in sorted(data.turns_per_round.items()))
+    blocks = [
+        ("But", [f"Le plus riche en pièces d'or après {data.rounds} manches gagne ; égalité : "
+                 "le détenteur du pion Premier joueur, sinon le plus proche de lui dans le sens "
+                 "horaire."]),
+        ("Mise en place", [
+            "Un set de cartes Lieu (A pour débuter), en colonne : Château, Village, Port, "
+            "sur la face qui correspond au nombre de joueurs.",
+            f"Chacun mélange ses 15 cartes, en pioche {data.hand_size} et reçoit "
+            f"{data.starting_coins} pièces d'or.",
+        ]),
+        ("Un tour", [
+            "Tous choisissent en secret une carte et la posent face cachée.",
+            "Dans l'ordre à partir du Premier joueur : on la révèle et on la place dans un lieu, "
+            "rangée par valeur décroissante (à égalité, à gauche ou à droite au choix). "
+            "♦ : effet appliqué aussitôt.",
+            f"Tours par manche — {turns}. Puis le pion passe à gauche.",
+        ]),
+        ("Fin de manche, lieu par lieu", [
+            "Effets □ de la plus forte carte à la plus faible, puis récompenses de la carte Lieu "
+            "selon le rang (1re = la plus à gauche).",
+            f"Les cartes récompensées sont défaussées, les autres restent ; chacun repioche "
+            f"jusqu'à {data.hand_size} cartes.",
+        ]),
+    ]
+    rewards = Table(["Lieu", "Face 3-4 joueurs", "Face 5 joueurs"], [
+        [f"{PLACE_NAMES[p.place]} (set {p.set})",
+         " / ".join(r.label() for r in p.face_3_4.rewards)
+         + (" *" if p.face_3_4.provenance is Provenance.HOUSE else ""),
+         " / ".join(r.label() for r in p.face_5.rewards)
+         + (" *" if p.face_5.provenance is Provenance.HOUSE else "")]
+        for p in data.place_cards], widths=[1.4, 3, 3.6])
+    return Sheet("emblemes", blocks, [("Effets des personnages", effects),
+                                      ("Récompenses des lieux (1re / 2e / 3e…)", rewards)],
+                 footnote="* défaut maison : la règle ne donne que la face 3-4 joueurs du Château "
+                          "du set A ; remplacez par les valeurs de vos cartes. Familles, couleurs "
+                          "et emblèmes sont aussi des choix du projet.", accent="violet")

@@ -1,0 +1,347 @@
+"""P'tit jeu Maëlys de Labystère: 23 path cards (green back), 22 action cards and 4 suspects
+(yellow back: the suspects are shuffled into the grid with the actions), 9 Enquête cards per
+colour, a foldable die net, pawn standees and the 5x5 setup map. Rules:
+labystere-ptit-jeu-maelys.txt."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.games.labystere.data import LabystereData
+from companion.model import Component
+from print_kit.faces import INK, PALETTE, SOFT, Face, tint
+from print_kit.fonts import BOLD, REGULAR
+from print_kit.geometry import MM
+from print_kit.kit import FreePage, PrintFile, group, is_house, items
+from print_kit.options import PrintOptions
+from print_kit.painter import Painter
+from print_kit.reference import Sheet, Table
+from print_kit.sheets import Deck
+from print_kit.textfit import draw_block, fit_line, french
+
+FOOTER = "Labystère"
+ACTION_SYMBOLS = {
+    "retour-depart-arrivee": "fleche", "regarde-temoin": "oeil", "regarde-lieu": "loupe",
+    "regarde-suspects-ecartes": "personne", "regarde-lieux-ecartes": "maison",
+    "rejoue": "de", "echange-pion": "echange", "lancer-double": "double", "pas-d-action": "vide",
+}
+SHAPES = {"droit": "droit", "virage": "virage", "t": "en T", "croix": "en croix"}
+PATH_BACK = Face("laby:dos-chemin", FOOTER, "vert", style="back", symbol="maison",
+                 subtitle="Chemin")
+ACTION_BACK = Face("laby:dos-action", FOOTER, "jaune", style="back", symbol="loupe",
+                   subtitle="Action")
+COLOURS = {"rouge": "rouge", "bleu": "bleu", "vert": "vert", "jaune": "jaune"}
+
+
+def path_card(comp: Component) -> Face:
+    f = comp.fields
+    shape = f["shape"]
+    if f["type"] == "lieu":
+        return Face(f"laby:{comp.id}", comp.name, "vert", symbol="maison", path=shape,
+                    house="nom : défaut maison" if is_house(comp) else False, footer=FOOTER)
+    if f["type"] == "temoin":
+        return Face(f"laby:{comp.id}", "Témoin", "vert", symbol="oeil", path=shape,
+                    house=is_house(comp), footer=FOOTER)
+    return Face(f"laby:{comp.id}", "Chemin", "vert", subtitle=f"Chemin {SHAPES[shape]}",
+                path=shape, house="forme : défaut maison" if is_house(comp) else False,
+                footer=FOOTER)
+
+
+def action_card(data: LabystereData, comp: Component) -> Face:
+    f = comp.fields
+    kind = f["type"]
+    house = is_house(comp)
+    if kind == "depart":
+        return Face(f"laby:{comp.id}", "Départ", "vert", symbol="fleche",
+                    text="Tous les pions partent d'ici. Reste face visible.", footer=FOOTER,
+                    house=house)
+    if kind == "arrivee":
+        return Face(f"laby:{comp.id}", "Arrivée", "rouge", symbol="arrivee",
+                    text="Venez ici pour annoncer le coupable et le lieu. Reste face visible.",
+                    footer=FOOTER, house=house)
+    if kind == "drapeau":
+        text = ("Le drapeau était caché dans ce lieu !" if f["flag_here"]
+                else "Le drapeau n'est pas dans ce lieu.")
+        return Face(f"laby:{comp.id}", comp.name, "orange", symbol="drapeau", text=text,
+                    subtitle="Carte Drapeau", footer=FOOTER, house=house)
+    if kind == "suspect":
+        return Face(f"laby:{comp.id}", comp.name, "violet", subtitle="Suspect",
+                    symbol="personne", text="Vu par le témoin : ce suspect a un alibi, il est "
+                    "innocent.", footer=FOOTER, house="nom : défaut maison" if house else False)
+    action_id = comp.id
+    return Face(f"laby:{comp.id}", comp.name, "jaune", subtitle="Action obligatoire",
+                symbol=ACTION_SYMBOLS[action_id], text=f["effect"], footer=FOOTER,
+                house="répartition : défaut maison" if house else False)
+
+
+def enquete(data: LabystereData, comp: Component) -> Face:
+    f = comp.fields
+    colour = COLOURS[f["colour"]]
+    house = is_house(comp)
+    if f["type"] == "separation":
+        return Face(f"laby:{comp.id}", "Séparation", colour, subtitle=f"Enquête {f['colour']}",
+                    symbol="separation", text="Au-dessus : encore possibles. En dessous : "
+                    "innocents et lieux écartés.", footer=FOOTER, house=house)
+    named = "nom et couleur : défaut maison" if house else False
+    if "suspect" in f:
+        return Face(f"laby:{comp.id}", comp.name, colour, subtitle="Suspect",
+                    symbol="personne", footer=FOOTER, house=named)
+    return Face(f"laby:{comp.id}", comp.name, colour, subtitle="Lieu", symbol="maison",
+                footer=FOOTER, house=named)
+
+
+def enquete_back(comp: Component) -> Face:
+    colour = comp.fields["colour"]
+    return Face(f"laby:dos-enquete-{colour}", FOOTER, COLOURS[colour], style="back",
+                symbol="loupe", subtitle=f"Enquête {colour}")
+
+
+PIPS = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)],
+        4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+
+
+def _die_and_pawns(data: LabystereData, pawns: list[Component]):  # noqa: ANN202
+    def draw(c: Canvas, painter: Painter, page_w: float, page_h: float) -> None:
+        c.setFillColorRGB(*INK)
+        c.setFont(BOLD, 14)
+        c.drawString(15 * MM, page_h - 18 * MM, french("Labystère — dé à plier et pions"))
+        c.setFont(REGULAR, 8)
+        c.setFillColorRGB(*SOFT)
+        c.drawString(15 * MM, page_h - 24 * MM, french(
+            "Découpez le trait plein, pliez les pointillés, collez les languettes grises."))
+        # Die net: a cross of 6 faces; folded, 1 faces 6, 2 faces 5 and 3 faces 4.
+        s = 22 * MM
+        ox, oy = 25 * MM, page_h - 40 * MM - 3 * s
+        cells = {1: (1, 3), 2: (1, 2), 3: (0, 2), 4: (2, 2), 6: (1, 1), 5: (1, 0)}
+        c.setLineWidth(0.6)
+        for face, (col, row) in cells.items():
+            x, y = ox + col * s, oy + row * s - s
+            for tab in _tabs(face):
+                _tab(c, x, y, s, tab)
+            c.setFillColorRGB(1, 1, 1)
+            c.setStrokeColorRGB(*INK)
+            c.rect(x, y, s, s, stroke=1, fill=1)
+            c.setFillColorRGB(*INK)
+            for px, py in PIPS[min(face, data.die_faces)]:
+                c.circle(x + s * (0.25 + 0.25 * px), y + s * (0.25 + 0.25 * py), 2.2 * MM,
+                         stroke=0, fill=1)
+        # Standees: folded in two along the middle, glued on a base.
+        x = 110 * MM
+        y = page_h - 40 * MM
+        for pawn in pawns:
+            colour = PALETTE[COLOURS[pawn.fields["colour"]]]
+            w, half = 34 * MM, 30 * MM
+            c.setStrokeColorRGB(*INK)
+            c.setFillColorRGB(*tint(colour, 0.2))
+            c.rect(x, y - 2 * half, w, 2 * half, stroke=1, fill=1)
+            c.setDash(3, 2)
+            c.line(x, y - half, x + w, y - half)
+            c.setDash()
+            for up in (True, False):
+                c.saveState()
+                if up:
+                    c.translate(x + w / 2, y - half + 3 * MM)
+                else:
+                    c.translate(x + w / 2, y - half - 3 * MM)
+                    c.rotate(180)
+                painter.symbol(c, "pion", (1, 1, 1), -9 * MM, 0, 18 * MM)
+                c.setFillColorRGB(1, 1, 1)
+                c.setFont(BOLD, 9)
+                c.drawCentredString(0, 19.5 * MM, french(pawn.name))
+                c.restoreState()
+            if is_house(pawn):
+                c.setFont(REGULAR, 5)
+                c.setFillColorRGB(*SOFT)
+                c.drawString(x, y - 2 * half - 3 * MM, "couleur : défaut maison")
+            x += w + 8 * MM
+            if x + w > page_w - 10 * MM:
+                x = 110 * MM
+                y -= 2 * half + 10 * MM
+    return draw
+
+
+def _tabs(face: int) -> list[str]:
+    return {3: ["N", "S", "W"], 4: ["N", "S", "E"], 5: ["W", "E"]}.get(face, [])
+
+
+def _tab(c: Canvas, x: float, y: float, s: float, side: str) -> None:
+    t = 6 * MM
+    c.setFillColorRGB(0.85, 0.85, 0.87)
+    c.setStrokeColorRGB(*INK)
+    p = c.beginPath()
+    if side == "N":
+        p.moveTo(x, y + s)
+        p.lineTo(x + t, y + s + t)
+        p.lineTo(x + s - t, y + s + t)
+        p.lineTo(x + s, y + s)
+    elif side == "S":
+        p.moveTo(x, y)
+        p.lineTo(x + t, y - t)
+        p.lineTo(x + s - t, y - t)
+        p.lineTo(x + s, y)
+    elif side == "W":
+        p.moveTo(x, y)
+        p.lineTo(x - t, y + t)
+        p.lineTo(x - t, y + s - t)
+        p.lineTo(x, y + s)
+    else:
+        p.moveTo(x + s, y)
+        p.lineTo(x + s + t, y + t)
+        p.lineTo(x + s + t, y + s - t)
+        p.lineTo(x + s, y + s)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def setup_layout(seed: int) -> Any | None:
+    """The setup generator's layout for `seed`, or None where the module is absent."""
+    try:
+        module = importlib.import_module("companion.games.labystere.setup")
+    except ModuleNotFoundError:
+        return None
+    return module.generate(seed)
+
+
+KIND_LABELS = {"depart": "Départ", "arrivee": "Arrivée", "drapeau": "Drapeau",
+               "suspect": "Suspect", "action": "Action"}
+
+
+def map_cells(data: LabystereData, seed: int) -> list[list[tuple[str, str]]] | None:
+    """(covering path card, face-down card) per cell, spoiler-free (registre PRINT-4): the
+    hidden card is named by its kind only, so the map can be seen by everyone."""
+    layout = setup_layout(seed)
+    if layout is None:
+        return None
+    names = {c.id: c.name for c in data.components()}
+    out = []
+    for row in layout:
+        line = []
+        for cell in row:
+            path = names.get(cell.path, "") if cell.path else "(à découvert)"
+            line.append((path, KIND_LABELS.get(cell.kind, cell.kind)))
+        out.append(line)
+    return out
+
+
+def _setup_map(data: LabystereData, seed: int):  # noqa: ANN202
+    cells = map_cells(data, seed)
+
+    def draw(c: Canvas, painter: Painter, page_w: float, page_h: float) -> None:
+        c.setFillColorRGB(*INK)
+        c.setFont(BOLD, 14)
+        title = (f"Labystère — plan de mise en place (graine {seed})" if cells
+                 else "Labystère — grille de mise en place (modèle vierge)")
+        c.drawString(15 * MM, page_h - 18 * MM, french(title))
+        c.setFont(REGULAR, 8)
+        c.setFillColorRGB(*SOFT)
+        draw_block(c, "Chaque case : en haut la carte Chemin posée face visible, en bas la sorte "
+                   "de carte cachée dessous (tirée au hasard dans sa pile).", REGULAR, 15 * MM,
+                   page_h - 21 * MM, page_w - 30 * MM, 10 * MM, largest=8, smallest=5,
+                   where="labystere-plan")
+        n_rows, n_cols = data.grid_rows, data.grid_cols
+        size = min((page_w - 30 * MM) / n_cols, (page_h - 60 * MM) / n_rows)
+        x0 = (page_w - n_cols * size) / 2
+        y0 = page_h - 32 * MM
+        for r in range(n_rows):
+            for col in range(n_cols):
+                x, y = x0 + col * size, y0 - (r + 1) * size
+                kind = cells[r][col][1] if cells else ""
+                fill = {"Départ": "vert", "Arrivée": "rouge", "Drapeau": "orange",
+                        "Suspect": "violet"}.get(kind)
+                c.setFillColorRGB(*(tint(PALETTE[fill], 0.75) if fill else (1, 1, 1)))
+                c.setStrokeColorRGB(*INK)
+                c.setLineWidth(0.8)
+                c.rect(x, y, size, size, stroke=1, fill=1)
+                if not cells:
+                    continue
+                path, hidden = cells[r][col]
+                c.setFillColorRGB(*INK)
+                s1 = fit_line(french(path), BOLD, size - 4 * MM, largest=10, smallest=5,
+                              where="labystere-plan")
+                c.setFont(BOLD, s1)
+                c.drawCentredString(x + size / 2, y + size * 0.58, french(path))
+                c.setFont(REGULAR, 9)
+                c.setFillColorRGB(*SOFT)
+                c.drawCentredString(x + size / 2, y + size * 0.3, french(hidden))
+        c.setFont(REGULAR, 7)
+        c.setFillColorRGB(*SOFT)
+        draw_block(c, "Mise en place : un suspect de côté sans le regarder (le coupable), les 3 "
+                   "autres mélangés aux cartes Action ; les Lieux couvrent les Drapeaux, les "
+                   "Témoins couvrent les Suspects, Départ et Arrivée restent visibles.", REGULAR,
+                   x0, y0 - n_rows * size - 3 * MM, n_cols * size, 20 * MM, largest=8,
+                   smallest=5, where="labystere-plan")
+    return draw, cells is not None
+
+
+def files(data: LabystereData, options: PrintOptions) -> list[PrintFile]:
+    comps = data.components()
+    out = [
+        PrintFile("labystere-chemins", "labystere", f"{FOOTER} — cartes Chemin (dos vert)",
+                  (Deck("Chemins", items(group(comps, "chemins"), path_card, PATH_BACK)),),
+                  groups=("chemins",)),
+        PrintFile("labystere-actions", "labystere",
+                  f"{FOOTER} — cartes Action et Suspect (dos jaune)",
+                  (Deck("Actions", items(group(comps, "actions", "suspects"),
+                                         lambda c: action_card(data, c), ACTION_BACK)),),
+                  groups=("actions", "suspects")),
+    ]
+    for colour in data.colours:
+        g = f"enquete-{colour.id}"
+        out.append(PrintFile(f"labystere-{g}", "labystere",
+                             f"{FOOTER} — cartes Enquête {colour.name}",
+                             (Deck(f"Enquête {colour.name}",
+                                   items(group(comps, g), lambda c: enquete(data, c),
+                                         enquete_back)),),
+                             groups=(g,)))
+    pawns = group(comps, "pions")
+    die = group(comps, "de")
+    draw_map, seeded = _setup_map(data, options.seed)
+    out.append(PrintFile(
+        "labystere-de-pions", "labystere", f"{FOOTER} — dé à plier et pions",
+        pages=(FreePage(f"{FOOTER} — dé et pions", _die_and_pawns(data, pawns),
+                        tuple(p.name for p in pawns),
+                        tuple((c.id, c.copies) for c in pawns + die)),),
+        groups=("pions", "de")))
+    out.append(PrintFile(
+        "labystere-plan", "labystere", f"{FOOTER} — plan de mise en place"
+        + (f" (graine {options.seed})" if seeded else " (modèle vierge)"),
+        pages=(FreePage(f"{FOOTER} — plan", draw_map),)))
+    return out
+
+
+def sheet(data: LabystereData, options: PrintOptions) -> Sheet:
+    actions = Table(["Action", "Ex.", "Ce qu'il faut faire"], [
+        [a.name, str(a.copies), a.effect] for a in data.actions], widths=[1.6, 0.5, 6])
+    blocks = [
+        ("But", ["Être le premier à trouver qui a volé le drapeau et dans quel lieu il est "
+                 "caché, puis l'annoncer sur la case Arrivée."]),
+        ("Mise en place", [
+            "Chacun prend un pion et les 9 cartes Enquête de sa couleur.",
+            "Un suspect mélangé est mis de côté sans le regarder : c'est le coupable. Les 3 "
+            "autres sont mélangés aux cartes Action, posées face cachée en grille 5 × 5, "
+            "Départ, Arrivée, Drapeaux et Suspects écartés les uns des autres.",
+            "Départ et Arrivée face visible ; les Lieux couvrent les Drapeaux, les Témoins les "
+            "Suspects, les autres chemins le reste.",
+        ]),
+        ("À ton tour : lance le dé, puis au choix", [
+            "Avancer d'exactement ce nombre de cases, en ligne droite par des chemins reliés "
+            "(demi-tour permis sur un bord ou un coin), puis retourner le paquet d'arrivée.",
+            "Ou échanger deux paquets de chemins vides (ni Lieu, ni Témoin, ni Départ/Arrivée, "
+            "ni case occupée) : sans avancer ni retourner.",
+            "Les actions retournées sont obligatoires.",
+        ]),
+    ]
+    faq = [
+        "… l'action demande de regarder les suspects ou lieux écartés d'un joueur qui n'en a "
+        "aucun ? Rien ne se passe, au suivant.",
+        "… j'annonce sur l'Arrivée et je me trompe ? J'ai perdu ; les autres continuent.",
+        "… plusieurs pions sur la même case ? C'est permis.",
+    ]
+    return Sheet("labystere", blocks, [("Cartes Action", actions)],
+                 footnote="Noms des suspects et des lieux, formes des chemins et répartition "
+                          "des actions : défauts maison (la règle ne les donne pas).",
+                 accent="vert", extra=[("Que se passe-t-il si…", faq)])

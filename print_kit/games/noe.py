@@ -1,0 +1,129 @@
+"""Noé, Complot à l'Élysée: 74 characters + 5 jokers (levels 1-2: 79 cards), + 14 méchants at
+level 3 (93 cards). Rules: noe-complot-a-l-elysee.txt."""
+
+from __future__ import annotations
+
+from companion.games.noe.data import Announcement, NoeData
+from companion.model import Component
+from companion.provenance import Provenance
+from print_kit.faces import Face
+from print_kit.kit import PrintFile, group, items
+from print_kit.options import PrintOptions
+from print_kit.reference import Sheet, Table
+from print_kit.sheets import Deck
+
+FOOTER = "Noé, Complot à l'Élysée"
+# Card colours are a design choice of the print kit, not a value of the game.
+ACCENTS = {
+    "etat-major": "marine", "enqueteurs": "bleu", "espions": "ardoise", "leonard": "turquoise",
+    "alphas": "orange", "senechales": "rose", "empires": "violet", "pompiers": "rouge",
+    "journalistes": "brun", "famille-duron": "vert", "joker": "or",
+    "attentat": "rouge", "espion-rouge": "rouge", "espion-violet": "violet",
+    "poseur-bombes": "noir",
+}
+BACK = Face("noe:dos", FOOTER, "marine", style="back", symbol="etoile", subtitle="Noé")
+
+
+def _symbol_is_house(data: NoeData, comp: Component) -> bool:
+    kind = comp.fields["category"]
+    if kind == "joker":
+        return data.joker_symbol.provenance is Provenance.HOUSE
+    for cat in data.categories:
+        if cat.id == kind:
+            return cat.symbol.provenance is Provenance.HOUSE
+    for m in data.mechants:
+        if m.kind == kind:
+            return m.symbol.provenance is Provenance.HOUSE or m.provenance is Provenance.HOUSE
+    return False
+
+
+def front(data: NoeData, comp: Component) -> Face:
+    f = comp.fields
+    kind = f["category"]
+    badge = ""
+    if f.get("grade"):
+        badge = f"{f['grade']} · rang {f['grade_rank']}"
+    if kind == "joker":
+        text = ("Joker : remplace n'importe quelle carte personnage, Noé compris."
+                if f["replaces_noe"] else
+                "Joker : remplace n'importe quelle carte personnage, sauf Noé.")
+        subtitle = "Archange"
+    elif comp.group == "mechants":
+        group_data = next(m for m in data.mechants if m.kind == kind)
+        text = group_data.effect
+        subtitle = f"{f['category_name']} · niveau 3"
+    else:
+        text = data.category(kind).description
+        subtitle = f["category_name"]
+    house: bool | str = "symbole : défaut maison" if _symbol_is_house(data, comp) else False
+    if comp.provenance is Provenance.HOUSE:
+        house = True
+    note = "Méchant : jamais dans un trio." if comp.group == "mechants" else ""
+    return Face(f"noe:{comp.id}", f["first_name"], ACCENTS[kind], subtitle=subtitle,
+                symbol=f["symbol"], text=text, note=note, badge=badge, house=house,
+                footer=FOOTER)
+
+
+def files(data: NoeData, options: PrintOptions) -> list[PrintFile]:
+    comps = data.components(level=options.level)
+    level = options.level or max(data.levels())
+    out = [PrintFile("noe-personnages", "noe", f"{FOOTER} — personnages et jokers",
+                     (Deck("Personnages", items(group(comps, "personnages"),
+                                                lambda c: front(data, c), BACK)),),
+                     groups=("personnages",))]
+    mechants = group(comps, "mechants")
+    if mechants:
+        out.append(PrintFile("noe-mechants", "noe", f"{FOOTER} — méchants (niveau {level})",
+                             (Deck("Méchants", items(mechants, lambda c: front(data, c), BACK)),),
+                             groups=("mechants",)))
+    return out
+
+
+def sheet(data: NoeData, options: PrintOptions) -> Sheet:
+    level = options.level or max(data.levels())
+    n_cards = sum(c.copies for c in data.components(level=options.level))
+    anns = list(data.announcements)
+    classic = Table(["Complot", "Se compose de", "Points"], [
+        [a.name, _ann_rule(data, a), str(a.points)] for a in anns if not a.wait_next_turn],
+        widths=[1.4, 3.2, 0.8])
+    elysee = Table(["Complot à l'Élysée", "Points"], [
+        [" ou ".join(", ".join(comp) for comp in a.compositions), str(a.points)]
+        for a in anns if a.wait_next_turn], widths=[4.6, 0.8])
+    grades = Table(["Grade (du plus haut au plus bas)", "Rang", "Personnages"], [
+        [g.name, str(g.rank), ", ".join(ch.name for ch in data.characters if ch.grade == g.id)]
+        for g in sorted(data.grades, key=lambda g: -g.rank)], widths=[2.4, 0.6, 3])
+    cats = Table(["Catégorie", "Symbole", "Cartes", "Rôle"], [
+        [c.plural, c.symbol.label + (" *" if c.symbol.provenance is Provenance.HOUSE else ""),
+         str(c.stated_count), c.description] for c in data.categories],
+        widths=[1.3, 1.1, 0.6, 5])
+    blocks = [
+        ("But", [f"Le premier à {data.target_score} points gagne (plusieurs manches). "
+                 f"Main de {data.hand_size} cartes ; à votre tour, prenez la carte du dessus "
+                 "de la pioche ou de la défausse, puis défaussez-en une."]),
+        ("Niveaux", [f"Niveau {lv.level} — {lv.name} : "
+                     + ("personnages et jokers" if not lv.mechants else "toutes les cartes")
+                     + (", actions des enquêteurs" if lv.actions else "")
+                     for lv in data.levels_]
+         + [f"Ce kit est imprimé pour le niveau {level} : {n_cards} cartes."]),
+    ]
+    actions = [
+        "Contrôle (niveaux 2-3) : posez un Enquêteur devant un adversaire, regardez son jeu et "
+        "prenez-lui une carte ; il se renfloue à la pioche, vous défaussez une carte.",
+        "Descente : même chose avec 3 Enquêteurs, pour 3 cartes.",
+        "Défense : une carte État-Major de grade strictement supérieur à l'Enquêteur (le plus "
+        "gradé pour une descente) bloque l'action.",
+    ]
+    return Sheet("noe", blocks + [("Actions des enquêteurs", actions)],
+                 [("Complots classiques (annoncés en défaussant)", classic),
+                  ("Complot à l'Élysée (annoncé au tour suivant, sans piocher)", elysee),
+                  ("Grades", grades), ("Catégories", cats)],
+                 footnote="* symbole choisi par le projet (défaut maison) : la règle le rend "
+                          "illisible.")
+
+
+def _ann_rule(data: NoeData, ann: Announcement) -> str:
+    if ann.kind == "two_trios":
+        return "deux trios (même catégorie ou même prénom)"
+    if ann.kind == "category" and ann.category:
+        return f"{ann.count} {data.category(ann.category).plural}"
+    return ""

@@ -1,0 +1,150 @@
+"""The print kit's options, validated in one place: every bad choice is a UsageError naming the
+valid ones (the CLI turns it into exit 2 and one line, the app into st.error)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from companion.catalog import GAMES, game_info
+from companion.errors import UsageError
+from companion.loader import load_game
+from print_kit.geometry import (
+    CARD_SIZES,
+    PAPERS,
+    Calibration,
+    DoesNotFit,
+    Grid,
+    fit_grid,
+    fit_gutterfold,
+)
+
+LAYOUTS = ("duplex", "gutterfold", "fronts")
+FLIPS = ("long", "short")
+DEFAULT_URL = "http://localhost:8501"
+MAX_BLEED = 6.0
+LABYSTERE_SEED = 1
+
+
+def default_url() -> str:
+    return os.environ.get("COMPANION_PUBLIC_URL") or DEFAULT_URL
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    games: tuple[str, ...] = tuple(GAMES)
+    paper: str = "a4"
+    card_size: str = "poker"
+    bleed: float = 3.0
+    layout: str = "duplex"
+    flip: str = "long"
+    low_ink: bool = False
+    url: str = DEFAULT_URL
+    level: int | None = None  # Noé: 1-2 (79 cards) or 3 (93); None = the full game
+    players: int | None = None  # ELSEN: None = enough for the largest table
+    calibration: Calibration = field(default_factory=Calibration)
+    seed: int = LABYSTERE_SEED
+
+    @property
+    def paper_mm(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+    @property
+    def card_mm(self) -> tuple[float, float]:
+        return CARD_SIZES[self.card_size]
+
+    def as_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["games"] = list(self.games)
+        return out
+
+
+def _choice(unknown: str, value: str, valid: tuple[str, ...] | list[str]) -> str:
+    if value not in valid:
+        raise UsageError(f"{unknown} « {value} » ; choix possibles : {', '.join(valid)}")
+    return value
+
+
+def parse_games(game: str) -> tuple[str, ...]:
+    if game == "all":
+        return tuple(GAMES)
+    try:
+        game_info(game)
+    except UsageError:
+        raise UsageError(f"jeu inconnu « {game} » ; choix possibles : all, "
+                         f"{', '.join(GAMES)}") from None
+    return (game,)
+
+
+def parse_calibration(text: str) -> Calibration:
+    """« DX,DY,SCALE » in mm and a factor, e.g. « 1.5,-0.8,0.995 »."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        if len(parts) != 3:
+            raise ValueError
+        dx, dy, scale = (float(p) for p in parts)
+    except ValueError:
+        raise UsageError(f"calibrage « {text} » illisible ; attendu DX,DY,ECHELLE "
+                         "(mm, mm, facteur), par exemple 1.5,-0.8,0.995") from None
+    if not (abs(dx) <= 20 and abs(dy) <= 20 and 0.9 <= scale <= 1.1):
+        raise UsageError("calibrage hors limites : DX et DY entre -20 et 20 mm, "
+                         "ÉCHELLE entre 0.9 et 1.1")
+    return Calibration(dx, dy, scale)
+
+
+def make_options(game: str = "all", *, paper: str = "a4", card_size: str = "poker",
+                 bleed: float = 3.0, layout: str = "duplex", flip: str = "long",
+                 low_ink: bool = False, url: str | None = None, level: int | None = None,
+                 players: int | None = None, calibration: str | Calibration | None = None,
+                 seed: int = LABYSTERE_SEED) -> PrintOptions:
+    games = parse_games(game)
+    _choice("format de papier inconnu", paper, tuple(PAPERS))
+    _choice("taille de carte inconnue", card_size, tuple(CARD_SIZES))
+    _choice("mise en page inconnue", layout, LAYOUTS)
+    _choice("sens de retournement inconnu", flip, FLIPS)
+    if not 0 <= bleed <= MAX_BLEED:
+        raise UsageError(f"fond perdu de {bleed:g} mm hors limites ; entre 0 et {MAX_BLEED:g} mm")
+    if not _fits(layout, PAPERS[paper], CARD_SIZES[card_size], bleed):
+        fitting = [name for name, size in CARD_SIZES.items()
+                   if _fits(layout, PAPERS[paper], size, bleed)]
+        raise UsageError(f"les cartes {card_size} ne tiennent pas sur le papier {paper} avec "
+                         f"{bleed:g} mm de fond perdu ; tailles possibles : "
+                         f"{', '.join(fitting) or 'aucune'}")
+    if level is not None:
+        if "noe" not in games:
+            raise UsageError("--level ne concerne que Noé (noe)")
+        valid = load_game("noe").levels()
+        if level not in valid:
+            raise UsageError(f"niveau {level} inconnu pour noe ; niveaux valides : "
+                             f"{', '.join(map(str, valid))}")
+    if players is not None:
+        if "elsen" not in games:
+            raise UsageError("--players ne concerne que ELSEN (elsen)")
+        rng = load_game("elsen").players
+        if not rng.min <= players <= rng.max:
+            raise UsageError(f"elsen se joue de {rng.min} à {rng.max} joueurs (reçu {players})")
+    url = (url if url is not None else default_url()).strip().rstrip("/")
+    if not url.startswith(("http://", "https://")):
+        raise UsageError(f"adresse « {url} » invalide ; attendu http://… ou https://…")
+    if isinstance(calibration, str):
+        calibration = parse_calibration(calibration)
+    if seed < 0:
+        raise UsageError("--seed doit être un entier positif ou nul")
+    return PrintOptions(games, paper, card_size, float(bleed), layout, flip, low_ink, url, level,
+                        players, calibration or Calibration(), seed)
+
+
+def card_grid(layout: str, paper: tuple[float, float], card: tuple[float, float],
+              bleed: float) -> Grid:
+    """The one choice of grid for a layout: gutterfold halves the page, the others use it all."""
+    return (fit_gutterfold if layout == "gutterfold" else fit_grid)(paper, card, bleed)
+
+
+def _fits(layout: str, paper: tuple[float, float], card: tuple[float, float],
+          bleed: float) -> bool:
+    try:
+        card_grid(layout, paper, card, bleed)
+    except DoesNotFit:
+        return False
+    return True

@@ -1,0 +1,70 @@
+"""Draws each repeated thing once as a PDF form XObject and places it wherever it is needed:
+a face (a back is drawn once for a whole deck), a symbol in a colour, a QR code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from print_kit.faces import RGB, Face, draw_face
+from print_kit.geometry import MM, Rect
+from print_kit.symbols import draw_symbol
+
+SYMBOL_BOX = 100.0
+
+
+class Painter:
+    def __init__(self, c: Canvas, *, bleed_mm: float, low_ink: bool, where: str) -> None:
+        self.c = c
+        self.bleed = bleed_mm * MM
+        self.low_ink = low_ink
+        self.where = where
+        self._forms: dict[tuple[object, ...], str] = {}
+
+    def _form(self, key: tuple[object, ...], bbox: tuple[float, float, float, float],
+              draw: Callable[[Canvas], None]) -> str:
+        name = self._forms.get(key)
+        if name is None:
+            name = f"X{len(self._forms)}"
+            self._forms[key] = name  # reserved first: drawing may create nested forms
+            self.c.beginForm(name, *bbox)
+            draw(self.c)
+            self.c.endForm()
+        return name
+
+    @property
+    def form_count(self) -> int:
+        return len(self._forms)
+
+    def symbol(self, c: Canvas, symbol: str, rgb: RGB, x: float, y: float, size: float) -> None:
+        """Draw `symbol` in `rgb` with its 100-unit box at (x, y), `size` points wide."""
+        rgb = (round(rgb[0], 4), round(rgb[1], 4), round(rgb[2], 4))
+        name = self._form(("symbol", symbol, rgb), (-10, -10, 110, 110),
+                          lambda cv: draw_symbol(cv, symbol, rgb))
+        c.saveState()
+        c.translate(x, y)
+        c.scale(size / SYMBOL_BOX, size / SYMBOL_BOX)
+        c.doForm(name)
+        c.restoreState()
+
+    def face(self, face: Face, rect: Rect) -> None:
+        """Place `face` with its cut rectangle at `rect` (mm); drawn once per size."""
+        w, h = rect.w * MM, rect.h * MM
+        b = self.bleed
+        name = self._form(("face", face.key, round(w, 3), round(h, 3)), (-b, -b, w + b, h + b),
+                          lambda cv: draw_face(cv, face, w, h, b, self.low_ink, self,
+                                               f"{self.where} › {face.key}"))
+        self.c.saveState()
+        self.c.translate(rect.x * MM, rect.y * MM)
+        self.c.doForm(name)
+        self.c.restoreState()
+
+    def shared(self, key: str, bbox: tuple[float, float, float, float],
+               draw: Callable[[Canvas], None], x: float, y: float) -> None:
+        """Any other repeated drawing (a QR code...), placed with its origin at (x, y) pt."""
+        name = self._form(("shared", key), bbox, draw)
+        self.c.saveState()
+        self.c.translate(x, y)
+        self.c.doForm(name)
+        self.c.restoreState()

@@ -1,0 +1,202 @@
+"""The layout engine: turns decks into page plans (pure data: which face goes in which
+rectangle of which page), then draws plans. Every grid of cards or tokens goes through here.
+
+- fronts: fronts only;
+- duplex: each front page is followed by its back page, each back at `back_rect` of its front
+  (long or short flip), the printer calibration applied to back pages only;
+- gutterfold: fronts left, backs right, mirrored about the fold line, on one side of the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from print_kit.faces import INK, SOFT, Face
+from print_kit.fonts import BOLD, REGULAR
+from print_kit.geometry import (
+    MM,
+    RULER_LENGTH,
+    Calibration,
+    Grid,
+    Rect,
+    Segment,
+    back_rect,
+    chunks,
+    crop_marks,
+    ruler_origin,
+)
+from print_kit.painter import Painter
+from print_kit.textfit import french
+
+
+@dataclass(frozen=True)
+class Item:
+    """One physical card or token: its front, its back (None: single-sided) and its component."""
+
+    front: Face
+    back: Face | None
+    component: str
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Items cut to one size. `size` None means the card size chosen in the options."""
+
+    name: str  # shown in page labels, e.g. « Personnages »
+    items: tuple[Item, ...]
+    size: tuple[float, float] | None = None
+    double_sided: bool = True
+
+
+@dataclass(frozen=True)
+class Placement:
+    face: Face
+    rect: Rect
+    component: str
+    is_back: bool = False
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    side: str  # recto, verso, plié (gutterfold) or libre (a free page)
+    label: str
+    placements: tuple[Placement, ...] = ()
+    marks: tuple[Segment, ...] = ()
+    calibration: Calibration | None = None
+    fold_x: float | None = None
+    draw: Callable[[Canvas, Painter], None] | None = None  # free pages
+    ruler_on_top: bool = False  # short-flip backs: the bottom band is mirrored to the top
+
+
+def plan_deck(deck: Deck, grid: Grid, layout: str, flip: str, calibration: Calibration,
+              label: str) -> list[PagePlan]:
+    """Page plans for a deck on a grid (pure: no drawing)."""
+    pages: list[PagePlan] = []
+    items = deck.items
+    parts = chunks(len(items), grid.per_page)
+    total = len(parts)
+    for number, part in enumerate(parts, start=1):
+        chunk = [items[i] for i in part]
+        fronts = tuple(Placement(it.front, grid.slots[j], it.component)
+                       for j, it in enumerate(chunk))
+        tag = f"{label} — {deck.name} — {number}/{total}"
+        if layout == "gutterfold":
+            backs = tuple(Placement(it.back, grid.backs[j], it.component, True)
+                          for j, it in enumerate(chunk) if it.back is not None)
+            used = tuple(p.rect for p in fronts + backs)
+            pages.append(PagePlan("plié", tag, fronts + backs,
+                                  tuple(crop_marks(used, grid.page_w, grid.page_h)),
+                                  fold_x=grid.fold_x))
+            continue
+        marks = tuple(crop_marks(tuple(p.rect for p in fronts), grid.page_w, grid.page_h))
+        pages.append(PagePlan("recto", tag, fronts, marks))
+        if layout == "duplex" and deck.double_sided:
+            backs = tuple(
+                Placement(it.back, back_rect(grid.slots[j], grid.page_w, grid.page_h, flip),
+                          it.component, True)
+                for j, it in enumerate(chunk) if it.back is not None)
+            pages.append(PagePlan("verso", tag, backs, (), calibration,
+                                  ruler_on_top=flip == "short"))
+    return pages
+
+
+def free_page(label: str, draw: Callable[[Canvas, Painter], None],
+              calibration: Calibration | None = None) -> PagePlan:
+    """A page drawn by its own function; a back page (calibration given) is a verso."""
+    side = "verso" if calibration is not None else "libre"
+    return PagePlan(side, label, draw=draw, calibration=calibration)
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def draw_plan(c: Canvas, painter: Painter, plan: PagePlan, page_w: float, page_h: float) -> None:
+    """Draw one page plan (mm geometry) and finish the page."""
+    c.saveState()
+    cal = plan.calibration
+    if cal is not None and not cal.is_identity:
+        cx, cy = page_w / 2 * MM, page_h / 2 * MM
+        c.translate(cx + cal.dx * MM, cy + cal.dy * MM)
+        c.scale(cal.scale, cal.scale)
+        c.translate(-cx, -cy)
+    for placement in plan.placements:
+        painter.face(placement.face, placement.rect)
+    if plan.draw is not None:
+        plan.draw(c, painter)
+    draw_marks(c, plan.marks)
+    if plan.fold_x is not None:
+        draw_fold(c, plan.fold_x, page_h)
+    draw_ruler(c, painter, page_w, page_h if plan.ruler_on_top else None,
+               plan.label + (" — verso" if plan.side == "verso" else ""))
+    c.restoreState()
+    c.showPage()
+
+
+def draw_marks(c: Canvas, marks: Sequence[Segment]) -> None:
+    if not marks:
+        return
+    # A white halo under each black mark keeps it visible over a dark bleed.
+    for colour, widthv in (((1, 1, 1), 1.3), ((0, 0, 0), 0.5)):
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(widthv)
+        p = c.beginPath()
+        for m in marks:
+            p.moveTo(m.x1 * MM, m.y1 * MM)
+            p.lineTo(m.x2 * MM, m.y2 * MM)
+        c.drawPath(p, stroke=1, fill=0)
+
+
+def draw_fold(c: Canvas, fold_x: float, page_h: float) -> None:
+    c.saveState()
+    c.setStrokeColorRGB(*SOFT)
+    c.setLineWidth(0.5)
+    c.setDash(4, 3)
+    c.line(fold_x * MM, 12 * MM, fold_x * MM, (page_h - 3) * MM)
+    c.restoreState()
+    c.saveState()
+    c.translate(fold_x * MM - 2.5, page_h / 2 * MM)
+    c.rotate(90)
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(-32 * MM, -1, 64 * MM, 9, stroke=0, fill=1)
+    c.setFont(REGULAR, 7)
+    c.setFillColorRGB(*SOFT)
+    c.drawCentredString(0, 0, "pliez ici, dos contre dos")
+    c.restoreState()
+
+
+def _ruler_form(c: Canvas) -> None:
+    """100 mm with a tick every millimetre: each tick size is one dashed stroke (a dash every
+    1, 5 or 10 mm), so the ruler is three drawing operations, not a hundred."""
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.4)
+    c.line(0, 0, RULER_LENGTH * MM, 0)
+    c.setLineCap(0)
+    for step, tick, weight in ((1, 1.3, 0.2), (5, 2.2, 0.3), (10, 3.2, 0.4)):
+        c.setLineWidth(tick * MM)
+        c.setDash([weight, step * MM - weight], 0)
+        c.line(-weight / 2, tick * MM / 2, RULER_LENGTH * MM + weight, tick * MM / 2)
+    c.setDash()
+    c.setFont(REGULAR, 5)
+    c.setFillColorRGB(*INK)
+    c.drawString((RULER_LENGTH + 1.2) * MM, 0.4 * MM, "100 mm")
+
+
+def draw_ruler(c: Canvas, painter: Painter, page_w: float, top_of: float | None,
+               label: str) -> None:
+    """The 100 mm check ruler (a shared form) and the page label, in the bottom band (or the
+    top band of a page `top_of` mm high)."""
+    x, y = ruler_origin(page_w)
+    if top_of is not None:
+        y = top_of - y - 4.0
+    painter.shared("ruler", (-2, -2, (RULER_LENGTH + 12) * MM, 4 * MM), _ruler_form,
+                   x * MM, y * MM)
+    text = french(label)
+    size = min(5.0, (x - 2 - 3) * MM / max(c.stringWidth(text, REGULAR, 1), 1))
+    c.setFont(REGULAR, size)
+    c.setFillColorRGB(*SOFT)
+    c.drawRightString((x - 2) * MM, (y + 0.4) * MM, text)
+    c.setFont(BOLD, 5)
+    c.drawString((x + RULER_LENGTH + 9.5) * MM, (y + 0.4) * MM, "← doit mesurer 10 cm")

@@ -1,0 +1,113 @@
+"""Fitting text into boxes: shrink to fit between a largest and a smallest size, then fail.
+
+A text that still does not fit at its smallest size raises PreflightError naming where it is:
+the build stops instead of printing cut-off text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from companion.errors import CompanionError
+from print_kit.fonts import missing_glyphs, register
+
+NNBSP = "\u202f"  # narrow no-break space, before : ; ! ? and inside « »
+_BEFORE = re.compile(r"\s*([:;!?»])")
+_AFTER = re.compile(r"«\s*")
+STEP = 0.5
+
+
+class PreflightError(CompanionError):
+    """The kit would print badly (missing glyph, overflowing text, wrong count): build refused."""
+
+
+def french(text: str) -> str:
+    """French typography: narrow no-break spaces before : ; ! ? » and after «."""
+    text = _BEFORE.sub(lambda m: NNBSP + m.group(1), text)
+    text = _AFTER.sub("«" + NNBSP, text)
+    return text.replace("'", "’")
+
+
+@lru_cache(maxsize=65536)
+def width(text: str, font: str, size: float) -> float:
+    return float(stringWidth(text, font, size))
+
+
+def check_glyphs(text: str, font: str, where: str) -> None:
+    register()
+    missing = missing_glyphs(text, font)
+    if missing:
+        shown = " ".join(f"« {c} » (U+{ord(c):04X})" for c in sorted(missing))
+        raise PreflightError(f"{where} : glyphe absent de la police embarquée : {shown}")
+
+
+def wrap(text: str, font: str, size: float, max_width: float) -> list[str] | None:
+    """Greedy word wrap; None when one word alone is wider than the box."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            if not word:
+                continue
+            if width(word, font, size) > max_width:
+                return None
+            trial = f"{current} {word}" if current else word
+            if width(trial, font, size) <= max_width:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    return lines
+
+
+@dataclass(frozen=True)
+class Block:
+    lines: tuple[str, ...]
+    size: float
+    leading: float
+
+
+def fit_block(text: str, font: str, max_width: float, max_height: float, *, largest: float,
+              smallest: float, where: str, leading: float = 1.18) -> Block:
+    """The largest size (by STEP) at which `text` wraps into the box; PreflightError if none."""
+    check_glyphs(text, font, where)
+    size = largest
+    while size >= smallest - 1e-9:
+        lines = wrap(text, font, size, max_width)
+        if lines is not None and len(lines) * size * leading <= max_height + 1e-6:
+            return Block(tuple(lines), size, size * leading)
+        size -= STEP
+    raise PreflightError(f"{where} : le texte déborde de son cadre même en {smallest:g} pt "
+                         f"(« {text[:40]}… »)")
+
+
+def fit_line(text: str, font: str, max_width: float, *, largest: float, smallest: float,
+             where: str) -> float:
+    """The largest size at which `text` holds on one line of `max_width`."""
+    check_glyphs(text, font, where)
+    natural = width(text, font, 1.0)
+    if natural == 0:
+        return largest
+    size = min(largest, max_width / natural)
+    size = int(size / STEP) * STEP
+    if size < smallest - 1e-9:
+        raise PreflightError(f"{where} : « {text} » ne tient pas sur une ligne même en "
+                             f"{smallest:g} pt")
+    return size
+
+
+def draw_block(c: object, text: str, font: str, x: float, top: float, max_width: float,
+               max_height: float, *, largest: float, smallest: float, where: str) -> float:
+    """Draw `text` left-aligned, shrunk to fit the box; returns the y under the last line."""
+    block = fit_block(french(text), font, max_width, max_height, largest=largest,
+                      smallest=smallest, where=where)
+    c.setFont(font, block.size)  # type: ignore[attr-defined]
+    y = top - block.size
+    for line in block.lines:
+        c.drawString(x, y, line)  # type: ignore[attr-defined]
+        y -= block.leading
+    return y

@@ -1,0 +1,128 @@
+"""The print page: the print kit's options, a preview of any page, and the downloads (each PDF,
+the manifest, or everything as one zip). All the work is print_kit's; this page only wires it."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Any
+
+import streamlit as st
+
+from companion.catalog import GAMES
+from companion.errors import CompanionError
+from print_kit.build import Kit, build_kit
+from print_kit.geometry import CARD_SIZES, PAPERS
+from print_kit.options import FLIPS, LAYOUTS, default_url, make_options
+from print_kit.render import render_png
+
+SECTION = "Impression"
+
+LAYOUT_LABELS = {"duplex": "recto verso", "gutterfold": "pliage (imprimante simple face)",
+                 "fronts": "recto seul"}
+FLIP_LABELS = {"long": "bord long", "short": "bord court"}
+PREVIEW_DPI = 60
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same kit gives the same zip
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def cached_kit(request: tuple[tuple[str, Any], ...]) -> Kit:
+    return build_kit(make_options(**dict(request)))
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def cached_preview(pdf: bytes, page: int) -> bytes:
+    return render_png(pdf, page, PREVIEW_DPI)
+
+
+def kit_zip(kit: Kit) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for f in kit.files:
+            zf.writestr(zipfile.ZipInfo(f.name, ZIP_DATE), f.data)
+        zf.writestr(zipfile.ZipInfo("manifest.json", ZIP_DATE), kit.manifest_bytes())
+    return out.getvalue()
+
+
+def _options_form() -> dict[str, Any] | None:
+    games = ["all", *GAMES]
+    game = st.selectbox("Jeu", games, format_func=lambda g: "Les cinq jeux" if g == "all"
+                        else GAMES[g].title, key="print_game")
+    c1, c2, c3 = st.columns(3)
+    paper = c1.selectbox("Papier", list(PAPERS), format_func=str.upper, key="print_paper")
+    size = c2.selectbox("Taille des cartes", list(CARD_SIZES),
+                        format_func=lambda s: f"{s} ({CARD_SIZES[s][0]:g} × "
+                        f"{CARD_SIZES[s][1]:g} mm)", key="print_size")
+    bleed = c3.number_input("Fond perdu (mm)", 0.0, 6.0, 3.0, 0.5, key="print_bleed")
+    c4, c5, c6 = st.columns(3)
+    layout = c4.selectbox("Mise en page", list(LAYOUTS), format_func=LAYOUT_LABELS.get,
+                          key="print_layout")
+    flip = c5.selectbox("Retournement", list(FLIPS), format_func=FLIP_LABELS.get,
+                        key="print_flip", disabled=layout != "duplex")
+    low_ink = c6.checkbox("Économie d'encre", key="print_low_ink")
+    extra: dict[str, Any] = {}
+    if game in ("all", "noe"):
+        level = st.selectbox("Noé : niveau", [3, 1, 2], key="print_level",
+                             format_func=lambda n: f"niveau {n} ("
+                             + ("93 cartes)" if n == 3 else "79 cartes)"))
+        extra["level"] = level
+    if game in ("all", "elsen"):
+        extra["players"] = int(st.number_input("ELSEN : nombre de joueurs", 5, 15, 15,
+                                               key="print_players"))
+    if game in ("all", "labystere"):
+        extra["seed"] = int(st.number_input("Labystère : graine du plan", 0, 10**9, 1,
+                                            key="print_seed"))
+    with st.expander("Réglages avancés"):
+        url = st.text_input("Adresse de l'assistant (QR codes)", default_url(), key="print_url")
+        calibration = st.text_input("Calibrage du verso : DX,DY,ÉCHELLE", "0,0,1",
+                                    key="print_calibration")
+    if not st.button("Préparer le kit", type="primary", key="print_go"):
+        return st.session_state.get("print_request")
+    request = dict(game=game, paper=paper, card_size=size, bleed=float(bleed), layout=layout,
+                   flip=flip, low_ink=bool(low_ink), url=url, calibration=calibration, **extra)
+    st.session_state["print_request"] = request
+    return request
+
+
+def render() -> None:
+    st.title("Kit d'impression")
+    st.caption("Cartes, jetons, plateaux et fiches mémoire des cinq jeux, prêts à imprimer, "
+               "découper et jouer. Imprimez à 100 % : la règle de 10 cm de chaque feuille "
+               "doit mesurer exactement 10 cm.")
+    request = _options_form()
+    if request is None:
+        return
+    try:
+        kit = cached_kit(tuple(sorted(request.items())))
+    except CompanionError as exc:
+        st.error(str(exc))
+        return
+    pages = sum(f.pages for f in kit.files)
+    size = sum(len(f.data) for f in kit.files)
+    st.success(f"{len(kit.files)} fichiers PDF, {pages} pages, {size / 1e6:.2f} Mo.")
+    st.dataframe([{"fichier": f.name, "pages": f.pages, "cartes et jetons": f.cards,
+                   "Ko": round(len(f.data) / 1000)} for f in kit.files],
+                 hide_index=True, width="stretch")
+
+    st.subheader("Aperçu")
+    names = [f.name for f in kit.files]
+    name = st.selectbox("Fichier", names, key="print_preview_file")
+    chosen = kit.file(name)
+    page = 1
+    if chosen.pages > 1:
+        page = int(st.number_input(f"Page (1 à {chosen.pages})", 1, chosen.pages, 1,
+                                   key="print_preview_page"))
+    st.image(cached_preview(chosen.data, page - 1), caption=f"{name} — page {page}")
+
+    st.subheader("Téléchargements")
+    st.download_button("Tout télécharger (zip)", kit_zip(kit), "kit-compagnon-de-table.zip",
+                       "application/zip", key="print_dl_zip", type="primary")
+    st.download_button("manifest.json", kit.manifest_bytes(), "manifest.json",
+                       "application/json", key="print_dl_manifest")
+    cols = st.columns(2)
+    for i, f in enumerate(kit.files):
+        cols[i % 2].download_button(f"{f.name} ({f.pages} p.)", f.data, f.name,
+                                    "application/pdf", key=f"print_dl_{f.name}")
+
+
+PAGES = [st.Page(render, title="Impression", icon=":material/print:", url_path="impression")]

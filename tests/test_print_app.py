@@ -1,0 +1,71 @@
+"""The app's print page (tableapp/pages/printing.py) wired to the print kit, with AppTest."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from streamlit.testing.v1 import AppTest
+
+from tableapp.pages import printing
+
+
+def _page() -> None:
+    from tableapp.pages.printing import render
+
+    render()
+
+
+def _app() -> AppTest:
+    return AppTest.from_function(_page, default_timeout=120)
+
+
+def _declared() -> None:
+    import importlib
+    import sys
+
+    import streamlit as st
+
+    # st.Page is only complete when built inside a script run: import the module afresh here.
+    sys.modules.pop("tableapp.pages.printing", None)
+    module = importlib.import_module("tableapp.pages.printing")
+    st.text(f"{module.SECTION}|{','.join(p.url_path for p in module.PAGES)}")
+
+
+def test_page_declares_its_section_and_url() -> None:
+    at = AppTest.from_function(_declared).run()
+    assert at.text[0].value == "Impression|impression"
+
+
+def test_options_then_preview_and_downloads() -> None:
+    at = _app().run()
+    assert not at.exception
+    at.selectbox(key="print_game").set_value("camelot")
+    at.run()
+    at.button(key="print_go").click().run()
+    assert not at.exception and not at.error
+    assert "4 fichiers PDF" in at.success[0].value
+    assert len(at.get("image")) == 1  # the preview of page 1
+    labels = [b.label for b in at.get("download_button")]
+    assert "Tout télécharger (zip)" in labels and "manifest.json" in labels
+    assert any(label.startswith("camelot-cartes.pdf") for label in labels)
+    at.number_input(key="print_preview_page").set_value(3).run()
+    assert not at.exception and len(at.get("image")) == 1
+
+
+def test_bad_calibration_shows_an_error_and_builds_nothing() -> None:
+    at = _app().run()
+    at.selectbox(key="print_game").set_value("emblemes")
+    at.text_input(key="print_calibration").set_value("n'importe quoi")
+    at.run()
+    at.button(key="print_go").click().run()
+    assert at.error and "calibrage" in at.error[0].value
+    assert not at.get("download_button")
+
+
+def test_zip_holds_every_file_and_the_manifest() -> None:
+    kit = printing.cached_kit((("game", "labystere"), ("layout", "fronts")))
+    data = printing.kit_zip(kit)
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert names == [f.name for f in kit.files] + ["manifest.json"]
+    assert printing.kit_zip(kit) == data  # reproducible
