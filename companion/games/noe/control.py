@@ -1,0 +1,75 @@
+"""Control and descente check (Niveau 2): may these Enquêteurs cards act against a player who
+shows this État-Major card?
+
+The rule, stated three times: the action is impossible when the État-Major card has a grade
+strictly higher than the investigator's (for a descente, the highest of the three). Two of the
+rules' examples read otherwise for equal grades; registre NOE-4 settles it: equal grades allow the
+action (as the David example says)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.noe import refs
+from companion.games.noe.cards import JOKER, Card, deck
+
+DESCENTE_SIZE = 3
+
+
+@dataclass(frozen=True)
+class Verdict:
+    allowed: bool
+    reason: str
+    rule: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"allowed": self.allowed, "reason": self.reason, "rule": self.rule}
+
+
+def check_control(by: Sequence[str], against: str) -> Verdict:
+    """Check the ids (known, distinct, one or three attackers), then judge the action."""
+    if len(by) not in (1, DESCENTE_SIZE):
+        raise RuleError(f"un contrôle se lance avec 1 carte Enquêteur, une descente avec "
+                        f"{DESCENTE_SIZE} (reçu {len(by)})", refs.DESCENTE)
+    if len(set(by)) != len(by):
+        raise RuleError("la même carte figure deux fois parmi les attaquants : chaque carte "
+                        "est unique", refs.CATEGORIES)
+    if against in by:
+        raise RuleError("une même carte ne peut pas attaquer et défendre", refs.CATEGORIES)
+    attackers = [deck().card(card_id) for card_id in by]
+    return judge(attackers, deck().card(against))
+
+
+def judge(attackers: Sequence[Card], defender: Card) -> Verdict:
+    action = "la descente" if len(attackers) == DESCENTE_SIZE else "le contrôle"
+    powerless = _powerless(attackers)
+    if powerless is not None:
+        return powerless
+    leader = max(attackers, key=lambda c: c.grade_rank)
+    led_by = (f"{leader.name} ({leader.grade}), le plus gradé des trois"
+              if len(attackers) == DESCENTE_SIZE else f"{leader.name} ({leader.grade})")
+    if defender.category != "etat-major":
+        return Verdict(True, f"« {defender.name} » n'est pas une carte État-Major : elle ne "
+                       f"protège pas ; {action} par {led_by} est permis", refs.register(6))
+    if defender.grade_rank > leader.grade_rank:
+        return Verdict(False, f"{defender.name} ({defender.grade}) a un grade strictement "
+                       f"supérieur à {led_by} : {action} est impossible", refs.CONTROL_LIMITS)
+    same = " (grade identique)" if defender.grade_rank == leader.grade_rank else ""
+    rule = refs.register(4) if same else refs.CONTROL_LIMITS
+    return Verdict(True, f"{defender.name} ({defender.grade}) n'a pas un grade strictement "
+                   f"supérieur à {led_by}{same} : {action} est permis", rule)
+
+
+def _powerless(attackers: Sequence[Card]) -> Verdict | None:
+    """Only Enquêteurs cards act; jokers replace them in trios but have no power (Niveau 2)."""
+    for card in attackers:
+        if card.kind == JOKER:
+            return Verdict(False, f"{card.name} est un joker : il peut remplacer un Enquêteur "
+                           "dans un trio mais n'a pas son pouvoir d'action", refs.ACTIONS)
+        if card.category != "enqueteurs":
+            return Verdict(False, f"« {card.name} » n'est pas une carte Enquêteur : seuls les "
+                           "Enquêteurs lancent un contrôle ou une descente", refs.register(5))
+    return None

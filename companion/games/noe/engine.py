@@ -1,0 +1,281 @@
+"""The Noé match engine: manches and scores rebuilt from the table's log of announcements.
+
+Setup: {"players": [2-6 names in seat order, clockwise], "level": 1|2|3, "target": 400,
+"dealer": name of the first dealer (optional, the first player by default)}.
+
+Events (docs/log-schemas/noe.json), each naming the manche it belongs to:
+- {"type": "announcement", "manche": n, "player": p, "announcement": id, "cards": [6 ids]?}
+- {"type": "false_announcement", "manche": n, "player": p, "announcement": id?, "cards": [...]?}
+- {"type": "end_manche", "manche": n}  (the table stops a manche: registre NOE-9)
+
+A manche opens as soon as the previous one ends; the dealer moves one seat clockwise.
+
+summary(): `scores` (totals), `manche` (current number), `dealer`, `turn` (registre NOE-11),
+`manches` (per manche: dealer, points per player — null while not scored —, announcements,
+number of false announcements, how it ended: "seul" | "elysee" | "table"), `finished`,
+`winners`, `violations` (the false announcements: effective event position, manche, player,
+reason, rule), plus `players`, `level`, `target`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.noe import refs
+from companion.games.noe.cards import check_level, deck
+from companion.games.noe.hand import analyse, announcement
+
+TYPES = ("announcement", "false_announcement", "end_manche")
+
+
+@dataclass
+class Manche:
+    number: int
+    dealer: int  # seat index
+    points: dict[str, int] = field(default_factory=dict)  # valid announcements only
+    announced: dict[str, str] = field(default_factory=dict)  # player -> announcement id
+    false_count: int = 0
+    ended_by: str | None = None  # "seul", "elysee", "table"
+    last_player: str | None = None  # author of the last event, to deduce whose turn it is
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_by is not None
+
+
+class NoeState:
+    """State of a Noé match; `apply` checks an event fully before changing anything."""
+
+    def __init__(self, setup: dict[str, Any]) -> None:
+        self.players, self.level, self.target, first_dealer = _check_setup(setup)
+        self.manches: list[Manche] = [Manche(1, first_dealer)]
+        self.violations: list[dict[str, Any]] = []
+        self.events = 0
+
+    # --- reading --------------------------------------------------------------------------
+
+    @property
+    def current(self) -> Manche:
+        return self.manches[-1]
+
+    def totals(self) -> dict[str, int]:
+        return {p: sum(m.points.get(p, 0) for m in self.manches) for p in self.players}
+
+    @property
+    def finished(self) -> bool:
+        return self.current.ended
+
+    def winners(self) -> list[str]:
+        """Everyone with the highest total once the match is over (Règles générales du jeu)."""
+        if not self.finished:
+            return []
+        totals = self.totals()
+        top = max(totals.values())
+        return [p for p in self.players if totals[p] == top]
+
+    def active(self, manche: Manche | None = None) -> list[str]:
+        """Players still in play in the manche: those who have not laid down a valid hand."""
+        m = manche or self.current
+        return [p for p in self.players if p not in m.announced]
+
+    def turn(self) -> str | None:
+        """Who plays right after the last recorded fact (registre NOE-11)."""
+        if self.finished:
+            return None
+        m = self.current
+        n = len(self.players)
+        start = self.players.index(m.last_player) if m.last_player else m.dealer
+        for step in range(1, n + 1):
+            player = self.players[(start + step) % n]
+            if player not in m.announced:
+                return player
+        return None
+
+    # --- changing -------------------------------------------------------------------------
+
+    def apply(self, event: dict[str, Any]) -> None:
+        kind = _check_shape(event)
+        self._check_manche(event)
+        if kind == "announcement":
+            self._announce(event)
+        elif kind == "false_announcement":
+            self._false_announcement(event)
+        else:
+            self._end_by_table()
+        self.events += 1
+
+    def _check_manche(self, event: dict[str, Any]) -> None:
+        """Every event names its manche; a manche that has ended takes no more (registre NOE-12).
+
+        That is also how « no Élysée once every other player has announced » is enforced: the
+        manche ended when only one player was left (Le Complot à l'Élysée)."""
+        number = event.get("manche")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise RuleError("l'événement doit indiquer sa manche (« manche » : un entier)",
+                            refs.register(12))
+        if self.finished:
+            raise RuleError("la partie est terminée : plus aucune annonce", refs.GENERAL)
+        if number == self.current.number:
+            return
+        if 1 <= number < self.current.number:
+            past = self.manches[number - 1]
+            if (event.get("announcement") == "complot-elysee"
+                    and event["type"] == "announcement" and past.ended_by == "seul"):
+                raise RuleError(f"manche {number} : tous les autres joueurs avaient déjà annoncé, "
+                                "il n'y a plus personne à attaquer : pas de Complot à l'Élysée",
+                                refs.ELYSEE)
+            raise RuleError(f"la manche {number} est terminée (manche en cours : "
+                            f"{self.current.number})", refs.register(12))
+        raise RuleError(f"manche {number} inconnue (manche en cours : {self.current.number})",
+                        refs.register(12))
+
+    def _player(self, event: dict[str, Any]) -> str:
+        player = event.get("player")
+        if player not in self.players:
+            raise RuleError(f"joueur inconnu « {player} » ; joueurs : {', '.join(self.players)}",
+                            refs.GENERAL)
+        assert isinstance(player, str)
+        if player in self.current.announced:
+            raise RuleError(f"{player} a déjà annoncé dans cette manche : une seule annonce par "
+                            "joueur et par manche", refs.START)
+        return player
+
+    def _announce(self, event: dict[str, Any]) -> None:
+        """A valid announcement scores its points; the player leaves the manche (Démarrage du
+        jeu). Complot à l'Élysée ends the manche at once (Le Complot à l'Élysée)."""
+        player = self._player(event)
+        ann = announcement(_string(event, "announcement"))
+        cards = event.get("cards")
+        if cards is not None:
+            result = analyse(_card_list(cards), self.level)
+            if not result.allows(ann.id):
+                raise RuleError(f"cette main ne permet pas « {ann.name} » : enregistrez une fausse "
+                                "annonce", refs.register(8))
+        m = self.current
+        m.announced[player] = ann.id
+        m.points[player] = ann.points
+        m.last_player = player
+        if ann.id == "complot-elysee":
+            self._close(m, "elysee")
+        elif len(self.active(m)) <= 1:
+            self._close(m, "seul")
+
+    def _false_announcement(self, event: dict[str, Any]) -> None:
+        """A mistaken announcement: the player takes back the hand, scores nothing and loses the
+        turn (Démarrage du jeu)."""
+        player = self._player(event)
+        ann_id = event.get("announcement")
+        ann = announcement(ann_id) if ann_id is not None else None
+        if event.get("cards") is not None:
+            analyse(_card_list(event["cards"]), self.level)  # the hand itself must be valid
+        m = self.current
+        m.false_count += 1
+        m.last_player = player
+        what = f"« {ann.name} »" if ann else "une annonce"
+        self.violations.append({
+            "event": self.events, "manche": m.number, "player": player,
+            "announcement": ann.id if ann else None,
+            "reason": f"{player} a annoncé {what} à tort : aucun point, tour perdu",
+            "rule": refs.FALSE_ANNOUNCEMENT})
+
+    def _end_by_table(self) -> None:
+        """The table stops the manche (e.g. the pile is exhausted): registre NOE-9."""
+        self._close(self.current, "table")
+
+    def _close(self, m: Manche, how: str) -> None:
+        """Players without points this manche get 0 (Le Complot à l'Élysée; joueur seul); the
+        match ends once someone reaches the target, otherwise the next manche opens with the
+        next dealer clockwise (Démarrage du jeu; registre NOE-10)."""
+        for player in self.players:
+            m.points.setdefault(player, 0)
+        m.ended_by = how
+        if max(self.totals().values()) < self.target:
+            self.manches.append(Manche(m.number + 1, (m.dealer + 1) % len(self.players)))
+
+    # --- JSON view ------------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        m = self.current
+        return {
+            "game": "noe",
+            "players": list(self.players),
+            "level": self.level,
+            "target": self.target,
+            "scores": self.totals(),
+            "manche": m.number,
+            "dealer": self.players[m.dealer],
+            "turn": self.turn(),
+            "manches": [{
+                "number": x.number, "dealer": self.players[x.dealer],
+                "points": {p: x.points.get(p) for p in self.players},
+                "announcements": dict(x.announced), "false_announcements": x.false_count,
+                "ended": x.ended, "ended_by": x.ended_by} for x in self.manches],
+            "finished": self.finished,
+            "winners": self.winners(),
+            "violations": list(self.violations),
+        }
+
+
+class NoeEngine:
+    game = "noe"
+
+    def new_state(self, setup: dict[str, Any]) -> NoeState:
+        return NoeState(setup)
+
+
+ENGINE = NoeEngine()
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+def _check_setup(setup: Any) -> tuple[list[str], int, int, int]:
+    """2 to 6 players with distinct names, a level, a target of 400 points by default
+    (Règles générales du jeu)."""
+    if not isinstance(setup, dict):
+        raise RuleError("la mise en place doit être un objet JSON", refs.GENERAL)
+    players = setup.get("players")
+    span = deck().data.players
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RuleError("« players » : la liste des noms des joueurs", refs.GENERAL)
+    names = [p.strip() for p in players]
+    if not span.min <= len(names) <= span.max:
+        raise RuleError(f"{span.min} à {span.max} joueurs (reçu {len(names)})", refs.GENERAL)
+    if any(not n for n in names) or len({n.casefold() for n in names}) != len(names):
+        raise RuleError("chaque joueur a un nom, distinct des autres", refs.GENERAL)
+    level = setup.get("level", max(deck().data.levels()))
+    if not isinstance(level, int) or isinstance(level, bool):
+        raise RuleError("« level » : 1, 2 ou 3", refs.GENERAL)
+    check_level(level)
+    target = setup.get("target", deck().data.target_score)
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise RuleError("« target » : un nombre de points positif (400 dans la règle)",
+                        refs.GENERAL)
+    dealer = setup.get("dealer", names[0])
+    if dealer not in names:
+        raise RuleError(f"donneur inconnu « {dealer} »", refs.START)
+    return names, level, target, names.index(dealer)
+
+
+def _check_shape(event: Any) -> str:
+    if not isinstance(event, dict):
+        raise RuleError("un événement est un objet JSON", refs.register(12))
+    kind = event.get("type")
+    if kind not in TYPES:
+        raise RuleError(f"type d'événement inconnu « {kind} » ; types : {', '.join(TYPES)}",
+                        refs.register(12))
+    return str(kind)
+
+
+def _string(event: dict[str, Any], key: str) -> str:
+    value = event.get(key)
+    if not isinstance(value, str):
+        raise RuleError(f"« {key} » manquant ou invalide", refs.register(12))
+    return value
+
+
+def _card_list(cards: Any) -> list[str]:
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise RuleError("« cards » : une liste d'identifiants de cartes", refs.CHARACTERS)
+    return cards

@@ -1,0 +1,255 @@
+"""Noé, Complot à l'Élysée at the table: the scoreboard and the entry of announcements (one game
+in the URL), the hand checker, the control checker and the rules at a glance. Logic lives in
+companion/games/noe; players' names only reach Streamlit as plain text or escaped Markdown."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+import streamlit as st
+
+from companion.catalog import game_info
+from companion.errors import RuleError
+from companion.games.noe.board import chart_spec, describe, grid_column, grid_rows
+from companion.games.noe.cards import JOKER, deck
+from companion.games.noe.control import check_control
+from companion.games.noe.hand import Analysis, analyse
+from companion.games.noe.texts import grades_table, points_table, sections
+from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+
+GAME = "noe"
+SECTION = game_info(GAME).title
+HAND_SIZE = deck().data.hand_size
+
+
+@lru_cache(maxsize=4096)
+def _md(text: str) -> str:
+    """User text inside Markdown: every Markdown/HTML sign backslash-escaped (cached: the grid
+    escapes the same few names and numbers on every rerun)."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|~<>$])", r"\\\1", text)
+
+
+def _card_name(card_id: str) -> str:
+    return deck().cards[card_id].name
+
+
+def _level_name(level: int) -> str:
+    return f"{level} · {deck().data.level(level).name}"
+
+
+def _cards_at(level: int) -> list[str]:
+    return [c.id for c in deck().data.components(level=level)]
+
+
+def _show_rule_error(exc: RuleError) -> None:
+    st.error(exc.reason + (f"\n\nRègle : {exc.rule}" if exc.rule else ""))
+
+
+def _hand_picker(level: int, key: str) -> list[str]:
+    return st.multiselect(f"Les {HAND_SIZE} cartes de la main", _cards_at(level),
+                          format_func=_card_name, max_selections=HAND_SIZE, key=key,
+                          placeholder="Tapez un prénom ou une catégorie…")
+
+
+def _show_analysis(result: Analysis) -> None:
+    if not result.announcements:
+        st.warning("Aucune annonce possible avec cette main.")
+        return
+    for found in result.announcements:
+        best = " — meilleure annonce" if found is result.best else ""
+        wait = " (à annoncer au tour suivant, sans piocher)" if found.wait_next_turn else ""
+        with st.container(border=True):
+            st.markdown(f"**{found.name}** : {found.points} points{best}{wait}")
+            for group in found.groups:
+                st.text(group.describe())
+
+
+# --- the game: scoreboard and entry ------------------------------------------------------------
+
+
+def _setup_form(players: list[str]) -> dict[str, Any] | None:
+    data = deck().data
+    level = st.segmented_control("Niveau de jeu", data.levels(), default=max(data.levels()),
+                                 format_func=_level_name, key="noe_setup_level")
+    target = st.number_input("Objectif (points)", min_value=50, max_value=5000,
+                             value=data.target_score, step=50, key="noe_setup_target",
+                             help=f"{data.target_score} dans la règle")
+    dealer = st.selectbox("Premier donneur", players, key="noe_setup_dealer")
+    if level is None:
+        st.info("Choisissez un niveau de jeu.")
+        return None
+    return {"level": int(level), "target": int(target), "dealer": dealer}
+
+
+def _status(summary: dict[str, Any]) -> None:
+    if summary["finished"]:
+        winners = " et ".join(summary["winners"])
+        st.success(f"Partie terminée : victoire de {_md(winners)} "
+                   f"({summary['scores'][summary['winners'][0]]} points).")
+        return
+    turn = f" · à {_md(summary['turn'])} de jouer" if summary["turn"] else ""
+    st.markdown(f"**Manche {summary['manche']}** · donneur : {_md(summary['dealer'])}{turn} · "
+                f"niveau {summary['level']} · objectif {summary['target']} points")
+
+
+def _scoreboard(summary: dict[str, Any]) -> None:
+    """Totals, progress toward the target, the grid by manche. Cheap elements only (progress
+    bars, one Markdown table): this runs on every rerun of the page (benchmarks/noe.py)."""
+    players, target = summary["players"], summary["target"]
+    columns = st.columns(min(len(players), 3))
+    for i, player in enumerate(players):
+        score = summary["scores"][player]
+        with columns[i % len(columns)]:
+            st.metric(_md(player), score, border=True)
+            st.progress(min(score / target, 1.0), text=f"{min(score, target)}/{target}")
+    if st.toggle("Courbe des scores manche après manche", key="noe_board_chart"):
+        st.vega_lite_chart(chart_spec(summary), width="stretch")
+    st.markdown(_grid_markdown(summary))
+    st.caption("— : pas encore de points dans la manche en cours")
+    for violation in summary["violations"][-3:]:
+        st.caption(f"Manche {violation['manche']} : {_md(violation['reason'])}")
+
+
+def _grid_markdown(summary: dict[str, Any]) -> str:
+    """The grid by manche as one Markdown table (every cell escaped: names are user text)."""
+    rows = grid_rows(summary)
+    header = list(rows[0])
+    lines = ["| " + " | ".join(_md(str(h)) for h in header) + " |",
+             "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_md(str(row[h])) for h in header) + " |" for row in rows]
+    totals = {grid_column(p): str(summary["scores"][p]) for p in summary["players"]}
+    lines.append("| " + " | ".join(f"**{totals[h]}**" if h in totals else
+                                   ("**Total**" if h == "Manche" else "") for h in header) + " |")
+    return "\n".join(lines)
+
+
+def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
+    manche = summary["manche"]
+    current = summary["manches"][-1]
+    active = [p for p in summary["players"] if p not in current["announcements"]]
+    st.subheader(f"Manche {manche} : saisir une annonce")
+    turn = summary["turn"]
+    player = st.selectbox("Joueur", active, index=active.index(turn) if turn in active else 0,
+                          key=f"noe_entry_player_{manche}")
+    announcements = deck().data.announcements
+    ann_id = st.selectbox("Annonce", [a.id for a in announcements],
+                          format_func=lambda a: next(f"{x.name} ({x.points} points)"
+                                                     for x in announcements if x.id == a),
+                          key="noe_entry_announcement")
+    cards: list[str] | None = None
+    if st.toggle("Vérifier avec la main étalée", key="noe_entry_check"):
+        cards = _hand_picker(summary["level"], key=f"noe_entry_cards_{manche}")
+        if len(cards) == HAND_SIZE:
+            try:
+                result = analyse(cards, summary["level"])
+            except RuleError as exc:
+                _show_rule_error(exc)
+            else:
+                if result.allows(ann_id):
+                    st.success("La main permet cette annonce.")
+                else:
+                    st.error("La main ne permet pas cette annonce : c'est une fausse annonce.")
+                _show_analysis(result)
+        else:
+            st.info(f"{len(cards)}/{HAND_SIZE} cartes choisies.")
+    base = {"manche": manche, "player": player, "announcement": ann_id}
+    left, middle, right = st.columns(3)
+    if left.button("✅ Valider l'annonce", type="primary", key="noe_entry_valid",
+                   width="stretch"):
+        if cards is not None and len(cards) != HAND_SIZE:
+            st.error(f"Choisissez les {HAND_SIZE} cartes de la main, ou désactivez la "
+                     "vérification.")
+        else:
+            submit(stored, {"type": "announcement", **base,
+                            **({"cards": cards} if cards else {})})
+    if middle.button("❌ Annonce fausse (tour perdu)", key="noe_entry_false", width="stretch"):
+        submit(stored, {"type": "false_announcement", **base})
+    if right.button("⏹ Arrêter la manche", key="noe_entry_end", width="stretch",
+                    help="Quand la table décide d'arrêter la manche (registre NOE-9)"):
+        submit(stored, {"type": "end_manche", "manche": manche})
+
+
+def play() -> None:
+    stored = current_game(GAME, _setup_form)
+    summary = stored.state.summary()
+    st.title("Noé : tableau des scores")
+    _status(summary)
+    _scoreboard(summary)
+    if not is_public_view() and not summary["finished"]:
+        with st.container(border=True):
+            _entry(stored, summary)
+    toolbar(stored, describe)
+
+
+# --- checkers and rules -------------------------------------------------------------------------
+
+
+def hand_checker() -> None:
+    st.title("Noé : vérifier une main")
+    level = st.segmented_control("Niveau de jeu", deck().data.levels(),
+                                 default=max(deck().data.levels()), format_func=_level_name,
+                                 key="noe_hand_level") or max(deck().data.levels())
+    cards = _hand_picker(int(level), key="noe_hand_cards")
+    if len(cards) < HAND_SIZE:
+        st.info(f"{len(cards)}/{HAND_SIZE} cartes choisies.")
+        return
+    try:
+        result = analyse(cards, int(level))
+    except RuleError as exc:
+        _show_rule_error(exc)
+        return
+    _show_analysis(result)
+
+
+def control_checker() -> None:
+    st.title("Noé : contrôle ou descente ?")
+    st.caption("Niveaux 2 et 3. Choisissez les cartes posées et la carte État-Major montrée.")
+    mode = st.segmented_control("Action", ["Contrôle (1 Enquêteur)", "Descente (3 Enquêteurs)"],
+                                default="Contrôle (1 Enquêteur)", key="noe_ctrl_mode")
+    size = 3 if mode and mode.startswith("Descente") else 1
+    cards = deck().cards.values()
+    attackers = [c.id for c in cards if c.category == "enqueteurs" or c.kind == JOKER]
+    staff = [c.id for c in cards if c.category == "etat-major"]
+    by = st.multiselect("Carte(s) posée(s) par l'attaquant", attackers, format_func=_card_name,
+                        max_selections=size, key=f"noe_ctrl_by_{size}",
+                        placeholder="Choisissez une carte Enquêteur…")
+    against = st.selectbox("Carte État-Major montrée par le joueur visé", staff,
+                           format_func=_card_name, key="noe_ctrl_against")
+    if len(by) != size:
+        st.info(f"Choisissez {size} carte(s) ({len(by)}/{size}).")
+        return
+    try:
+        verdict = check_control(by, against)
+    except RuleError as exc:
+        _show_rule_error(exc)
+        return
+    show = st.success if verdict.allowed else st.error
+    show(("Permis : " if verdict.allowed else "Impossible : ") + verdict.reason)
+    st.caption(f"Règle : {verdict.rule}")
+
+
+def rules() -> None:
+    st.title("Noé : les règles en bref")
+    st.caption("Résumé du projet ; la règle complète fait foi. Les choix du projet là où la "
+               "règle se tait ou se contredit sont au registre NOE.")
+    for title, body in sections():
+        st.subheader(title)
+        st.markdown(body)
+    st.subheader("Annonces et points")
+    st.table(points_table(), hide_index=True)
+    st.subheader("Grades (du plus haut au plus bas)")
+    st.table(grades_table(), hide_index=True)
+
+
+PAGES = [
+    st.Page(play, title="Noé : partie",
+            icon=":material/scoreboard:", url_path=GAME),
+    st.Page(hand_checker, title="Noé : vérifier une main",
+            icon=":material/playing_cards:", url_path=f"{GAME}-main"),
+    st.Page(control_checker, title="Noé : contrôle",
+            icon=":material/fact_check:", url_path=f"{GAME}-controle"),
+    st.Page(rules, title="Noé : règles en bref",
+            icon=":material/menu_book:", url_path=f"{GAME}-regles"),
+]

@@ -1,0 +1,70 @@
+"""Noé in a real browser (Chromium driven by Playwright, the app served by Streamlit): create a
+game, record a manche, reload the page and find the same scores; open the same game from its
+code on a second page and find them there too."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browsing import open_page
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 30_000
+
+
+def scores(page: Any) -> dict[str, str]:
+    """Player -> total, read from the metric cards of the scoreboard."""
+    page.wait_for_selector('[data-testid="stMetric"]', timeout=TIMEOUT)
+    out = {}
+    for card in page.locator('[data-testid="stMetric"]').all():
+        label = card.locator('[data-testid="stMetricLabel"]').inner_text().strip()
+        value = card.locator('[data-testid="stMetricValue"]').inner_text().strip()
+        out[label] = value
+    return out
+
+
+def wait_text(page: Any, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(timeout=TIMEOUT)
+
+
+def test_noe_game_survives_a_reload_and_opens_from_its_code(app_server: str, page: Any,
+                                                              browser: Any) -> None:
+    open_page(page, f"{app_server}/noe", "Nouvelle partie")
+    page.locator('[data-testid="stButtonGroup"]').first.get_by_text("3", exact=True).click()
+    page.get_by_label("Place 3").wait_for(timeout=TIMEOUT)
+    for seat, name in enumerate(["Alice", "Bruno", "Chloé"], start=1):
+        field = page.get_by_label(f"Place {seat}")
+        field.fill(name)
+        field.press("Enter")
+    start = page.get_by_role("button", name="Commencer la partie")
+    page.wait_for_function("() => [...document.querySelectorAll('button')].some("
+                           "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
+                           timeout=TIMEOUT)
+    start.click()
+    wait_text(page, "Noé : tableau des scores")
+    page.wait_for_url(re.compile(r"code="), timeout=TIMEOUT)
+
+    # Manche 1: the defaults are the player whose turn it is and « Complot ».
+    wait_text(page, "à Bruno de jouer")
+    page.get_by_role("button", name=re.compile("Valider l'annonce")).click()
+    wait_text(page, "à Chloé de jouer")
+    page.get_by_role("button", name=re.compile("Valider l'annonce")).click()
+    wait_text(page, "Manche 2")  # Alice was left alone: the manche is over
+    expected = {"Alice": "0", "Bruno": "15", "Chloé": "15"}
+    assert scores(page) == expected
+
+    code = re.search(r"code=([A-Z0-9]+)", page.url).group(1)  # type: ignore[union-attr]
+    page.reload()
+    wait_text(page, "Manche 2")
+    assert scores(page) == expected
+
+    other = browser.new_context(viewport={"width": 800, "height": 1200}, locale="fr-FR")
+    try:
+        second = other.new_page()
+        open_page(second, f"{app_server}/noe?code={code}", "Manche 2")
+        assert scores(second) == expected
+    finally:
+        other.close()

@@ -1,0 +1,85 @@
+"""`companion noe hand` and `companion noe control`: the JSON shapes of issue 4, text output, and
+exit 2 with one line on bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.cli import main
+
+PULITZER = ["journalistes-emma", "journalistes-estelle", "journalistes-marc",
+            "alphas-naomie", "senechales-rose", "espions-franck"]
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_hand_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["noe", "hand", *PULITZER, "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and set(data) == {"announcements", "best"}
+    (found,) = data["announcements"]
+    assert set(found) == {"name", "points", "cards"}
+    assert found["name"] == "Prix Pulitzer" and found["points"] == 50
+    assert sorted(found["cards"]) == sorted(PULITZER[:3])
+    assert data["best"] == found
+
+
+def test_hand_without_announcement_has_null_best(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["etat-major-noe", "espions-franck", "alphas-naomie",
+            "senechales-rose", "journalistes-marc", "pompiers-camille"]
+    code, out, _ = run(["noe", "hand", *hand, "--json", "--level", "1"], capsys)
+    assert code == 0 and json.loads(out) == {"announcements": [], "best": None}
+
+
+def test_hand_text_shows_the_grouping_and_the_best(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["leonard-sally", "alphas-sally", "archange-igor",
+            "pompiers-camille", "pompiers-clara", "pompiers-etienne"]
+    code, out, _ = run(["noe", "hand", *hand], capsys)
+    assert code == 0
+    assert "3 Sally" in out and "Archange Igor = Sally" in out
+    assert "Meilleure annonce : Plan Étaré (50 points)" in out
+
+
+def test_control_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["noe", "control", "--by", "enqueteurs-arthur", "--against",
+                        "etat-major-sarah", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and set(data) == {"allowed", "reason", "rule"}
+    assert data["allowed"] is False and "Niveau 2" in data["rule"]
+
+
+def test_descente_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["noe", "control", "--by", "enqueteurs-amelie", "--by", "enqueteurs-henri",
+                        "--by", "enqueteurs-clara", "--against", "etat-major-sarah"], capsys)
+    assert code == 0 and out.startswith("Permis") and "la descente" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["noe", "hand", *PULITZER[:5]],
+    ["noe", "hand", *PULITZER, "alphas-sandy"],
+    ["noe", "hand", *PULITZER[:5], PULITZER[0]],
+    ["noe", "hand", *PULITZER[:5], "pas-une-carte"],
+    ["noe", "hand", *PULITZER[:5], "attentat-svetlana"],
+    ["noe", "hand", *PULITZER[:5], "espion-violet-irina", "--level", "1"],
+    ["noe", "hand", *PULITZER, "--level", "9"],
+    ["noe", "hand", *PULITZER, "--level", "deux"],
+    ["noe", "control", "--by", "enqueteurs-emma", "--by", "enqueteurs-max",
+     "--against", "etat-major-noe"],
+    ["noe", "control", "--by", "inconnu", "--against", "etat-major-noe"],
+    ["noe", "control", "--against", "etat-major-noe"],
+])
+def test_bad_input_exits_2_with_one_line(argv: list[str],
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code, out, err = run(argv, capsys)
+    except SystemExit as exc:  # argparse errors exit from inside the parser
+        code = int(exc.code or 0)
+        out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -1,0 +1,202 @@
+"""The Noé pages headless (AppTest): create a game and record announcements, a hand checked at
+entry, the hand checker, the control checker and the rules page; names are escaped and a
+refused event writes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from companion.engine import replay
+from companion.games.noe.board import describe, grid_rows, progress_rows
+from companion.store import EventStore
+from tableapp import session
+
+PLAN_ETARE_HAND = ["pompiers-camille", "pompiers-clara", "pompiers-etienne",
+                   "alphas-naomie", "senechales-rose", "espions-franck"]
+
+
+def app(page: str, **query: str) -> AppTest:
+    def script(page: str) -> None:
+        import tableapp.pages.noe as noe
+
+        getattr(noe, page)()
+
+    at = AppTest.from_function(script, args=(page,), default_timeout=30)
+    at.query_params.update(query)
+    return at
+
+
+def store() -> EventStore:
+    return session.EventStore(session.default_path())
+
+
+def new_game(players: list[str], level: int = 3) -> str:
+    return store().create("noe", {"players": players, "level": level, "target": 400})
+
+
+def texts(at: AppTest) -> str:
+    parts: list[Any] = [*at.markdown, *at.text, *at.caption, *at.success, *at.error, *at.info,
+                        *at.warning]
+    return "\n".join(str(p.value) for p in parts)
+
+
+def button(at: AppTest, key: str) -> Callable[[], Any]:
+    return next(b for b in at.button if b.key == key).click
+
+
+def test_create_a_game_then_record_a_manche() -> None:
+    at = app("play").run()
+    assert "Nouvelle partie" in [h.value for h in at.header]
+    at.segmented_control(key="np_noe_count").set_value(3).run()
+    for i, name in enumerate(["Alice", "Bruno", "Chloé"]):
+        at.text_input(key=f"np_noe_seat_{i}").input(name)
+    at.run()
+    at.segmented_control(key="noe_setup_level").set_value(2)
+    at.selectbox(key="noe_setup_dealer").select("Chloé")
+    at.run()
+    button(at, "np_noe_start")()
+    at.run()
+    code = at.query_params["code"]
+    code = code[0] if isinstance(code, list) else code
+    stored = store().load(code)
+    assert stored.setup == {"players": ["Alice", "Bruno", "Chloé"], "level": 2, "target": 400,
+                            "dealer": "Chloé"}
+    assert stored.state.summary()["turn"] == "Alice"  # left of the dealer
+    at.selectbox(key="noe_entry_player_1").select("Bruno")
+    at.selectbox(key="noe_entry_announcement").select("six-duron")
+    button(at, "noe_entry_valid")()
+    at.run()
+    at.selectbox(key="noe_entry_player_1").select("Alice")
+    at.selectbox(key="noe_entry_announcement").select("complot")
+    button(at, "noe_entry_valid")()
+    at.run()
+    summary = store().load(code).state.summary()
+    assert summary["scores"] == {"Alice": 15, "Bruno": 25, "Chloé": 0}
+    assert summary["manche"] == 2  # Chloé was left alone
+    assert {m.label: m.value for m in at.metric} == {"Alice": "15", "Bruno": "25", "Chloé": "0"}
+    assert "Manche 2" in texts(at)
+    assert not at.exception
+    at.toggle(key="noe_board_chart").set_value(True).run()
+    assert at.get("vega_lite_chart") and not at.exception
+
+
+def test_a_stale_device_cannot_record_a_second_announcement() -> None:
+    code = new_game(["Alice", "Bruno", "Chloé"])
+    first, second = app("play", code=code).run(), app("play", code=code).run()
+    for device in (first, second):
+        device.selectbox(key="noe_entry_player_1").select("Alice")
+    button(first, "noe_entry_valid")()
+    first.run()
+    assert store().load(code).seq == 1
+    button(second, "noe_entry_valid")()  # Alice again, from a view that predates her announcement
+    second.run()
+    assert second.error and store().load(code).seq == 1
+    second.run()
+    assert "Alice" not in second.selectbox(key="noe_entry_player_1").options
+
+
+def test_announcement_checked_against_the_hand() -> None:
+    code = new_game(["Alice", "Bruno"])
+    at = app("play", code=code).run()
+    at.selectbox(key="noe_entry_player_1").select("Alice")
+    at.selectbox(key="noe_entry_announcement").select("cinq-alphas")
+    at.toggle(key="noe_entry_check").set_value(True).run()
+    at.multiselect(key="noe_entry_cards_1").set_value(PLAN_ETARE_HAND).run()
+    assert "ne permet pas" in texts(at)
+    button(at, "noe_entry_valid")()
+    at.run()
+    assert store().load(code).seq == 0  # refused by the engine: nothing written
+    assert any("ne permet pas" in e.value for e in at.error)
+    at.selectbox(key="noe_entry_announcement").select("plan-etare").run()
+    button(at, "noe_entry_valid")()
+    at.run()
+    stored = store().load(code)
+    assert stored.state.summary()["scores"]["Alice"] == 50
+    assert stored.events[0]["cards"] == PLAN_ETARE_HAND
+
+
+def test_false_announcement_is_recorded_without_points() -> None:
+    code = new_game(["Alice", "Bruno", "Chloé"])
+    at = app("play", code=code).run()
+    at.selectbox(key="noe_entry_player_1").select("Chloé")
+    button(at, "noe_entry_false")()
+    at.run()
+    summary = store().load(code).state.summary()
+    assert summary["scores"]["Chloé"] == 0 and summary["violations"][0]["player"] == "Chloé"
+    assert "à tort" in texts(at)
+
+
+def test_names_are_escaped() -> None:
+    code = new_game(["**Gras** <b>x</b>", "Bruno"])
+    at = app("play", code=code).run()
+    status = "\n".join(m.value for m in at.markdown)
+    assert r"\*\*Gras\*\* \<b\>x\</b\>" in status
+    assert "<b>x</b>" not in status
+
+
+def test_public_view_shows_scores_without_entry() -> None:
+    code = new_game(["Alice", "Bruno"])
+    store().append(code, {"type": "announcement", "manche": 1, "player": "Alice",
+                          "announcement": "complot"}, 0)
+    at = app("play", code=code, view="public").run()
+    assert {m.label: m.value for m in at.metric} == {"Alice": "15", "Bruno": "0"}
+    assert not [b for b in at.button if b.key == "noe_entry_valid"]
+
+
+def test_hand_checker() -> None:
+    at = app("hand_checker").run()
+    at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND[:5]).run()
+    assert "5/6" in texts(at)
+    at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND).run()
+    assert "Plan Étaré" in texts(at) and "meilleure annonce" in texts(at)
+    at.segmented_control(key="noe_hand_level").set_value(1).run()
+    at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND[1:] + ["leonard-sally"]).run()
+    assert "Aucune annonce" in texts(at)
+    at.segmented_control(key="noe_hand_level").set_value(3).run()
+    at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND[:5] + ["attentat-todorov"])
+    at.run()
+    assert at.error and "Attentat" in at.error[0].value
+
+
+def test_control_checker() -> None:
+    at = app("control_checker").run()
+    at.multiselect(key="noe_ctrl_by_1").set_value(["enqueteurs-arthur"])
+    at.selectbox(key="noe_ctrl_against").select("etat-major-sarah").run()
+    assert at.error and "Impossible" in at.error[0].value
+    at.selectbox(key="noe_ctrl_against").select("etat-major-arthur").run()
+    assert at.success and "grade identique" in at.success[0].value
+    at.segmented_control(key="noe_ctrl_mode").set_value("Descente (3 Enquêteurs)").run()
+    at.multiselect(key="noe_ctrl_by_3").set_value(
+        ["enqueteurs-amelie", "enqueteurs-henri", "archange-igor"]).run()
+    assert at.error and "joker" in at.error[0].value
+
+
+def test_rules_page() -> None:
+    at = app("rules").run()
+    assert not at.exception
+    body = texts(at)
+    assert "Complot à l'Élysée" in [h.value for h in at.subheader]
+    assert "400 points" in body
+    assert len(at.table) == 2
+
+
+def test_history_lines() -> None:
+    line = describe({"type": "announcement", "manche": 2, "player": "Alice",
+                     "announcement": "plan-etare", "cards": PLAN_ETARE_HAND})
+    assert line == "Manche 2 : Alice annonce « Plan Étaré » (main vérifiée)"
+
+
+def test_progress_and_grid_follow_the_manches() -> None:
+    events = [{"type": "announcement", "manche": 1, "player": "Alice", "announcement": "complot"},
+              {"type": "announcement", "manche": 2, "player": "Fin", "announcement": "six-duron"}]
+    summary = replay("noe", {"players": ["Alice", "Fin"]}, events).summary()
+    progress = {(r["manche"], r["joueur"]): r["points"] for r in progress_rows(summary)}
+    assert progress == {(0, "Alice"): 0, (0, "Fin"): 0, (1, "Alice"): 15, (1, "Fin"): 0,
+                        (2, "Alice"): 15, (2, "Fin"): 25}
+    grid = grid_rows(summary)
+    assert [row["Manche"] for row in grid] == [1, 2, 3]
+    assert grid[1]["Fin (joueur)"] == "25" and grid[2]["Alice"] == "—"  # a name never hides
+    assert grid[0]["Fin"] == "joueur seul" and grid[2]["Fin"] == "en cours"  # a fixed column
