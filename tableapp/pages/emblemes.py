@@ -1,0 +1,308 @@
+"""Emblèmes at the table: the table enters each reveal (who, which card, which place), the page
+keeps the three places in order, asks each effect's choices, counts every round with every coin
+explained, and names the winner. A second page lets a table enter its real place cards once.
+
+All rules live in companion.games.emblemes; this page only asks and shows."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import streamlit as st
+
+from companion.errors import CompanionError, RuleError
+from companion.games.emblemes.cards import PLACES, character, data, place_label
+from companion.games.emblemes.engine import PROVENANCE_LABELS, EmblemesState, parse_rewards
+from companion.games.emblemes.placecards import (
+    FACE_LABELS,
+    FACES,
+    REWARD_KINDS,
+    face_for,
+    kind_of,
+    load_table_values,
+    reward_from_kind,
+    save_table_values,
+    setup_places,
+)
+from companion.games.emblemes.scoring import rank_label
+from tableapp.gamepage import current_game, is_public_view, submit, toolbar
+
+SECTION = "Emblèmes"
+GAME = "emblemes"
+KIND_LABELS = {"fixed": "pièces (fixe, négatif = perte)", "per_card": "1 pièce par carte du lieu",
+               "steal": "vol à chaque autre joueur", "half_value": "moitié de la valeur"}
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
+
+
+def plain(text: str) -> str:
+    """User text inside markdown (labels, messages): shown as typed, never as formatting."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def timing_mark(value: int) -> str:
+    return "♦" if character(value).timing == "immediate" else "□"
+
+
+def rewards_line(rewards: list[dict[str, Any]] | list[Any]) -> str:
+    parsed = parse_rewards(list(rewards), "récompenses")
+    return " · ".join(f"{rank_label(i)} : {r.label()}" for i, r in enumerate(parsed, 1))
+
+
+# --- new game ---------------------------------------------------------------------------------
+
+
+def setup_form(players: list[str]) -> dict[str, Any] | None:
+    """Place set, first player, families, and the place cards' values for this game."""
+    place_set = st.radio("Set de cartes Lieu", ["A", "B", "C"], horizontal=True,
+                         key="emb_setup_set", help="Pour une première partie : set A.")
+    first = st.selectbox("Premier joueur (pion)", players, key="emb_setup_first",
+                         format_func=plain)
+    families = {f.id: f.name for f in data().families}
+    ids = list(families)
+    chosen: dict[str, str] = {}
+    columns = st.columns(2)
+    for i, player in enumerate(players):
+        chosen[player] = columns[i % 2].selectbox(
+            f"Famille de {plain(player)}", ids, index=i % len(ids), key=f"emb_setup_fam_{i}",
+            format_func=lambda f: f"{families[f]} (défaut maison)")
+    try:
+        saved = load_table_values()
+    except CompanionError as exc:
+        st.error(f"Vos valeurs de cartes Lieu sont illisibles : {exc}")
+        saved = {}
+    face = face_for(len(players))
+    has_own = any(saved.get(c.id, {}).get(face) for c in data().place_cards
+                  if c.set == place_set)
+    use_own = st.checkbox("Utiliser les valeurs de nos cartes Lieu (saisies par la table)",
+                          value=has_own, disabled=not has_own, key="emb_setup_own")
+    places = setup_places(place_set, len(players), use_own)
+    for place, given in places.items():
+        st.caption(f"{place_label(place)} ({FACE_LABELS[face]}) : {rewards_line(given['rewards'])}"
+                   f" — {PROVENANCE_LABELS[given['provenance']]}")
+    if len(set(chosen.values())) < len(chosen):
+        st.warning("Chaque joueur prend une famille différente.")
+        return None
+    return {"place_set": place_set, "first_player": first, "families": chosen,
+            "places": places}
+
+
+# --- the game ---------------------------------------------------------------------------------
+
+
+def describe(event: dict[str, Any]) -> str:
+    """One history line: « rouge : 6 Le Marchand → Port (choix : ...) »."""
+    try:
+        name = character(int(event.get("value", 0))).name
+    except (StopIteration, TypeError, ValueError):
+        name = "?"
+    place = event.get("place")
+    where = place_label(place) if place in PLACES else str(place)
+    extra = f" ({event['side']})" if "side" in event else ""
+    choices = event.get("choices")
+    detail = f" · choix {choices}" if choices else ""
+    return f"{event.get('player')} : {event.get('value')} {name} → {where}{extra}{detail}"
+
+
+def _status(state: EmblemesState) -> None:
+    if state.finished:
+        st.caption(f"Partie terminée · set {state.place_set}")
+        return
+    st.caption(f"Manche {state.round}/{state.rounds} · tour {state.turn}/{state.turns} · "
+               f"set {state.place_set}")
+
+
+def _coins(state: EmblemesState) -> None:
+    columns = st.columns(len(state.players))
+    families = {f.id: f.name for f in data().families}
+    for column, player in zip(columns, state.players, strict=True):
+        pawn = " ★" if player == state.pawn else ""
+        column.metric(f"{plain(player)}{pawn}", state.coins[player],
+                      help=f"Famille {families[state.families[player]]}, "
+                           f"{state.hand[player]} en main, {state.deck(player)} en pioche")
+    st.caption("★ : pion Premier joueur.")
+
+
+def _places(state: EmblemesState) -> None:
+    """The three places, cards in order from left to right (the engine keeps the order)."""
+    for place in PLACES:
+        with st.container(border=True):
+            provenance = PROVENANCE_LABELS[state.provenance[place]]
+            st.markdown(f"**{place_label(place)}** — {rewards_line(state.rewards[place])} "
+                        f"*({provenance})*")
+            cards = state.places[place]
+            st.text("   ".join(f"[{c.value} {character(c.value).name} {timing_mark(c.value)} · "
+                               f"{c.owner}]" for c in cards) or "(vide)")
+
+
+def _set_choice(event: dict[str, Any], key: str, value: Any) -> None:
+    if key.startswith("choices."):
+        event.setdefault("choices", {})[key.removeprefix("choices.")] = value
+    else:
+        event[key] = value
+
+
+def _reveal_form(stored: Any, state: EmblemesState) -> None:
+    """Who reveals (the engine knows), which card, which place, then each choice in turn."""
+    player = state.next_player()
+    if player is None:
+        return
+    seq = stored.seq
+    st.subheader("Révélation")
+    st.text(f"Au tour de {player} de retourner sa carte.")
+    if player in state.replaced:
+        st.info(f"La Courtisane de {plain(state.replaced[player])} : {plain(player)} tire au "
+                "hasard une autre carte de sa main ; entrez la carte tirée.")
+    values = sorted(state.unplayed[player], reverse=True)
+    value = st.selectbox("Carte révélée", values, key=f"emb_value_{seq}",
+                         format_func=lambda v: f"{v} — {character(v).name} {timing_mark(v)}")
+    st.caption(f"{timing_mark(value)} {character(value).effect}")
+    if player in state.imposed:
+        place, by = state.imposed[player]
+        st.info(f"Le Stratège de {plain(by)} impose le {place_label(place)}.")
+    else:
+        place = st.radio("Lieu", list(PLACES), format_func=place_label, horizontal=True,
+                         key=f"emb_place_{seq}")
+    event: dict[str, Any] = {"type": "reveal", "player": player, "value": value, "place": place}
+    try:
+        for _ in range(8):  # a reveal needs at most side + copy + card + to + side
+            choice = state.next_choice(event)
+            if choice is None:
+                break
+            labels = choice.labels
+            index = st.selectbox(plain(choice.question), range(len(choice.options)),
+                                 format_func=lambda i, labels=labels: labels[i],
+                                 key=f"emb_choice_{seq}_{choice.key}_{'|'.join(labels)}")
+            _set_choice(event, choice.key, choice.options[index or 0])
+    except RuleError as exc:
+        st.error(exc.reason + (f"\n\nRègle : {exc.rule}" if exc.rule else ""))
+        return
+    if st.button("Valider la révélation", type="primary", key=f"emb_submit_{seq}"):
+        submit(stored, event)
+
+
+def _journal(state: EmblemesState) -> None:
+    current = [e["text"] for e in state.journal if e["round"] == state.round]
+    if current:
+        with st.expander(f"Journal de la manche {state.round}", expanded=not state.finished):
+            st.text("\n".join(current[-12:]))
+
+
+def _results(state: EmblemesState) -> None:
+    """Each scored round: place by place, every fact and every coin with its cause."""
+    for number, score in reversed(list(enumerate(state.results, 1))):
+        latest = number == len(state.results)
+        with st.expander(f"Décompte de la manche {number}", expanded=latest):
+            for place in PLACES:
+                st.markdown(f"**{place_label(place)}**")
+                st.text("\n".join(score.place_lines(place)))
+            st.text("Pièces après la manche : " + ", ".join(
+                f"{p} {n}" for p, n in score.coins.items()))
+
+
+def _winner(state: EmblemesState) -> None:
+    assert state.winner is not None
+    best = state.coins[state.winner]
+    tied = [p for p in state.players if state.coins[p] == best]
+    st.success(f"🏆 {plain(state.winner)} l'emporte avec {best} pièces d'or.")
+    if len(tied) > 1:
+        st.caption(f"Égalité entre {plain(', '.join(tied))} : départagée par le pion Premier "
+                   f"joueur ({plain(state.pawn)}), puis dans le sens horaire.")
+
+
+def render() -> None:
+    st.title("Emblèmes")
+    stored = current_game(GAME, setup_form)
+    state = stored.state
+    assert isinstance(state, EmblemesState)
+    _status(state)
+    _coins(state)
+    if state.finished:
+        _winner(state)
+    _places(state)
+    if not state.finished and not is_public_view():
+        _reveal_form(stored, state)
+    _journal(state)
+    _results(state)
+    toolbar(stored, describe)
+
+
+# --- place-card editor ------------------------------------------------------------------------
+
+
+def _reward_editor(prefix: str, current: list[Any]) -> list[Any] | None:
+    count = st.number_input("Nombre de rangs récompensés", min_value=1, max_value=6,
+                            value=len(current), key=f"{prefix}_count")
+    rewards = []
+    for rank in range(1, int(count) + 1):
+        printed, amount = kind_of(current[rank - 1]) if rank <= len(current) else ("fixed", 1)
+        left, right = st.columns([2, 1])
+        kind = left.selectbox(rank_label(rank), REWARD_KINDS, index=REWARD_KINDS.index(printed),
+                              format_func=KIND_LABELS.get, key=f"{prefix}_kind_{rank}")
+        if kind in ("fixed", "steal"):
+            # keyed by kind: switching kind starts from a sensible amount, not the old one
+            amount = right.number_input("pièces", min_value=-10 if kind == "fixed" else 1,
+                                        max_value=20, value=amount if kind == printed else 1,
+                                        key=f"{prefix}_amount_{rank}_{kind}")
+        try:
+            rewards.append(reward_from_kind(kind, int(amount)))
+        except RuleError as exc:
+            st.error(f"{rank_label(rank)} : {exc.reason}")
+            return None
+    return rewards
+
+
+def editor() -> None:
+    st.title("Nos cartes Lieu")
+    st.caption("Seul le Château du set A (face 3-4 joueurs) est donné par la règle ; les autres "
+               "valeurs sont des défauts maison. Si vous avez les vraies cartes, entrez-les ici "
+               "une fois : elles seront proposées à chaque nouvelle partie, marquées « valeurs "
+               "de la table ».")
+    message = st.session_state.pop("emb_ed_message", None)
+    if message:
+        st.success(message)
+    try:
+        saved = load_table_values()
+    except CompanionError as exc:
+        st.error(f"Fichier de vos valeurs illisible : {exc}")
+        return
+    place_set = st.radio("Set", ["A", "B", "C"], horizontal=True, key="emb_ed_set")
+    place = st.radio("Lieu", list(PLACES), format_func=place_label, horizontal=True,
+                     key="emb_ed_place")
+    face = st.radio("Face", list(FACES), format_func=FACE_LABELS.get, horizontal=True,
+                    key="emb_ed_face")
+    card = next(c for c in data().place_cards if c.set == place_set and c.place == place)
+    printed = getattr(card, face)
+    own = saved.get(card.id, {}).get(face)
+    st.text(f"Valeurs du projet ({printed.provenance.label}) : "
+            f"{rewards_line(list(printed.rewards))}")
+    if own:
+        st.text(f"Vos valeurs enregistrées : {rewards_line(own)}")
+    rewards = _reward_editor(f"emb_ed_{card.id}_{face}", list(own or printed.rewards))
+    left, right = st.columns(2)
+    if left.button("Enregistrer nos valeurs", type="primary", key="emb_ed_save",
+                   disabled=rewards is None) and rewards:
+        try:
+            save_table_values(card.id, face, rewards)
+        except (CompanionError, OSError) as exc:
+            st.error(f"Enregistrement impossible : {exc}")
+        else:
+            st.session_state["emb_ed_message"] = ("Enregistré : ces valeurs seront proposées "
+                                                  "aux prochaines parties.")
+            st.rerun()
+    if right.button("Revenir aux valeurs du projet", key="emb_ed_reset", disabled=not own):
+        try:
+            save_table_values(card.id, face, [])
+        except (CompanionError, OSError) as exc:
+            st.error(f"Effacement impossible : {exc}")
+        else:
+            st.session_state["emb_ed_message"] = "Vos valeurs pour cette face sont effacées."
+            st.rerun()
+
+
+PAGES = [
+    st.Page(render, title="Emblèmes",
+            icon=":material/military_tech:", url_path="emblemes"),
+    st.Page(editor, title="Emblèmes : nos cartes Lieu",
+            icon=":material/map:", url_path="emblemes-lieux"),
+]

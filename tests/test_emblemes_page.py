@@ -1,0 +1,145 @@
+"""AppTest of tableapp/pages/emblemes.py: a whole round entered through the page (reveals, a tie
+side, an effect's choice), the count shown with every coin, the public view, the place-card
+editor whose values are offered again at the next game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from companion.engine import replay
+from companion.games.emblemes.placecards import load_table_values
+from companion.store import EventStore, default_path
+
+PLAYERS = ["rouge", "bleu", "vert"]
+
+
+def _game_page() -> None:
+    from tableapp.pages.emblemes import render
+
+    render()
+
+
+def _editor_page() -> None:
+    from tableapp.pages.emblemes import editor
+
+    editor()
+
+
+def start_game(at: AppTest) -> AppTest:
+    at.run()
+    for i, name in enumerate(PLAYERS):
+        at.text_input(key=f"np_emblemes_seat_{i}").input(name)
+    at.run()
+    at.button(key="np_emblemes_start").click().run()
+    assert not at.exception
+    return at
+
+
+def keyed(elements: Any, prefix: str) -> Any:
+    found = [e for e in elements if e.key and e.key.startswith(prefix)]
+    assert len(found) == 1, [e.key for e in elements]
+    return found[0]
+
+
+def enter(at: AppTest, value: int, place: str, answers: dict[str, int] | None = None) -> None:
+    """Choose the card and the place, answer the questions the page asks (by option index)."""
+    keyed(at.selectbox, "emb_value_").select(value).run()
+    keyed(at.radio, "emb_place_").set_value(place).run()
+    for key, index in (answers or {}).items():
+        keyed(at.selectbox, f"emb_choice_{_seq(at)}_{key}_").select_index(index).run()
+    keyed(at.button, "emb_submit_").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+
+
+def _seq(at: AppTest) -> str:
+    return keyed(at.button, "emb_submit_").key.removeprefix("emb_submit_")
+
+
+def stored_game(at: AppTest) -> Any:
+    return EventStore(default_path()).load(at.query_params["code"])
+
+
+def test_a_whole_round_through_the_page() -> None:
+    at = start_game(AppTest.from_function(_game_page, default_timeout=30))
+    assert "Au tour de rouge de retourner sa carte." in [t.value for t in at.text]
+    # turn 1: rouge, bleu, vert — bleu's Princesse ties rouge's: the page asks the side
+    enter(at, 14, "chateau")
+    keyed(at.selectbox, "emb_value_").select(14).run()
+    keyed(at.radio, "emb_place_").set_value("chateau").run()
+    assert any(s.key.startswith(f"emb_choice_{_seq(at)}_side_") for s in at.selectbox)
+    enter(at, 14, "chateau", {"side": 1})
+    enter(at, 6, "port")
+    # turn 2: bleu, vert, rouge — bleu's Voleuse robs vert in the Port
+    enter(at, 11, "port")
+    enter(at, 13, "village")
+    enter(at, 12, "port", {"choices.to": 1})  # Garde: sends its neighbour to the Village
+    # turn 3: vert, rouge, bleu
+    enter(at, 3, "village")
+    enter(at, 2, "port")
+    enter(at, 13, "chateau")
+    # turn 4: rouge, bleu, vert
+    enter(at, 7, "village")
+    enter(at, 6, "village")
+    enter(at, 2, "chateau")
+
+    stored = stored_game(at)
+    assert len(stored.events) == 12
+    assert stored.events[1]["side"] == "right"
+    state = replay("emblemes", stored.setup, stored.events)
+    assert state.round == 2 and len(state.results) == 1
+    # the page shows the engine's coins and the count of round 1
+    assert [m.value for m in at.metric] == [str(state.coins[p]) for p in PLAYERS]
+    assert "Décompte de la manche 1" in [e.label for e in at.expander]
+    shown = "\n".join(t.value for t in at.text)
+    for movement in state.results[0].movements:
+        assert movement.cause in shown
+    assert "Au tour de bleu de retourner sa carte." in shown  # pawn passed 4 times
+
+
+def test_public_view_shows_the_game_without_the_form() -> None:
+    at = start_game(AppTest.from_function(_game_page, default_timeout=30))
+    enter(at, 14, "chateau")
+    code = at.query_params["code"]
+    public = AppTest.from_function(_game_page, default_timeout=30)
+    public.query_params["code"] = code
+    public.query_params["view"] = "public"
+    public.run()
+    assert not public.exception
+    assert not [b for b in public.button if b.key and b.key.startswith("emb_submit_")]
+    assert any("La Princesse" in t.value for t in public.text)
+
+
+def test_place_card_editor_saves_and_offers_the_values() -> None:
+    at = AppTest.from_function(_editor_page, default_timeout=30)
+    at.run()
+    at.radio(key="emb_ed_set").set_value("A").run()
+    at.radio(key="emb_ed_place").set_value("village").run()
+    prefix = "emb_ed_lieu-a-village_face_3_4"
+    at.number_input(key=f"{prefix}_count").set_value(2).run()
+    at.selectbox(key=f"{prefix}_kind_1").select("fixed").run()
+    at.number_input(key=f"{prefix}_amount_1_fixed").set_value(5).run()
+    at.selectbox(key=f"{prefix}_kind_2").select("steal").run()
+    at.button(key="emb_ed_save").click().run()
+    assert not at.exception
+    assert [s.value for s in at.success]
+    saved = load_table_values()["lieu-a-village"]["face_3_4"]
+    assert [r.model_dump(exclude_none=True) for r in saved] == [{"fixed": 5}, {"steal": 1}]
+    assert any("Vos valeurs enregistrées" in t.value for t in at.text)
+
+    # the next game offers them, labelled as the table's own
+    game = AppTest.from_function(_game_page, default_timeout=30)
+    game.run()
+    for i, name in enumerate(PLAYERS):
+        game.text_input(key=f"np_emblemes_seat_{i}").input(name)
+    game.run()
+    assert game.checkbox(key="emb_setup_own").value is True
+    assert any("Village" in c.value and "valeurs de la table" in c.value for c in game.caption)
+    game.button(key="np_emblemes_start").click().run()
+    stored = stored_game(game)
+    assert stored.setup["places"]["village"] == {"rewards": [{"fixed": 5}, {"steal": 1}],
+                                                 "provenance": "table"}
+
+    at.button(key="emb_ed_reset").click().run()
+    assert "lieu-a-village" not in load_table_values()
