@@ -9,7 +9,7 @@ from pydantic import Field
 
 from companion.model import Component
 from companion.provenance import Provenance
-from companion.schema import GameData, Sourced, Strict, expect, expect_unique
+from companion.schema import GameData, Sourced, expect, expect_unique
 
 PathShape = Literal["droit", "virage", "t", "croix"]
 
@@ -73,7 +73,8 @@ class LabystereData(GameData):
                "exactement une carte Drapeau « drapeau ici »")
         paths = len(self.places) + self.witness_cards + sum(p.copies for p in self.path_shapes)
         expect(paths == self.stated_path_cards, "path_shapes",
-               f"{self.stated_path_cards} cartes Chemin au total (lieux + témoins + chemins)", paths)
+               f"{self.stated_path_cards} cartes Chemin au total (lieux + témoins + chemins)",
+               paths)
         actions = 2 + sum(f.copies for f in self.flag_cards) + sum(a.copies for a in self.actions)
         expect(actions == self.stated_action_cards, "actions",
                f"{self.stated_action_cards} cartes Action (Départ, Arrivée, Drapeau et actions)",

@@ -1,0 +1,438 @@
+"""Labystère at the table: whose turn and the die (with « Rejoue » and « compte double »), the
+cards at a tap, « que se passe-t-il si », the setup map of the game's seed; and, on each
+player's phone, a private investigation sheet. Logic lives in companion/games/labystere."""
+
+from __future__ import annotations
+
+import html
+import re
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from companion.catalog import game_info
+from companion.errors import CompanionError
+from companion.games.labystere.data import LabystereData
+from companion.games.labystere.mapview import (
+    ROW_NAMES,
+    card_names,
+    cell_label,
+    setup_steps,
+)
+from companion.games.labystere.setup import generate
+from companion.games.labystere.sheets import (
+    FILE_NAME,
+    Sheet,
+    SheetStore,
+    is_valid_token,
+    new_token,
+    random_crossed,
+)
+from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
+from companion.loader import load_game
+from companion.store import default_path, is_valid_code, normalize_code
+from tableapp import session
+from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+
+GAME = "labystere"
+SECTION = game_info(GAME).title
+SHEET_PATH = f"{GAME}-enquete"
+DOTS = {"rouge": "🔴", "bleu": "🔵", "vert": "🟢", "jaune": "🟡"}
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+SEED_MAX = 999_999_999  # the form's bound; the generator takes any 0..2**63-1
+_SHEET_KEY = "_labystere_sheet_tokens"  # code -> token, so menu navigation keeps the sheet
+
+# Static styles of the map and the die; no user text is ever put in this HTML.
+MAP_CSS = """
+<style>
+table.laby {border-collapse: collapse; width: 100%; table-layout: fixed;}
+table.laby td, table.laby th {border: 2px solid #555; padding: 4px; text-align: center;
+  font-size: 0.95rem; line-height: 1.2;}
+table.laby th {border: none; font-weight: bold;}
+table.laby td .a {font-weight: bold; display: block;}
+table.laby td .p {display: block; font-size: 0.85rem;}
+td.k-depart, td.k-arrivee {background: #fff3b0;}
+td.k-drapeau {background: #ffd6d6;}
+td.k-suspect {background: #d9e8ff;}
+td.k-action {background: #f4f4f4;}
+.laby-die {font-size: 7rem; line-height: 1; text-align: center;}
+</style>
+"""
+
+
+def _data() -> LabystereData:
+    data = load_game(GAME)
+    assert isinstance(data, LabystereData)
+    return data
+
+
+def _md(text: str) -> str:
+    """User text inside Markdown: every Markdown/HTML sign backslash-escaped."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|~<>$])", r"\\\1", text)
+
+
+def _colour_name(colour: str) -> str:
+    names = {c.id: c.name for c in _data().colours}
+    return f"{DOTS.get(colour, '⚪')} {names.get(colour, colour)}"
+
+
+# --- new game -------------------------------------------------------------------------------
+
+
+def setup_form(players: list[str]) -> dict[str, Any] | None:
+    """A pawn colour per player and the number of the setup map (the seed)."""
+    data = _data()
+    ids = [c.id for c in data.colours]
+    st.caption("La place 1 commence : mettez-y le plus jeune. On joue ensuite dans le sens des "
+               "aiguilles d'une montre.")
+    columns = st.columns(len(players))
+    colours = [columns[i].selectbox(f"Pion de {_md(name)}", ids, index=i % len(ids),
+                                    format_func=_colour_name, key=f"lab_colour_{i}")
+               for i, name in enumerate(players)]
+    if len(set(colours)) < len(colours):
+        st.warning("Chaque joueur a son propre pion : choisissez des couleurs différentes.")
+        return None
+    default = st.session_state.setdefault("lab_seed_default", secrets.randbelow(1_000_000))
+    seed = st.number_input("Numéro du plan de mise en place", min_value=0, max_value=SEED_MAX,
+                           value=default, step=1, key="lab_seed",
+                           help="Le même numéro donne toujours la même grille.")
+    return {"colours": colours, "seed": int(seed)}
+
+
+# --- the turn -------------------------------------------------------------------------------
+
+
+def _players_line(summary: dict[str, Any]) -> None:
+    for seat, player in enumerate(summary["players"]):
+        marks = []
+        if seat == summary["turn"]:
+            marks.append("◀ à toi !")
+        if player["double_pending"]:
+            marks.append("⚡ prochain lancer ×2")
+        if player["out"]:
+            marks.append("éliminé (annonce fausse)")
+        st.markdown(f"{DOTS.get(player['colour'], '⚪')} **{_md(player['name'])}** "
+                    + " · ".join(marks))
+
+
+def _roll_buttons(stored: StoredGame) -> None:
+    faces = _data().die_faces
+    if st.button("🎲 Lancer le dé", type="primary", use_container_width=True, key="lab_roll"):
+        submit(stored, {"type": "roll", "value": secrets.randbelow(faces) + 1, "source": "app"})
+    st.caption("Ou tape le résultat d'un vrai dé :")
+    columns = st.columns(faces)
+    for value in range(1, faces + 1):
+        label = f"{DIE_FACES[value - 1] if value <= 6 else ''} {value}"
+        if columns[value - 1].button(label, key=f"lab_face_{value}", use_container_width=True):
+            submit(stored, {"type": "roll", "value": value, "source": "table"})
+
+
+def _last_roll(summary: dict[str, Any]) -> None:
+    roll = summary["last_roll"]
+    if roll is None:
+        return
+    face = DIE_FACES[roll["value"] - 1] if roll["value"] <= 6 else str(roll["value"])
+    st.markdown(f'<div class="laby-die">{face}</div>', unsafe_allow_html=True)
+    name = summary["players"][roll["player"]]["name"]
+    if roll["doubled"]:
+        st.markdown(f"### {_md(name)} a fait {roll['value']} : compte double, **{roll['steps']} "
+                    "cases** !")
+    else:
+        st.markdown(f"### {_md(name)} a fait **{roll['value']}**")
+
+
+def _card_buttons(stored: StoredGame) -> None:
+    st.markdown("**Tu t'es arrêté sur un chemin et tu as retourné une carte Action ?**")
+    helps = action_help()
+    columns = st.columns(3)
+    for i, card in enumerate(helps):
+        if columns[i % 3].button(card.name, key=f"lab_card_{card.id}", help=card.effect,
+                                 use_container_width=True):
+            submit(stored, {"type": "card", "card": card.id})
+
+
+def _declare_form(stored: StoredGame) -> None:
+    data = _data()
+    with st.expander("🏁 Annoncer le coupable et le lieu (pion sur l'Arrivée)"):
+        suspects = {s.id: s.name for s in data.suspects}
+        places = {p.id: p.name for p in data.places}
+        suspect = st.selectbox("Le coupable", list(suspects), format_func=suspects.get,
+                               key="lab_decl_suspect")
+        place = st.selectbox("Le lieu du drapeau", list(places), format_func=places.get,
+                             key="lab_decl_place")
+        st.caption("Regardez la carte Suspect mise de côté au début et la carte sous le Lieu "
+                   "annoncé.")
+        verdict = st.radio("Résultat", ["Tout est juste", "Au moins un des deux est faux"],
+                           index=None, key="lab_decl_result", horizontal=True)
+        if st.button("Enregistrer l'annonce", key="lab_decl_go", disabled=verdict is None):
+            submit(stored, {"type": "declare", "suspect": suspect, "place": place,
+                            "correct": verdict == "Tout est juste"})
+
+
+def _turn_tab(stored: StoredGame) -> None:
+    summary = stored.state.summary()
+    public = is_public_view()
+    if summary["finished"]:
+        if summary["winner"] is not None:
+            st.success(f"🏆 {_md(summary['winner'])} a trouvé le coupable et le lieu : gagné !")
+        else:
+            st.warning("Tout le monde s'est trompé : personne ne gagne. Une revanche ?")
+        _players_line(summary)
+        return
+    current = summary["players"][summary["turn"]]
+    st.markdown(f"## {DOTS.get(current['colour'], '⚪')} Au tour de {_md(current['name'])}")
+    if current["double_pending"]:
+        st.info("⚡ Ce prochain lancer compte double !")
+    if summary["phase"] == "roll":
+        if summary["card_turned"]:
+            _last_roll(summary)
+            st.info("« Rejoue » : relance le dé !")
+        if not public:
+            _roll_buttons(stored)
+    else:
+        _last_roll(summary)
+        if summary["card_turned"] and summary["last_card"]:
+            card = next(c for c in action_help() if c.id == summary["last_card"]["card"])
+            st.info(f"Carte retournée : {card.name} — {card.effect}")
+        st.write("Avance d'exactement ce nombre de cases, ou modifie les chemins (échange deux "
+                 "paquets de chemins vides).")
+        if not public:
+            if not summary["card_turned"]:
+                _card_buttons(stored)
+            if st.button("Fin du tour ➜ joueur suivant", type="primary",
+                         use_container_width=True, key="lab_end"):
+                submit(stored, {"type": "end_turn"})
+    if not public:
+        _declare_form(stored)
+    st.divider()
+    _players_line(summary)
+
+
+# --- the map, the cards, the questions ------------------------------------------------------
+
+
+def map_html(seed: int, reveal: bool) -> str:
+    """The grid as an HTML table (labels come from the data file and are escaped anyway)."""
+    layout = generate(seed)
+    names = card_names()
+    cols = len(layout[0])
+    out = ['<table class="laby"><tr><th></th>']
+    out += [f"<th>{c + 1}</th>" for c in range(cols)]
+    out.append("</tr>")
+    for r, row in enumerate(layout):
+        out.append(f"<tr><th>{ROW_NAMES[r]}</th>")
+        for cell in row:
+            label = cell_label(cell, names, reveal)
+            path = label.path or "sans chemin"
+            out.append(f'<td class="k-{html.escape(label.kind)}"><span class="a">'
+                       f'{html.escape(label.action)}</span><span class="p">'
+                       f"{html.escape(path)}</span></td>")
+        out.append("</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def _map_tab(stored: StoredGame) -> None:
+    seed = stored.setup["seed"]
+    st.markdown(f"**Plan n° {seed}** — en haut de chaque case la carte Action (face cachée), en "
+                "dessous la carte Chemin posée dessus (face visible).")
+    reveal = False
+    if not is_public_view():
+        reveal = st.toggle("Montrer aussi les cartes cachées (seulement pour un adulte qui ne "
+                           "joue pas)", key="lab_reveal")
+    st.markdown(MAP_CSS + map_html(seed, reveal), unsafe_allow_html=True)
+    if reveal:
+        layout = generate(seed)
+        names = card_names()
+        st.warning(f"Suspect à mettre de côté : {names[layout.guilty]} · drapeau caché sous "
+                   f"{names[layout.hiding_place]}")
+    st.markdown("**Comment poser la grille sans connaître les secrets**")
+    for step in setup_steps():
+        st.markdown(f"- {step}")
+    data = _data()
+    st.caption(f"Départ et Arrivée sont à au moins {data.min_start_finish_distance} pas l'un de "
+               "l'autre et aucune carte spéciale n'en touche une autre par un côté (défaut "
+               "maison).")
+
+
+def _cards_tab() -> None:
+    st.caption("Touchez une carte pour voir ce qu'elle fait. Les actions sont obligatoires.")
+    for card in action_help():
+        count = f"×{card.copies}" + (" (défaut maison)" if card.house else "")
+        with st.expander(f"{card.name} — {count}"):
+            st.write(card.effect)
+            if card.tip:
+                st.caption(card.tip)
+    st.markdown("**Les autres cartes de la grille**")
+    for name, text in OTHER_CARDS:
+        with st.expander(name):
+            st.write(text)
+
+
+def _faq_tab() -> None:
+    for answer in FAQ:
+        with st.expander(f"Que se passe-t-il si {answer.question}"):
+            st.write(answer.answer)
+            st.caption(("Défaut maison — " if answer.house else "Règle — ") + answer.source)
+
+
+def sheet_url(code: str) -> str:
+    """The sheet page for this game; each phone adds its own secret token when it opens it."""
+    return f"{session.public_base_url()}/{SHEET_PATH}?{urlencode({'code': code})}"
+
+
+def _sheet_invite(stored: StoredGame) -> None:
+    with st.expander("🔎 Fiche d'enquête sur ton téléphone"):
+        url = sheet_url(stored.code)
+        left, right = st.columns([1, 2])
+        left.image(session.qr_png(url), width=180)
+        right.write("Chaque joueur scanne ce code avec son téléphone : il y barre les suspects "
+                    "et les lieux qu'il élimine. Sa fiche reste secrète, sur son téléphone.")
+        right.code(url, language=None)
+
+
+def play() -> None:
+    st.title(SECTION)
+    stored = current_game(GAME, setup_form)
+    tabs = st.tabs(["🎲 Tour", "🗺️ Plan", "🃏 Cartes", "❓ Que se passe-t-il si"])
+    with tabs[0]:
+        _turn_tab(stored)
+    with tabs[1]:
+        _map_tab(stored)
+    with tabs[2]:
+        _cards_tab()
+    with tabs[3]:
+        _faq_tab()
+    _sheet_invite(stored)
+    toolbar(stored, describe)
+
+
+# --- the private investigation sheet --------------------------------------------------------
+
+
+@st.cache_resource(show_spinner=False)
+def _sheet_store_at(path: str) -> SheetStore:
+    return SheetStore(path)
+
+
+def sheet_store() -> SheetStore:
+    return _sheet_store_at(str(default_path().with_name(FILE_NAME)))
+
+
+def _sheet_code() -> str | None:
+    """The game of the sheet: ?code=, else the one opened in this session, else typed in."""
+    code = session.code_param() or session.remembered_code(GAME)
+    if code is None:
+        typed = st.text_input("Code de la partie (affiché sur la tablette)", key="lab_sheet_code",
+                              max_chars=12)
+        if st.button("Ouvrir", key="lab_sheet_open") and typed.strip():
+            session.set_code(GAME, normalize_code(typed))
+            st.rerun()
+        return None
+    if not is_valid_code(code) or session.store().game_of(code) != GAME:
+        st.error(f"Aucune partie de Labystère avec le code « {code} ».")
+        session.forget_code(GAME)
+        return None
+    st.query_params["code"] = code
+    return code
+
+
+def _sheet_token(code: str) -> str | None:
+    """This phone's secret for the sheet: in the URL (survives a reload) and in the session
+    (survives moving between pages, which drops the query string)."""
+    remembered: dict[str, str] = st.session_state.setdefault(_SHEET_KEY, {})
+    token = st.query_params.get("sheet") or remembered.get(code)
+    if token and is_valid_token(token):
+        st.query_params["sheet"] = token
+        remembered[code] = token
+        return token
+    if token:
+        st.error("Cette adresse de fiche est abîmée : ouvre une nouvelle fiche.")
+    st.write("Ta fiche d'enquête garde en secret, sur ce téléphone, les suspects et les lieux que "
+             "tu as éliminés.")
+    if st.button("Ouvrir ma fiche sur ce téléphone", type="primary", key="lab_sheet_new"):
+        token = new_token()
+        st.query_params["sheet"] = token
+        remembered[code] = token
+        st.rerun()
+    return None
+
+
+def _sheet_rows(code: str, sheet: Sheet, title: str, items: list[tuple[str, str]]) -> None:
+    """One big button per suspect or place: a tap crosses it out, another tap restores it."""
+    st.subheader(title)
+    for item, name in items:
+        crossed = item in sheet.crossed
+        label = f"✗ ~~{name}~~ — écarté" if crossed else name
+        if st.button(label, key=f"lab_sheet_{item}", use_container_width=True,
+                     type="secondary" if crossed else "primary",
+                     help="Toucher pour le remettre" if crossed else "Toucher pour l'écarter"):
+            _save(code, sheet.token, item, not crossed)
+
+
+def _save(code: str, token: str, item: str, crossed: bool) -> None:
+    try:
+        sheet_store().set_crossed(code, token, item, crossed)
+    except CompanionError as exc:
+        st.error(str(exc))
+        return
+    st.rerun()
+
+
+def _show_random(sheet: Sheet, kind: str, label: str) -> None:
+    if st.button(f"Montrer un {label} écarté au hasard", key=f"lab_sheet_random_{kind}",
+                 use_container_width=True):
+        pick = random_crossed(sheet, kind)
+        names = {f"suspect-{s.id}": s.name for s in _data().suspects}
+        names.update({f"lieu-{p.id}": p.name for p in _data().places})
+        if pick is None:
+            st.info(f"Aucun {label} écarté : tant pis, c'est au joueur suivant.")
+        else:
+            st.success(f"Montre seulement ceci : {names[pick]}")
+
+
+def sheet() -> None:
+    st.title("Fiche d'enquête")
+    if is_public_view():
+        st.info("La fiche d'enquête est secrète : ouvre-la sur ton propre téléphone.")
+        return
+    code = _sheet_code()
+    if code is None:
+        return
+    token = _sheet_token(code)
+    if token is None:
+        return
+    try:
+        current = sheet_store().load(code, token)
+    except CompanionError as exc:
+        st.error(str(exc))
+        return
+    st.caption(f"Partie {code} · fiche secrète de ce téléphone : ne la montre pas, garde "
+               "cette page (favori). Recharger la page ne l'efface pas.")
+    data = _data()
+    suspects = [(f"suspect-{s.id}", s.name) for s in data.suspects]
+    places = [(f"lieu-{p.id}", p.name) for p in data.places]
+    _sheet_rows(code, current, "Suspects", suspects)
+    _sheet_rows(code, current, "Lieux", places)
+    left_s = [name for item, name in suspects if item not in current.crossed]
+    left_p = [name for item, name in places if item not in current.crossed]
+    if len(left_s) == 1 and len(left_p) == 1:
+        st.success(f"Tu crois savoir : {left_s[0]}, {left_p[0]}. Va sur l'Arrivée pour "
+                   "l'annoncer !")
+    st.divider()
+    st.caption("Un autre joueur a tiré « regarde au hasard parmi tes écartés » :")
+    columns = st.columns(2)
+    with columns[0]:
+        _show_random(current, "suspect", "suspect")
+    with columns[1]:
+        _show_random(current, "lieu", "lieu")
+
+
+PAGES = [
+    st.Page(play, title="Labystère : partie",
+            icon=":material/casino:", url_path=GAME),
+    st.Page(sheet, title="Labystère : fiche d'enquête",
+            icon=":material/edit_note:", url_path=SHEET_PATH),
+]

@@ -1,0 +1,55 @@
+"""Labystère in a real browser (Debian chromium): a game started at the table, then a private
+investigation sheet on a "phone" that survives a reload, and is not seen by another phone."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browsing import open_page
+
+pytestmark = pytest.mark.browser
+
+
+def test_sheet_survives_reload_and_stays_private(app_server: str, page: Any,
+                                                 browser: Any) -> None:
+    pg = page
+    open_page(pg, f"{app_server}/labystere", "Importer une partie")
+    for seat, name in ((1, "Léa"), (2, "Tom")):
+        field = pg.get_by_label(f"Place {seat}")
+        field.fill(name)
+        field.press("Enter")
+    pg.wait_for_function("() => [...document.querySelectorAll('button')].some("
+                         "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
+                         timeout=30000)
+    pg.get_by_role("button", name="Commencer la partie").click()
+    pg.get_by_text("Au tour de Léa").wait_for(timeout=20000)
+    code = re.search(r"code=(\w+)", pg.url).group(1)  # type: ignore[union-attr]
+    pg.get_by_role("button", name="🎲 Lancer le dé").click()
+    pg.get_by_text("Léa a fait").wait_for(timeout=20000)
+
+    crossed_name = re.compile("Bruno l'ours.*écarté")
+    phone_context = browser.new_context(viewport={"width": 400, "height": 900})
+    other_context = browser.new_context()
+    try:
+        phone = phone_context.new_page()
+        phone.goto(f"{app_server}/labystere-enquete?code={code}")
+        phone.get_by_role("button", name="Ouvrir ma fiche sur ce téléphone").click(timeout=30000)
+        phone.wait_for_url(re.compile("sheet="), timeout=20000)
+        phone.get_by_role("button", name="Bruno l'ours").click()
+        phone.get_by_role("button", name=crossed_name).wait_for(timeout=20000)
+        phone.reload()  # a new Streamlit session: only the URL is left
+        phone.get_by_role("button", name=crossed_name).wait_for(timeout=30000)
+
+        other = other_context.new_page()
+        other.goto(f"{app_server}/labystere-enquete?code={code}")
+        other.get_by_role("button", name="Ouvrir ma fiche sur ce téléphone").click(timeout=30000)
+        other.wait_for_url(re.compile("sheet="), timeout=20000)
+        other.get_by_role("button", name="Montrer un lieu écarté au hasard").wait_for(
+            timeout=20000)  # the last element: the sheet is fully drawn
+        assert other.get_by_role("button", name="Bruno l'ours", exact=True).count() == 1
+        assert other.get_by_role("button", name=crossed_name).count() == 0
+    finally:
+        phone_context.close()
+        other_context.close()

@@ -1,0 +1,157 @@
+"""The setup generator against labystere-ptit-jeu-maelys.txt › PRÉPARATION and registre
+LAB-1/LAB-2: every layout valid (counts, adjacency, distance, covers), reproducible by seed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import DataError, UsageError
+from companion.games.labystere.data import LabystereData
+from companion.games.labystere.setup import (
+    SEED_MAX,
+    Layout,
+    generate,
+    placement_count,
+    special_cell_sets,
+)
+from companion.loader import load_game
+
+DATA = load_game("labystere")
+assert isinstance(DATA, LabystereData)
+ROWS = {c.id: c.as_row() for c in DATA.components()}
+SPECIAL_TYPES = {"depart", "arrivee", "drapeau", "suspect"}
+
+
+def copies(group: str, types: set[str]) -> Counter[str]:
+    return Counter({i: r["copies"] for i, r in ROWS.items()
+                    if r["group"] == group and r["type"] in types})
+
+
+def problems(layout: Layout) -> list[str]:
+    """Every way `layout` breaks the rules; written independently of the generator."""
+    out: list[str] = []
+    grid = [list(row) for row in layout]
+    if len(grid) != DATA.grid_rows or any(len(row) != DATA.grid_cols for row in grid):
+        return ["grille de mauvaise taille"]
+    cells = {(r, c): cell for r, row in enumerate(grid) for c, cell in enumerate(row)}
+    in_grid = Counter(cell.action for cell in cells.values())
+    expected = copies("actions", {"depart", "arrivee", "drapeau", "action"})
+    suspects = copies("suspects", {"suspect"})
+    if layout.guilty not in suspects:
+        out.append(f"coupable inconnu {layout.guilty}")
+    expected.update(suspects - Counter([layout.guilty]))
+    if in_grid != expected:
+        out.append(f"cartes Action : {in_grid} au lieu de {expected}")
+    paths = Counter(cell.path for cell in cells.values() if cell.path is not None)
+    if paths != copies("chemins", {"lieu", "temoin", "chemin"}):
+        out.append(f"cartes Chemin : {paths}")
+    kind = {pos: ROWS[cell.action]["type"] for pos, cell in cells.items()}
+    special = [pos for pos, k in kind.items() if k in SPECIAL_TYPES]
+    for (r, c) in special:
+        for nb in ((r + 1, c), (r, c + 1)):
+            if nb in special:
+                out.append(f"cartes spéciales voisines en {(r, c)} et {nb}")
+    start = next(p for p, k in kind.items() if k == "depart")
+    finish = next(p for p, k in kind.items() if k == "arrivee")
+    if abs(start[0] - finish[0]) + abs(start[1] - finish[1]) < DATA.min_start_finish_distance:
+        out.append(f"Départ {start} et Arrivée {finish} trop proches")
+    cover = {"depart": None, "arrivee": None, "drapeau": "lieu", "suspect": "temoin",
+             "action": "chemin"}
+    for pos, cell in cells.items():
+        want = cover[kind[pos]]
+        got = None if cell.path is None else ROWS[cell.path]["type"]
+        if got != want:
+            out.append(f"{pos} : {cell.action} couverte par {cell.path}")
+    return out
+
+
+def test_many_seeds_all_valid() -> None:
+    for seed in range(3000):
+        assert problems(generate(seed)) == [], seed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=SEED_MAX))
+def test_any_seed_valid_and_reproducible(seed: int) -> None:
+    layout = generate(seed)
+    assert problems(layout) == []
+    assert generate(seed) == layout
+
+
+def test_checker_catches_a_broken_layout() -> None:
+    """The validity check used above can fail: swap Départ next to a Drapeau."""
+    layout = generate(7)
+    grid = [list(row) for row in layout]
+    (r, c) = layout.position("depart")
+    neighbour = next((r + dr, c + dc) for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                     if 0 <= r + dr < 5 and 0 <= c + dc < 5)
+    grid[r][c], grid[neighbour[0]][neighbour[1]] = grid[neighbour[0]][neighbour[1]], grid[r][c]
+    broken = Layout(layout.seed, tuple(tuple(row) for row in grid), layout.guilty)
+    assert problems(broken)
+
+
+def test_same_seed_same_layout_and_no_global_random() -> None:
+    import random
+
+    random.seed(1)
+    first = generate(123)
+    random.seed(2)
+    assert generate(123) == first
+    assert generate(123).as_json() == first.as_json()
+
+
+def test_different_seeds_give_different_layouts() -> None:
+    grids = {str(generate(seed).as_json()["grid"]) for seed in range(200)}
+    assert len(grids) == 200
+
+
+def test_every_cell_can_hold_depart_and_flag_place_varies() -> None:
+    """The draw covers the whole grid and every secret (no stuck corner, no fixed culprit)."""
+    starts, guilty, hiding = set(), set(), set()
+    for seed in range(2000):
+        layout = generate(seed)
+        starts.add(layout.position("depart"))
+        guilty.add(layout.guilty)
+        hiding.add(layout.hiding_place)
+    assert len(starts) == 25
+    assert guilty == {f"suspect-{s.id}" for s in DATA.suspects}
+    assert hiding == {f"chemin-lieu-{p.id}" for p in DATA.places}
+
+
+def test_placements_exist_and_are_counted_exactly() -> None:
+    """Feasibility proof: the exhaustive enumeration is not empty; and it is exhaustive (a
+    brute force over all 9-cell subsets of a 4x4 grid agrees on a smaller case)."""
+    assert placement_count() > 0
+    from itertools import combinations
+
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    brute = [s for s in combinations(cells, 5)
+             if all(abs(a[0] - b[0]) + abs(a[1] - b[1]) > 1 for a, b in combinations(s, 2))]
+    assert len(special_cell_sets(4, 4, 5)) == len(brute)
+    assert {tuple(sorted(s)) for s in special_cell_sets(4, 4, 5)} == set(brute)
+
+
+def test_impossible_data_is_a_clear_error_not_a_loop() -> None:
+    far = DATA.model_copy(update={"min_start_finish_distance": 9})
+    assert placement_count(far) == 0
+    with pytest.raises(DataError, match="min_start_finish_distance"):
+        generate(1, far)
+
+
+@pytest.mark.parametrize("seed", [-1, SEED_MAX + 1, "12", 1.5, True])
+def test_bad_seed_is_a_usage_error(seed: object) -> None:
+    with pytest.raises(UsageError):
+        generate(seed)  # type: ignore[arg-type]
+
+
+def test_layout_api_for_the_print_kit() -> None:
+    layout = generate(5)
+    assert len(layout) == 5 and all(len(row) == 5 for row in layout)
+    assert layout[0][0] is layout.rows[0][0]
+    cell = layout[2][3]
+    assert isinstance(cell.action, str) and (cell.path is None or isinstance(cell.path, str))
+    assert layout.guilty not in {c.action for row in layout for c in row}
