@@ -1,0 +1,410 @@
+"""The 17 action cards. Each `plan_<card>` checks a play against the rules and the state and
+returns the Effect it would have, without changing anything; the engine commits it. The same
+plan gives the French preview shown before a play is confirmed.
+
+Scope (registre CAM-6): "each player" cards (Charge, Contre-charge, Disgrâce, Adaptation) include
+the player who plays them, "opponent" cards do not. A Bouclier protects its holder's display from
+display actions played by opponents (registre CAM-7). No action takes a display below one card:
+when every card would go, the earliest stays (registre CAM-5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import RuleError
+from companion.games.camelot.cards import DAME, PURPLE, SUPPORTER, WEAPONS, catalogue
+
+if TYPE_CHECKING:
+    from companion.games.camelot.engine import CamelotState
+
+R_ACTIONS = "camelot.txt › Carte d'action"
+R_DISPLAYS = "camelot.txt › Affecter un ou plusieurs personnages"
+R_NO_EFFECT = "registre CAM-5"
+R_SCOPE = "registre CAM-6"
+R_SHIELD = "registre CAM-7"
+R_CHARGE_SHIELD = "registre CAM-8"
+R_STUNNED = "registre CAM-9"
+R_FINESSE = "registre CAM-10"
+R_DAME = "camelot.txt › Soutien"
+SPECIALS = ("bouclier", "assomme")
+
+
+@dataclass
+class Effect:
+    """What a play changes; committed by the engine only once fully checked."""
+
+    text: str
+    displays: dict[int, list[str]] = field(default_factory=dict)  # replaced displays
+    discarded: list[str] = field(default_factory=list)
+    colour: str | None = None
+    added: int = 0  # cards added to the player's own display (Assommé counts them)
+    to_hand: list[tuple[int, str | None]] = field(default_factory=list)  # (player, card)
+    from_hand: list[tuple[int, str | None]] = field(default_factory=list)
+    specials: dict[str, int | None] = field(default_factory=dict)  # bouclier/assomme -> holder
+    keep_card: bool = False  # Bouclier/Assommé stay on the table instead of the discard
+
+
+def _name(card: str) -> str:
+    return catalogue().name(card)
+
+
+def _names(cards: list[str]) -> str:
+    return ", ".join(_name(c) for c in cards) or "rien"
+
+
+def _target(s: CamelotState, p: int, e: dict[str, Any], *, active: bool = True) -> int:
+    """The opponent named by the event (registre CAM-6: "opponent" cards never target oneself)."""
+    q = e.get("target")
+    if not isinstance(q, int) or isinstance(q, bool) or not 0 <= q < s.n:
+        raise RuleError("cette carte demande un adversaire (« target »)", R_SCOPE)
+    if q == p:
+        raise RuleError("cette carte vise un adversaire, pas vous-même", R_SCOPE)
+    if active and not s.active[q]:
+        raise RuleError(f"{s.names[q]} a abandonné le tournoi", R_DISPLAYS)
+    return q
+
+
+def _unshielded(s: CamelotState, p: int, q: int) -> None:
+    if s.bouclier == q and q != p:
+        raise RuleError(f"le Bouclier de {s.names[q]} protège son personnage", R_SHIELD)
+
+
+def _can_touch(s: CamelotState, p: int, q: int) -> bool:
+    return s.active[q] and (s.bouclier != q or q == p)
+
+
+def _remove(display: list[str], drop: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+    """Cards left and cards removed; the earliest stays when all would go (registre CAM-5)."""
+    kept = [c for c in display if not drop(c)]
+    if not kept and display:
+        kept = [display[0]]
+        return kept, display[1:]
+    return kept, [c for c in display if drop(c)]
+
+
+def _dames(cards: list[str]) -> int:
+    return sum(1 for c in cards if c == DAME)
+
+
+def _position(display: list[str], value: Any, who: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(display):
+        raise RuleError(f"position de carte invalide sur le personnage de {who}", R_DISPLAYS)
+    return value
+
+
+def _no_effect(what: str) -> RuleError:
+    return RuleError(f"cette carte n'aurait aucun effet : {what}", R_NO_EFFECT)
+
+
+def _mass_removal(s: CamelotState, p: int, targets: list[int], drop: Callable[[str], bool],
+                  title: str) -> Effect:
+    effect = Effect(title)
+    parts = []
+    for q in targets:
+        kept, gone = _remove(s.displays[q], drop)
+        if gone:
+            effect.displays[q] = kept
+            effect.discarded += gone
+            parts.append(f"{s.names[q]} défausse {_names(gone)}")
+    if not effect.discarded:
+        raise _no_effect("aucune carte ne serait défaussée")
+    effect.text = f"{title} : " + " ; ".join(parts)
+    return effect
+
+
+# --- colour changes (camelot.txt › Changer la couleur du tournoi) ----------------------------
+
+R_COLOUR = "camelot.txt › Changer la couleur du tournoi"
+
+
+def _colour_choice(s: CamelotState, e: dict[str, Any], allowed: tuple[str, ...]) -> str:
+    colour = e.get("colour")
+    if colour not in allowed:
+        names = ", ".join(catalogue().colour_names[c] for c in allowed)
+        raise RuleError(f"choisissez la nouvelle couleur parmi : {names}", R_COLOUR)
+    return str(colour)
+
+
+def plan_desarconne(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Désarçonné: a purple tournament becomes red, blue or yellow (camelot.txt › Changer...)."""
+    if s.colour != PURPLE:
+        raise RuleError("Désarçonné ne se joue que dans un tournoi violet", R_COLOUR)
+    colour = _colour_choice(s, e, WEAPONS)
+    return Effect(f"le tournoi devient {catalogue().colour_names[colour].lower()}", colour=colour)
+
+
+def plan_changement_arme(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Changement d'arme: red/blue/yellow becomes another of the three (no-effect ban, CAM-5)."""
+    if s.colour not in WEAPONS:
+        raise RuleError("Changement d'arme ne se joue que dans un tournoi rouge, bleu ou jaune",
+                        R_COLOUR)
+    colour = _colour_choice(s, e, tuple(c for c in WEAPONS if c != s.colour))
+    return Effect(f"le tournoi devient {catalogue().colour_names[colour].lower()}", colour=colour)
+
+
+def plan_maladresse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Maladresse: a red, blue or yellow tournament becomes green."""
+    if s.colour not in WEAPONS:
+        raise RuleError("Maladresse ne se joue que dans un tournoi rouge, bleu ou jaune", R_COLOUR)
+    return Effect("le tournoi devient vert (chaque carte vaut 1)", colour="vert")
+
+
+# --- one display ------------------------------------------------------------------------------
+
+
+def plan_lance_brisee(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Lance brisée: an opponent discards every purple card of their display."""
+    q = _target(s, p, e)
+    _unshielded(s, p, q)
+    cards = catalogue().cards
+    return _mass_removal(s, p, [q], lambda c: cards[c].colour == PURPLE, "Lance brisée")
+
+
+def plan_riposte(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Riposte: take the last card of an opponent's display onto yours (registre CAM-15)."""
+    q = _target(s, p, e)
+    _unshielded(s, p, q)
+    theirs = s.displays[q]
+    if len(theirs) < 2:
+        raise RuleError(f"le personnage de {s.names[q]} n'a qu'une carte : elle ne peut pas "
+                        "être prise", R_DISPLAYS)
+    card = theirs[-1]
+    mine = s.displays[p]
+    if card == DAME and DAME in mine:
+        raise RuleError("une seule dame par personnage", R_DAME)
+    s.check_addition(p, 1)
+    return Effect(f"Riposte : {s.names[p]} prend {_name(card)} à {s.names[q]}",
+                  displays={q: theirs[:-1], p: mine + [card]}, added=1)
+
+
+def plan_esquive(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Esquive: discard one card of your choice from an opponent's display."""
+    q = _target(s, p, e)
+    _unshielded(s, p, q)
+    theirs = s.displays[q]
+    if len(theirs) < 2:
+        raise RuleError(f"le personnage de {s.names[q]} n'a qu'une carte : elle ne peut pas "
+                        "être retirée", R_DISPLAYS)
+    i = _position(theirs, e.get("position"), s.names[q])
+    return Effect(f"Esquive : {s.names[q]} défausse {_name(theirs[i])}",
+                  displays={q: theirs[:i] + theirs[i + 1:]}, discarded=[theirs[i]])
+
+
+def plan_retraite(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Retraite: take one card of your own display back into your hand."""
+    mine = s.displays[p]
+    if len(mine) < 2:
+        raise RuleError("votre personnage n'a qu'une carte : elle ne peut pas être reprise",
+                        R_DISPLAYS)
+    i = _position(mine, e.get("position"), s.names[p])
+    return Effect(f"Retraite : {s.names[p]} reprend {_name(mine[i])} en main",
+                  displays={p: mine[:i] + mine[i + 1:]}, to_hand=[(p, mine[i])])
+
+
+def plan_chute(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Chute: take a random card from an opponent's hand, even one who has withdrawn (CAM-6).
+    Hands are not displays, so a Bouclier does not stop it (registre CAM-7)."""
+    q = _target(s, p, e, active=False)
+    if s.hand_count(q) < 1:
+        raise _no_effect(f"{s.names[q]} n'a pas de carte en main")
+    taken = s.hidden_card_taken(q, e.get("taken"))
+    return Effect(f"Chute : {s.names[p]} prend une carte au hasard dans la main de {s.names[q]}",
+                  from_hand=[(q, taken)], to_hand=[(p, taken)])
+
+
+# --- several displays -------------------------------------------------------------------------
+
+
+def plan_feinte(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Feinte: every opponent discards the last card of their display (a lone card stays)."""
+    effect = Effect("Feinte")
+    parts = []
+    for q in range(s.n):
+        d = s.displays[q]
+        if q != p and _can_touch(s, p, q) and len(d) >= 2:
+            effect.displays[q] = d[:-1]
+            effect.discarded.append(d[-1])
+            parts.append(f"{s.names[q]} défausse {_name(d[-1])}")
+    if not parts:
+        raise _no_effect("aucun adversaire n'a de dernière carte à perdre")
+    effect.text = "Feinte : " + " ; ".join(parts)
+    return effect
+
+
+def _charge(s: CamelotState, p: int, pick: Callable[[list[int]], int], title: str) -> Effect:
+    """Charge/Contre-charge use printed values, even in green (camelot.txt › Changer la couleur).
+    Shielded opponents' displays are left out of the search unless the setting says otherwise
+    (registre CAM-8)."""
+    cards = catalogue().cards
+    touched = [q for q in range(s.n) if _can_touch(s, p, q)]
+    seen = [q for q in range(s.n) if s.active[q]] if s.shield_counts_for_charge else touched
+    values = [cards[c].value for q in seen for c in s.displays[q]]
+    if not values:
+        raise _no_effect("aucune carte sur les personnages")
+    value = pick(values)
+    effect = _mass_removal(s, p, touched, lambda c: cards[c].value == value, title)
+    effect.text = f"{title} (valeur {value}) : " + effect.text.split(" : ", 1)[1]
+    return effect
+
+
+def plan_charge(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Charge: every player discards the cards of the lowest printed value in play."""
+    return _charge(s, p, min, "Charge")
+
+
+def plan_contre_charge(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Contre-charge: every player discards the cards of the highest printed value in play."""
+    return _charge(s, p, max, "Contre-charge")
+
+
+def plan_disgrace(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Disgrâce: every player discards their supporters."""
+    cards = catalogue().cards
+    touched = [q for q in range(s.n) if _can_touch(s, p, q)]
+    return _mass_removal(s, p, touched, lambda c: cards[c].kind == SUPPORTER, "Disgrâce")
+
+
+def plan_adaptation(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Adaptation: every player keeps one card of each printed value, of their choice; a player
+    whose choice is not given keeps the earliest of each value (registre CAM-19)."""
+    keep = e.get("keep") or {}
+    if not isinstance(keep, dict):
+        raise RuleError("« keep » : positions gardées par joueur", R_ACTIONS)
+    effect = Effect("Adaptation")
+    parts = []
+    for q in range(s.n):
+        if not _can_touch(s, p, q):
+            continue
+        d = s.displays[q]
+        chosen = keep.get(str(q))
+        if chosen is None:
+            kept_at = earliest_per_value(d)
+        else:
+            kept_at = _adaptation_choice(s, q, d, chosen)
+        if len(kept_at) < len(d):
+            gone = [c for i, c in enumerate(d) if i not in kept_at]
+            effect.displays[q] = [d[i] for i in kept_at]
+            effect.discarded += gone
+            parts.append(f"{s.names[q]} défausse {_names(gone)}")
+    if not parts:
+        raise _no_effect("aucun personnage n'a deux cartes de même valeur")
+    effect.text = "Adaptation : " + " ; ".join(parts)
+    return effect
+
+
+def earliest_per_value(display: list[str]) -> list[int]:
+    """Adaptation's default choice: the positions of the earliest card of each printed value."""
+    cards = catalogue().cards
+    first: dict[int, int] = {}
+    for i, c in enumerate(display):
+        first.setdefault(cards[c].value, i)
+    return sorted(first.values())
+
+
+def _adaptation_choice(s: CamelotState, q: int, d: list[str], chosen: Any) -> list[int]:
+    cards = catalogue().cards
+    if not isinstance(chosen, list):
+        raise RuleError(f"Adaptation : positions gardées invalides pour {s.names[q]}", R_ACTIONS)
+    positions = sorted({_position(d, i, s.names[q]) for i in chosen})
+    values = [cards[d[i]].value for i in positions]
+    if len(positions) != len(chosen) or len(set(values)) != len(values) or set(values) != {
+            cards[c].value for c in d}:
+        raise RuleError(f"Adaptation : {s.names[q]} garde exactement une carte de chaque valeur",
+                        R_ACTIONS)
+    return positions
+
+
+def plan_finesse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Finesse: swap one of your face-up cards for one of an opponent's; either may be a Bouclier
+    or an Assommé. Display cards swap places; a display card traded for a Bouclier/Assommé goes on
+    top of its new display. A shielded display cannot be reached (nothing taken from it or put on
+    it) unless the swap takes the Bouclier itself (registre CAM-10)."""
+    q = _target(s, p, e)
+    give, take = e.get("give"), e.get("take")
+    mine, theirs = s.displays[p], s.displays[q]
+    new_mine, new_theirs = list(mine), list(theirs)
+    effect = Effect("Finesse", added=0)  # a swap is not an addition (registre CAM-9)
+    if give in SPECIALS:
+        if getattr(s, give) != p:
+            raise RuleError(f"vous n'avez pas de {_special_name(str(give))} devant vous",
+                            R_FINESSE)
+        given = _special_name(str(give))
+        effect.specials[str(give)] = q
+    else:
+        i = _position(mine, give, s.names[p])
+        given = _name(mine[i])
+    if take in SPECIALS:
+        if getattr(s, take) != q:
+            raise RuleError(f"{s.names[q]} n'a pas de {_special_name(str(take))} devant lui",
+                            R_FINESSE)
+        taken = _special_name(str(take))
+        effect.specials[str(take)] = p
+    else:
+        _unshielded(s, p, q)
+        j = _position(theirs, take, s.names[q])
+        taken = _name(theirs[j])
+    if give not in SPECIALS and take in SPECIALS and take != "bouclier":
+        _unshielded(s, p, q)  # a card put on a shielded display reaches it too
+    if give not in SPECIALS and take not in SPECIALS:
+        if mine[i] == theirs[j]:
+            raise _no_effect("les deux cartes sont identiques")
+        new_mine[i], new_theirs[j] = theirs[j], mine[i]
+    elif give not in SPECIALS:
+        new_theirs.append(new_mine.pop(i))
+    elif take not in SPECIALS:
+        new_mine.append(new_theirs.pop(j))
+    if (mine and not new_mine) or (theirs and not new_theirs):
+        raise RuleError("un personnage ne peut pas rester sans carte", R_DISPLAYS)
+    if _dames(new_mine) > 1 or _dames(new_theirs) > 1:
+        raise RuleError("une seule dame par personnage", R_DAME)
+    effect.displays = {p: new_mine, q: new_theirs}
+    effect.text = f"Finesse : {s.names[p]} échange {given} contre {taken} de {s.names[q]}"
+    return effect
+
+
+def _special_name(which: str) -> str:
+    return "Bouclier" if which == "bouclier" else "Assommé"
+
+
+# --- special cards ----------------------------------------------------------------------------
+
+
+def plan_bouclier(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Bouclier: placed in front of you, beside your display (camelot.txt › Cartes spéciales)."""
+    return Effect(f"{s.names[p]} pose le Bouclier devant lui : les actions des adversaires ne "
+                  "touchent plus son personnage", specials={"bouclier": p}, keep_card=True)
+
+
+def plan_assomme(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    """Assommé: placed in front of an opponent; a Bouclier does not stop it (registre CAM-7)."""
+    q = _target(s, p, e)
+    return Effect(f"{s.names[q]} est assommé : une seule carte ajoutée par tour à son personnage",
+                  specials={"assomme": q}, keep_card=True)
+
+
+def plan_lancelot(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
+    raise RuleError("Lancelot s'annonce par l'événement « lancelot », juste après la carte "
+                    "d'action à annuler", "registre CAM-11")
+
+
+PLANS: dict[str, Callable[[CamelotState, int, dict[str, Any]], Effect]] = {
+    "desarconne": plan_desarconne,
+    "changement-arme": plan_changement_arme,
+    "maladresse": plan_maladresse,
+    "lance-brisee": plan_lance_brisee,
+    "riposte": plan_riposte,
+    "esquive": plan_esquive,
+    "retraite": plan_retraite,
+    "chute": plan_chute,
+    "feinte": plan_feinte,
+    "charge": plan_charge,
+    "contre-charge": plan_contre_charge,
+    "disgrace": plan_disgrace,
+    "adaptation": plan_adaptation,
+    "finesse": plan_finesse,
+    "bouclier": plan_bouclier,
+    "assomme": plan_assomme,
+    "lancelot": plan_lancelot,
+}

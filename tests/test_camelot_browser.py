@@ -1,0 +1,54 @@
+"""Camelot in a real browser (Chromium via Playwright, the app served by Streamlit): create a
+full-tracking game, open a tournament and play a card, see an illegal stay refused with its
+reason, reload and find the same displays."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browsing import open_page
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 30_000
+
+
+def wait_text(page: Any, text: str) -> None:
+    page.get_by_text(text, exact=False).first.wait_for(timeout=TIMEOUT)
+
+
+def totals(page: Any) -> dict[str, str]:
+    page.wait_for_selector('[data-testid="stMetric"]', timeout=TIMEOUT)
+    out = {}
+    for card in page.locator('[data-testid="stMetric"]').all():
+        label = card.locator('[data-testid="stMetricLabel"]').inner_text().strip()
+        if label.startswith("⚔"):
+            out[label[1:].strip()] = card.locator('[data-testid="stMetricValue"]').inner_text()
+    return out
+
+
+def test_camelot_tournament_in_the_browser(app_server: str, page: Any) -> None:
+    open_page(page, f"{app_server}/camelot", "Nouvelle partie")
+    for seat, name in enumerate(["Ana", "Bert"], start=1):
+        field = page.get_by_label(f"Place {seat}")
+        field.fill(name)
+        field.press("Enter")
+    page.wait_for_function("() => [...document.querySelectorAll('button')].some("
+                           "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
+                           timeout=TIMEOUT)
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_url(re.compile(r"code="), timeout=TIMEOUT)
+    wait_text(page, "Ana a pioché et annonce la couleur du tournoi.")
+    page.get_by_role("button", name="Annoncer").click()  # default colour: violet
+    wait_text(page, "Au tour de Ana")
+    page.get_by_role("button", name="Jouer cette carte").click()  # default card: Violet 3
+    page.get_by_role("button", name="Rester : annoncer 3").click()
+    wait_text(page, "Au tour de Bert")
+    page.get_by_role("button", name="Rester : annoncer 0").click()
+    wait_text(page, "jouez au moins une carte")
+    assert totals(page) == {"Ana": "3", "Bert": "0"}
+    page.reload()
+    wait_text(page, "Au tour de Bert")
+    assert totals(page) == {"Ana": "3", "Bert": "0"}

@@ -1,0 +1,210 @@
+"""Tournament flow: setup, starting, turns, withdrawal, dame penalty, tokens, winning; the
+simulation deal and reshuffle; the light token tracker (camelot.txt; registre CAM-1 to CAM-20)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.errors import RuleError
+from companion.games.camelot.cards import catalogue
+from companion.games.camelot.engine import ENGINE, CamelotState
+from companion.games.camelot.simulate import playout
+
+A, B, C = range(3)
+
+
+def new(n: int = 2, **setup: Any) -> CamelotState:
+    return ENGINE.new_state({"players": ["Ana", "Bert", "Cleo", "Dan", "Eve"][:n], **setup})
+
+
+def apply_all(s: CamelotState, *events: dict[str, Any]) -> None:
+    for e in events:
+        s.apply(e)
+
+
+def rejected(s: CamelotState, event: dict[str, Any]) -> RuleError:
+    before = s.summary()
+    with pytest.raises(RuleError) as err:
+        s.apply(event)
+    assert s.summary() == before
+    return err.value
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": ["Ana"]},
+    {"players": ["a", "b", "c", "d", "e", "f"]},
+    {"players": ["Ana", "Ana"]},
+    {"players": ["Ana", "Bert"], "mode": "magie"},
+    {"players": ["Ana", "Bert"], "first_player": 2},
+    {"players": "Ana, Bert"},
+])
+def test_bad_setups_are_refused(setup: dict[str, Any]) -> None:
+    with pytest.raises(RuleError):
+        ENGINE.new_state(setup)
+
+
+def test_tokens_to_win_depend_on_player_count() -> None:
+    assert [new(n).goal for n in (2, 3, 4, 5)] == [5, 5, 4, 4]
+
+
+def test_the_starter_draws_then_must_open_with_a_colour_or_supporter_card() -> None:
+    s = new()
+    assert s.hand_count(A) == 9 and s.pile_size() == 110 - 16 - 1  # the starter has drawn
+    assert rejected(s, {"type": "play", "player": A, "card": "rouge-3"}).rule == "registre CAM-1"
+    s.apply({"type": "start", "player": A, "colour": "rouge"})
+    assert rejected(s, {"type": "play", "player": A, "card": "feinte"}).rule == "registre CAM-1"
+    assert rejected(s, {"type": "withdraw", "player": A}).rule == "registre CAM-1"
+    rejected(s, {"type": "play", "player": A, "card": "bleu-3"})
+    s.apply({"type": "play", "player": A, "card": "ecuyer-2"})
+    assert rejected(s, {"type": "play", "player": B, "card": "rouge-3"}).rule.startswith(
+        "camelot.txt")
+
+
+def test_a_player_who_stays_must_play_a_card_and_be_strictly_highest() -> None:
+    s = new()
+    apply_all(s, {"type": "start", "player": A, "colour": "jaune"},
+              {"type": "play", "player": A, "card": "jaune-3"}, {"type": "end", "player": A})
+    assert s.current == B and s.hand_count(B) == 9
+    assert rejected(s, {"type": "end", "player": B}).rule == "registre CAM-3"
+    s.apply({"type": "play", "player": B, "card": "ecuyer-3"})
+    assert s.summary()["must_withdraw"] is True
+    assert rejected(s, {"type": "end", "player": B}).rule == "registre CAM-3"
+    s.apply({"type": "play", "player": B, "card": "jaune-2"})
+    s.apply({"type": "end", "player": B})
+    assert s.total(B) == 5 and s.current == A
+
+
+def _purple_win(s: CamelotState, prize: str) -> None:
+    apply_all(s, {"type": "start", "player": A, "colour": "violet"},
+              {"type": "play", "player": A, "card": "violet-3"}, {"type": "end", "player": A})
+    for q in range(1, s.n):
+        s.apply({"type": "withdraw", "player": q})
+    assert s.phase == "prize"
+    s.apply({"type": "prize", "player": A, "colour": prize})
+
+
+def test_purple_win_gives_any_token_and_bans_a_second_purple_tournament() -> None:
+    s = new()
+    _purple_win(s, "jaune")
+    assert s.tokens[A] == {"jaune"} and s.current == A and s.phase == "start"
+    assert rejected(s, {"type": "start", "player": A, "colour": "violet"}).rule == \
+        "registre CAM-2"
+    s.apply({"type": "start", "player": A, "colour": "vert"})
+
+
+def test_withdrawing_with_a_dame_costs_a_token_of_ones_choice() -> None:
+    s = new(3)
+    _purple_win(s, "rouge")
+    s.tokens[A].add("bleu")  # Ana has two tokens now
+    s.pool["bleu"] -= 1
+    apply_all(s, {"type": "start", "player": A, "colour": "rouge"},
+              {"type": "play", "player": A, "card": "dame-6"}, {"type": "end", "player": A},
+              {"type": "play", "player": B, "card": "dame-6"},
+              {"type": "play", "player": B, "card": "rouge-3"}, {"type": "end", "player": B},
+              {"type": "withdraw", "player": C})
+    assert rejected(s, {"type": "withdraw", "player": A}).rule == "camelot.txt › Soutien"
+    rejected(s, {"type": "withdraw", "player": A, "token": "vert"})
+    s.apply({"type": "withdraw", "player": A, "token": "bleu"})
+    assert s.tokens[A] == {"rouge"} and s.pool["bleu"] == 5
+    assert s.tokens[B] == {"rouge"} and s.current == B  # Bert won the red tournament
+
+
+def test_no_token_given_when_nothing_is_owed() -> None:
+    s = new()
+    apply_all(s, {"type": "start", "player": A, "colour": "rouge"},
+              {"type": "play", "player": A, "card": "rouge-3"}, {"type": "end", "player": A})
+    rejected(s, {"type": "withdraw", "player": B, "token": "rouge"})
+
+
+def test_table_mode_refuses_a_card_whose_copies_are_all_visible() -> None:
+    s = new()
+    apply_all(s, {"type": "start", "player": A, "colour": "violet"},
+              {"type": "play", "player": A, "card": "violet-7"},
+              {"type": "play", "player": A, "card": "violet-7"}, {"type": "end", "player": A})
+    assert rejected(s, {"type": "play", "player": B, "card": "violet-7"}).rule == \
+        "registre CAM-17"
+
+
+def test_token_tracker_counts_tokens_and_declares_one_winner() -> None:
+    s = new(4, mode="jetons")
+    for colour in ("rouge", "bleu", "jaune"):
+        s.apply({"type": "tournament", "winner": B, "colour": colour})
+    s.apply({"type": "tournament", "winner": B, "colour": "bleu"})  # owned: nothing gained
+    assert s.tokens[B] == {"rouge", "bleu", "jaune"} and s.history[-1]["gained"] is False
+    s.apply({"type": "dame_penalty", "player": B, "token": "bleu"})
+    rejected(s, {"type": "dame_penalty", "player": C, "token": "bleu"})
+    s.apply({"type": "tournament", "winner": B, "colour": "violet", "token": "bleu"})
+    assert rejected(s, {"type": "tournament", "winner": A, "colour": "violet",
+                        "token": "vert"}).rule == "registre CAM-2"
+    assert s.winner is None
+    s.apply({"type": "tournament", "winner": B, "colour": "vert"})
+    assert s.phase == "over" and s.summary()["winner"] == "Bert"
+    rejected(s, {"type": "tournament", "winner": A, "colour": "rouge"})
+
+
+def test_token_tracker_refuses_full_events_and_vice_versa() -> None:
+    rejected(new(mode="jetons"), {"type": "start", "player": A, "colour": "rouge"})
+    rejected(new(), {"type": "tournament", "winner": A, "colour": "rouge"})
+    rejected(new(), {"type": "dame_penalty", "player": A, "token": "rouge"})
+
+
+# --- simulation ------------------------------------------------------------------------------
+
+
+def deal_order(hands: list[list[str]]) -> list[str]:
+    """A deck order that deals exactly these hands (one card each in turn, top first)."""
+    rest = list(catalogue().deck)
+    for hand in hands:
+        for c in hand:
+            rest.remove(c)
+    order = [hands[p][k] for k in range(8) for p in range(len(hands))]
+    return order + rest
+
+
+def test_simulation_needs_its_deal_first_and_a_complete_deck() -> None:
+    s = new(mode="simulation")
+    rejected(s, {"type": "start", "player": A, "colour": "rouge"})
+    rejected(s, {"type": "deal", "order": list(catalogue().deck)[:-1]})
+    s.apply({"type": "deal", "order": list(catalogue().deck)})
+    assert [len(h) for h in s.hands] == [9, 8] and len(s.pile) == 110 - 17
+
+
+def test_a_starter_with_only_actions_shows_the_hand_and_the_next_one_starts() -> None:
+    actions = ["feinte", "charge", "chute", "chute", "riposte", "riposte", "riposte", "esquive"]
+    colours = ["rouge-3"] * 6 + ["rouge-4", "rouge-5"]
+    order = deal_order([actions, colours])
+    order.insert(16, order.pop(order.index("lancelot")))  # Ana's draw: another action
+    s = new(mode="simulation")
+    s.apply({"type": "deal", "order": order})
+    rejected(s, {"type": "start", "player": A, "colour": "rouge"})
+    s.apply({"type": "cannot_start", "player": A})
+    assert s.current == B and len(s.hands[B]) == 9
+    assert rejected(s, {"type": "cannot_start", "player": B}).rule == "registre CAM-1"
+    s.apply({"type": "start", "player": B, "colour": "rouge"})
+
+
+def test_the_last_card_drawn_calls_for_a_reshuffle_of_the_discards() -> None:
+    game = next(g for g in (playout(3, seed) for seed in range(50))
+                if any(e["type"] == "reshuffle" for e in g.events))
+    at = next(i for i, e in enumerate(game.events) if e["type"] == "reshuffle")
+    s = ENGINE.new_state(game.setup)
+    for e in game.events[:at]:
+        s.apply(e)
+    assert s.awaiting_reshuffle and not s.pile
+    assert rejected(s, {"type": "end", "player": s.current}).rule == "registre CAM-14"
+    rejected(s, {"type": "reshuffle", "order": list(s.discard) + ["rouge-3"]})
+    s.apply(game.events[at])
+    assert not s.discard and len(s.pile) == len(game.events[at]["order"])
+
+
+def test_at_the_table_a_shown_hand_is_checked() -> None:
+    s = new()
+    assert s.hand_count(A) == 9
+    nine = ["feinte", "charge", "chute", "chute", "riposte", "riposte", "riposte", "esquive"]
+    rejected(s, {"type": "cannot_start", "player": A, "hand": nine})  # 8 cards, 9 in hand
+    assert rejected(s, {"type": "cannot_start", "player": A,
+                        "hand": [*nine, "ecuyer-2"]}).rule == "registre CAM-1"
+    s.apply({"type": "cannot_start", "player": A, "hand": [*nine, "lancelot"]})
+    assert s.current == B and s.hand_count(B) == 9
