@@ -37,6 +37,8 @@ class ActionCard(Strict):
     effect: str
     who: str  # the project's own words, shown on the card
     play: PlayRule
+    tokens: float = 0  # added to the current mission (halves allowed: Fainéant)
+    ghost_tokens: int = 0  # added to the ghost mission
 
 
 class Setting(Sourced):
@@ -80,6 +82,8 @@ class ElsenData(GameData):
         for i, card in enumerate(self.action_cards):
             for role in (card.play.roles or []) + card.play.excluded_roles:
                 expect(role in role_ids, f"action_cards[{i}].play", "des rôles connus", role)
+            expect(card.tokens * 2 == int(card.tokens * 2) and card.tokens >= 0,
+                   f"action_cards[{i}].tokens", "un nombre de demi-jetons positif", card.tokens)
 
     # --- interface -------------------------------------------------------------------------
 

@@ -1,0 +1,102 @@
+"""`companion elsen setup|mission`: the tables for a player count, and one mission resolved."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UsageError
+from companion.games.elsen.checker import Member
+from companion.games.elsen.mission import card_ids, halves, resolve
+from companion.games.elsen.setup import elsen_data, table_for
+
+
+def cmd_setup(args: argparse.Namespace) -> int:
+    data = elsen_data()
+    table = table_for(data, args.players)
+    if args.json:
+        print(json.dumps(table, ensure_ascii=False, indent=2))
+        return 0
+    roles = ", ".join(data.role(r).name for r in table["default_special_roles"])
+    print(f"{table['players']} joueurs : {table['saboteurs']} saboteur(s), "
+          f"{table['tokens_per_mission']} jetons réussite par mission (idem mission fantôme)")
+    print(f"rôles spéciaux suggérés (défaut maison) : {roles}")
+    return 0
+
+
+def _read_mission(path: str) -> dict[str, Any]:
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"{path} : lecture impossible ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} : JSON invalide (ligne {exc.lineno})") from None
+    if not isinstance(raw, dict):
+        raise UsageError(f"{path} : un objet JSON est attendu")
+    return raw
+
+
+def _team(raw: object) -> list[Member]:
+    data = elsen_data()
+    roles = {r.id for r in data.roles}
+    if not isinstance(raw, list):
+        raise UsageError("team : une liste de {name, role, alive} est attendue")
+    team = []
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise UsageError(f"team[{i}] : un objet avec name, role, alive est attendu")
+        if entry.get("role") not in roles:
+            raise UsageError(f"team[{i}] : rôle inconnu {entry.get('role')!r} ; rôles : "
+                             f"{', '.join(sorted(roles))}")
+        alive = entry.get("alive", True)
+        if not isinstance(alive, bool):
+            raise UsageError(f"team[{i}].alive : true ou false attendu")
+        team.append(Member(entry["name"], entry["role"], alive))
+    return team
+
+
+def cmd_mission(args: argparse.Namespace) -> int:
+    data = elsen_data()
+    raw = _read_mission(args.file)
+    players = raw.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise UsageError("players : un nombre de joueurs est attendu")
+    table_for(data, players)
+    team = _team(raw.get("team"))
+    cards = card_ids(data, raw.get("cards") if isinstance(raw.get("cards"), list) else [None])
+    used = card_ids(data, raw.get("used", []) if isinstance(raw.get("used", []), list) else [None])
+    ghost = raw.get("ghost_progress", 0)
+    if isinstance(ghost, bool) or not isinstance(ghost, int):
+        raise UsageError("ghost_progress : un nombre entier de jetons est attendu")
+    result = resolve(data, players, halves(raw.get("progress", 0), "progress"), ghost, team,
+                     cards, str(raw.get("ghost_mission_reward", data.setting(
+                         "ghost_mission_reward"))), frozenset(used))
+    out = result.as_dict()
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    print(f"+{out['added']:g} jeton(s) : {out['progress']:g}/{out['needed']} "
+          f"(il manque {out['missing']:g})" + (" — mission réussie" if out["completed"] else ""))
+    if result.sabotaged:
+        print("sabotage : la mission retombe à 0")
+    if result.kill_due:
+        print("élimination : les saboteurs tueront cette nuit")
+    for v in result.violations:
+        print(f"ANOMALIE : {v.reason} [{v.rule}]")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("elsen", help="ELSEN : tables et résolution d'une mission")
+    sub = parser.add_subparsers(dest="elsen_command", required=True,
+                                parser_class=type(parser))
+    setup = sub.add_parser("setup", help="saboteurs et jetons par mission pour N joueurs")
+    setup.add_argument("--players", type=int, required=True)
+    setup.add_argument("--json", action="store_true")
+    setup.set_defaults(handler=cmd_setup)
+    mission = sub.add_parser("mission", help="résout une mission décrite en JSON")
+    mission.add_argument("file", metavar="MISSION.json")
+    mission.add_argument("--json", action="store_true")
+    mission.set_defaults(handler=cmd_mission)

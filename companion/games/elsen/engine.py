@@ -1,0 +1,345 @@
+"""ELSEN's turn engine: deal, opening night, then 10 turns of day (mission), night (Policier,
+saboteurs' kill, Voyante, dawn) and vote. The state is the replay of the events:
+
+    {"type": "deal", "method": "random"|"cards", "seed"?: int, "roles": {name: role}}
+    {"type": "recognition"}                       the saboteurs have recognised each other
+    {"type": "mission", "team": [names], "cards": ["action-..."]}
+    {"type": "protect", "target": name|null}      the Policier's choice (null: Policier excluded)
+    {"type": "kill", "victim": name}              when a kill is due (Élimination, turn 5)
+    {"type": "seer", "target": name|null}         the Voyante's question (null: Voyante excluded)
+    {"type": "dawn"}                              cards given back, everyone wakes
+    {"type": "vote", "target": name|null, "votes": int}
+
+Schema: docs/log-schemas/elsen.json; decisions: docs/register/elsen.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.elsen.checker import Member
+from companion.games.elsen.data import ElsenData
+from companion.games.elsen.mission import MissionResult, card_ids, resolve
+from companion.games.elsen.setup import Setup, check_deal, elsen_data, parse_setup
+
+PHASES = ("deal", "opening", "day", "night", "vote", "over")
+RULE_DAY = "elsen.txt › Phase de jeu jour"
+RULE_NIGHT = "elsen.txt › Phase de jeu Nuit"
+RULE_VOTE = "elsen.txt › Phase de vote"
+RULE_GOAL = "elsen.txt › But du jeu"
+
+
+class ElsenState:
+    def __init__(self, data: ElsenData, setup: Setup) -> None:
+        self.data = data
+        self.setup = setup
+        self.players = list(setup.players)
+        self.roles: dict[str, str] = {}
+        self.deal_method = ""
+        self.alive = {p: True for p in self.players}
+        self.excluded: list[str] = []
+        self.phase = "deal"
+        self.turn = 1
+        self.first_player = setup.first_player
+        self.progress = 0  # halves on the current mission
+        self.ghost_progress = 0  # tokens on the ghost mission
+        self.missions_won = 0
+        self.used: set[str] = set()  # single-use cards already spent
+        self.night_steps: list[str] = []  # what remains of tonight, in the rules' order
+        self.kill_due = False
+        self.missions: list[dict[str, Any]] = []
+        self.nights: list[dict[str, Any]] = []
+        self.votes: list[dict[str, Any]] = []
+        self.winner: str | None = None
+        self.win_reason = ""
+        self.events = 0
+        self.last_event = ""  # type of the last event applied (what the narration follows)
+
+    # --- facts ------------------------------------------------------------------------------
+
+    @property
+    def needed(self) -> int:
+        return self.data.success_tokens[len(self.players)]
+
+    @property
+    def aboard(self) -> list[str]:
+        """Players still in the ship (excluded players left it), in seat order."""
+        return [p for p in self.players if p not in self.excluded]
+
+    def out(self, player: str) -> bool:
+        """Out of the game for the goals: excluded or dead (registre ELS-10)."""
+        return player in self.excluded or not self.alive[player]
+
+    def holder(self, role: str) -> str | None:
+        return next((p for p, r in self.roles.items() if r == role), None)
+
+    def saboteurs(self) -> list[str]:
+        return [p for p in self.players if self.roles.get(p) == "saboteur"]
+
+    def min_team(self) -> int:
+        """At least 3 (elsen.txt › Phase de jeu jour), or everyone aboard if fewer (ELS-6)."""
+        return min(self.data.min_team, len(self.aboard))
+
+    def forced_kill(self) -> bool:
+        """On turn 5 the saboteurs kill at night whatever the day gave (elsen.txt › Phase de
+        vote, « Au 5eme tour »)."""
+        return self.turn == self.data.forced_kill_turn
+
+    def votes_needed(self) -> int:
+        """Votes to exclude someone: setting vote_threshold (registre ELS-1). Voters are the
+        players aboard, dead ones included (the dead go on playing)."""
+        voters = len(self.aboard)
+        if self.setup.settings["vote_threshold"] == "at_least_half":
+            return (voters + 1) // 2
+        return voters // 2 + 1
+
+    def next_step(self) -> str:
+        """The event type the game expects now."""
+        if self.phase == "night":
+            return self.night_steps[0]
+        return {"deal": "deal", "opening": "recognition", "day": "mission", "vote": "vote",
+                "over": ""}[self.phase]
+
+    # --- applying events --------------------------------------------------------------------
+
+    def apply(self, event: dict[str, Any]) -> None:
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise RuleError("un événement est un objet JSON avec un champ « type »",
+                            "docs/log-format.md")
+        handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "deal": self._deal, "recognition": self._recognition, "mission": self._mission,
+            "protect": self._protect, "kill": self._kill, "seer": self._seer,
+            "dawn": self._dawn, "vote": self._vote}
+        kind = event["type"]
+        if kind not in handlers:
+            raise RuleError(f"type d'événement inconnu : {kind!r} ; types : "
+                            f"{', '.join(handlers)}", "docs/log-schemas/elsen.json")
+        if self.phase == "over":
+            raise RuleError("la partie est terminée", RULE_GOAL)
+        expected = self.next_step()
+        if kind != expected:
+            raise RuleError(f"« {kind} » arrive trop tôt ou trop tard : le jeu attend "
+                            f"« {expected} » (tour {self.turn}, phase {self.phase})",
+                            "registre ELS-3")
+        handlers[kind](event)
+        self.events += 1
+        self.last_event = kind
+        self._check_victory()
+
+    def _deal(self, event: dict[str, Any]) -> None:
+        """The roles dealt at random (seed and result recorded) or with physical cards
+        (elsen.txt › Installation)."""
+        method = event.get("method")
+        if method not in ("random", "cards"):
+            raise RuleError("distribution : method vaut « random » ou « cards »",
+                            "elsen.txt › Installation")
+        roles = check_deal(self.data, self.setup, event.get("roles"))
+        self.roles = roles
+        self.deal_method = str(method)
+        self.phase = "opening"
+
+    def _recognition(self, event: dict[str, Any]) -> None:
+        """First night: the saboteurs wake and recognise each other (elsen.txt › Déroulement)."""
+        self.phase = "day"
+
+    def _names(self, value: object, what: str, rule: str) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RuleError(f"{what} : une liste de noms de joueurs attendue", rule)
+        for name in value:
+            self._aboard(name, what, rule)
+        if len(set(value)) != len(value):
+            raise RuleError(f"{what} : un joueur ne peut y être deux fois", rule)
+        return list(value)
+
+    def _aboard(self, name: object, what: str, rule: str) -> str:
+        if name not in self.players:
+            raise RuleError(f"{what} : joueur inconnu {name!r}", rule)
+        if name in self.excluded:
+            raise RuleError(f"{what} : {name} a été exclu du vaisseau", RULE_VOTE)
+        return str(name)
+
+    def team_members(self, team: list[str]) -> list[Member]:
+        return [Member(p, self.roles[p], self.alive[p]) for p in team]
+
+    def preview_mission(self, event: dict[str, Any]) -> MissionResult:
+        """What a "mission" event would give, without changing anything (for live checking)."""
+        team = self._names(event.get("team"), "équipe", RULE_DAY)
+        if len(team) < self.min_team():
+            raise RuleError(f"une équipe compte au moins {self.min_team()} joueurs "
+                            f"(reçu {len(team)})", RULE_DAY)
+        cards = card_ids(self.data, event.get("cards") or [])
+        return resolve(self.data, len(self.players), self.progress, self.ghost_progress,
+                       self.team_members(team), cards,
+                       self.setup.settings["ghost_mission_reward"], frozenset(self.used))
+
+    def _mission(self, event: dict[str, Any]) -> None:
+        """Day: the first player's team reveals its cards; resolution and the checker's
+        findings (elsen.txt › Phase de jeu jour)."""
+        result = self.preview_mission(event)
+        team, cards = list(event["team"]), card_ids(self.data, event["cards"])
+        spent = {c for c in cards if self.data.action_card(c).play.single_use
+                 and any(self.roles[p] in (self.data.action_card(c).play.roles or [])
+                         for p in team)}
+        self.used |= spent
+        self.progress = result.progress
+        self.ghost_progress = result.ghost_progress
+        self.missions_won += int(result.completed)
+        self.kill_due = result.kill_due
+        self.missions.append({"turn": self.turn, "leader": self.first_player, "team": team,
+                              "cards": list(event["cards"]), "mission": self.missions_won
+                              + (0 if result.completed else 1), **result.as_dict()})
+        self.night_steps = self._night_order()
+        self.nights.append({"turn": self.turn, "kill_due": result.kill_due,
+                            "forced_kill": self.forced_kill(),
+                            "order": list(self.night_steps)})
+        self.phase = "night"
+
+    def _night_order(self) -> list[str]:
+        """The rules' night order: Policier, saboteurs (if a kill is due), Voyante, then the
+        cards go back and everyone wakes (elsen.txt › Phase de jeu Nuit). Roles not in play are
+        not called; roles in play but excluded are called anyway, to keep the secret (ELS-11)."""
+        steps = []
+        if "policier" in self.setup.special_roles:
+            steps.append("protect")
+        if self.kill_due or self.forced_kill():
+            steps.append("kill")
+        if "voyante" in self.setup.special_roles:
+            steps.append("seer")
+        return steps + ["dawn"]
+
+    def _power_target(self, event: dict[str, Any], role: str, what: str) -> str | None:
+        """The target of a night power; none when the role's holder left the ship (ELS-11).
+        Dead holders keep their power (ELS-12)."""
+        target = event.get("target")
+        if self.holder(role) in self.excluded:
+            if target is not None:
+                raise RuleError(f"{what} : la personne qui a ce rôle a été exclue, personne ne "
+                                "se réveille (cible : null)", "registre ELS-11")
+            return None
+        return self._aboard(target, what, RULE_NIGHT)
+
+    def _protect(self, event: dict[str, Any]) -> None:
+        """The Policier protects one player from the saboteurs for this night."""
+        target = self._power_target(event, "policier", "protection du Policier")
+        self.nights[-1]["protected"] = target
+        self.night_steps.pop(0)
+
+    def _kill(self, event: dict[str, Any]) -> None:
+        """The saboteurs swap one player's life cards; the protected player survives
+        (elsen.txt › Phase de jeu Nuit; registre ELS-13 for who may be chosen)."""
+        victim = self._aboard(event.get("victim"), "victime", RULE_NIGHT)
+        if not self.alive[victim]:
+            raise RuleError(f"{victim} est déjà mort : les saboteurs voient les cartes Vivant/Mort "
+                            "et désignent un vivant", "registre ELS-13")
+        saved = self.nights[-1].get("protected") == victim
+        self.nights[-1].update(victim=victim, survived=saved)
+        if not saved:
+            self.alive[victim] = False
+        self.kill_due = False
+        self.night_steps.pop(0)
+
+    def _seer(self, event: dict[str, Any]) -> None:
+        """The Voyante points at a player; the game master signals alive or dead."""
+        target = self._power_target(event, "voyante", "question de la Voyante")
+        answer = None if target is None else self.alive[target]
+        self.nights[-1].update(seer_target=target, seer_alive=answer)
+        self.night_steps.pop(0)
+
+    def _dawn(self, event: dict[str, Any]) -> None:
+        """The action cards go back to the team; everyone wakes and checks their life card."""
+        self.night_steps = []
+        self.phase = "vote"
+
+    def _vote(self, event: dict[str, Any]) -> None:
+        """Exclusion by vote (threshold: ELS-1); the excluded player leaves with their role
+        secret; the first-player token passes left (elsen.txt › Phase de vote; ELS-7)."""
+        target = event.get("target")
+        votes = event.get("votes", 0)
+        if isinstance(votes, bool) or not isinstance(votes, int) or not \
+                0 <= votes <= len(self.aboard):
+            raise RuleError(f"votes : un nombre de 0 à {len(self.aboard)} (joueurs à bord) "
+                            f"attendu (reçu {votes!r})", RULE_VOTE)
+        if target is not None:
+            self._aboard(target, "vote", RULE_VOTE)
+        elif votes:
+            raise RuleError("des voix sans personne désignée", RULE_VOTE)
+        needed = self.votes_needed()
+        excluded = target if target is not None and votes >= needed else None
+        if excluded:
+            self.excluded.append(excluded)
+        self.first_player = self._left_of(self.first_player)
+        self.votes.append({"turn": self.turn, "target": target, "votes": votes,
+                           "needed": needed, "excluded": excluded,
+                           "first_player": self.first_player})
+        if self.turn >= self.data.turns:
+            self.phase = "ended"  # the last turn is over; victory decides below
+        else:
+            self.turn += 1
+            self.phase = "day"
+
+    def _left_of(self, player: str) -> str:
+        """Next player aboard in seat order (registre ELS-7)."""
+        seat = self.players.index(player)
+        for step in range(1, len(self.players) + 1):
+            candidate = self.players[(seat + step) % len(self.players)]
+            if candidate not in self.excluded:
+                return candidate
+        return player
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def _check_victory(self) -> None:
+        """After every event: passengers win when every saboteur is out or 5 missions are won;
+        saboteurs when every passenger is out or turn 10 ends short (elsen.txt › But du jeu)."""
+        if not self.roles:
+            return
+        passengers = [p for p in self.players if self.roles[p] != "saboteur"]
+        if all(self.out(p) for p in self.saboteurs()):
+            self._end("passagers", "tous les saboteurs sont hors jeu")
+        elif self.missions_won >= self.data.missions_to_win:
+            self._end("passagers", f"{self.data.missions_to_win} missions réussies")
+        elif all(self.out(p) for p in passengers):
+            self._end("saboteurs", "tous les passagers sont hors jeu")
+        elif self.phase == "ended":
+            self._end("saboteurs", f"{self.data.turns} tours joués et seulement "
+                                   f"{self.missions_won} mission(s) réussie(s)")
+
+    def _end(self, winner: str, reason: str) -> None:
+        self.winner, self.win_reason, self.phase = winner, reason, "over"
+        self.night_steps = []
+
+    # --- views ------------------------------------------------------------------------------
+
+    def public(self) -> dict[str, Any]:
+        """What anyone at the table may see: no roles, no lives, no night choices."""
+        return {"game": "elsen", "players": self.players, "turn": self.turn,
+                "turns": self.data.turns, "phase": self.phase,
+                "first_player": self.first_player, "progress": self.progress / 2,
+                "needed": self.needed, "ghost_progress": self.ghost_progress,
+                "missions_won": self.missions_won,
+                "missions_to_win": self.data.missions_to_win, "excluded": list(self.excluded),
+                "winner": self.winner, "win_reason": self.win_reason}
+
+    def summary(self) -> dict[str, Any]:
+        """The game master's full view (secrets included)."""
+        return {**self.public(), "next": self.next_step(), "roles": dict(self.roles),
+                "alive": dict(self.alive), "kill_due": self.kill_due,
+                "night_steps": list(self.night_steps), "used": sorted(self.used),
+                "special_roles": list(self.setup.special_roles),
+                "settings": dict(self.setup.settings), "deal_method": self.deal_method,
+                "missions": self.missions, "nights": self.nights, "votes": self.votes,
+                "violations": [v for m in self.missions for v in m["violations"]]}
+
+
+class ElsenEngine:
+    game = "elsen"
+
+    def new_state(self, setup: dict[str, Any]) -> ElsenState:
+        data = elsen_data()
+        if not isinstance(setup, dict):
+            raise RuleError("la mise en place est un objet JSON", "docs/log-schemas/elsen.json")
+        return ElsenState(data, parse_setup(data, setup))
+
+
+ENGINE = ElsenEngine()

@@ -1,0 +1,402 @@
+"""ELSEN at the table: the game master's narrator. One big « Suivant » walks through the script
+of each phase (spoken by the browser), the facts of the night are entered as they happen, the
+secrets hide behind a tap, and a public view (QR code) shows only what everyone may know.
+Rules, resolution and script live in companion/games/elsen; this page only wires them."""
+
+from __future__ import annotations
+
+import html
+import json
+import secrets
+import time
+from typing import Any
+
+import streamlit as st
+
+from companion.catalog import game_info
+from companion.errors import RuleError
+from companion.games.elsen.engine import ElsenState
+from companion.games.elsen.mission import GHOST_REWARDS
+from companion.games.elsen.narration import DISCUSSION_SECONDS, VOTE_SECONDS, Script, script
+from companion.games.elsen.setup import (
+    VOTE_THRESHOLDS,
+    check_special_roles,
+    elsen_data,
+    parse_setup,
+    random_deal,
+)
+from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+
+GAME = "elsen"
+SECTION = game_info(GAME).title
+SECRET_SECONDS = 15
+THRESHOLD_LABELS = {"strict_majority": "plus de la moitié des joueurs à bord",
+                    "at_least_half": "au moins la moitié des joueurs à bord"}
+GHOST_LABELS = {"one_token": "+1 jeton sur la mission en cours",
+                "complete_mission": "la mission en cours est réussie",
+                "none": "rien (l'échelle fantôme repart à 0)"}
+STEP_LABELS = {"protect": "Personne protégée par le Policier",
+               "kill": "Victime désignée par les saboteurs",
+               "seer": "Joueur désigné par la Voyante"}
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def setup_form(players: list[str]) -> dict[str, Any] | None:
+    """The game master's choices before the deal: special roles, first player, settings."""
+    data = elsen_data()
+    n = len(players)
+    st.subheader("Mise en place ELSEN")
+    st.caption(f"{n} joueurs : {data.saboteurs[n]} saboteur(s), {data.success_tokens[n]} jetons "
+               "réussite par mission (et par mission fantôme).")
+    specials = [r.id for r in data.roles if r.special]
+    chosen = st.multiselect(
+        "Rôles spéciaux en jeu", specials, default=data.default_special_roles[n],
+        format_func=lambda r: data.role(r).name, key="elsen_setup_specials",
+        help="Suggestion pour ce nombre de joueurs : défaut maison, modifiable.")
+    st.caption("Suggestion (défaut maison) : "
+               + ", ".join(data.role(r).name for r in data.default_special_roles[n]))
+    first = st.selectbox("Premier joueur (le dernier à avoir commandé quelque chose)", players,
+                         key="elsen_setup_first")
+    threshold = st.radio("Seuil d'exclusion au vote (défaut maison : plus de la moitié)",
+                         VOTE_THRESHOLDS, format_func=THRESHOLD_LABELS.get,
+                         key="elsen_setup_threshold")
+    ghost = st.radio("Une mission fantôme réussie donne… (défaut maison : +1 jeton)",
+                     GHOST_REWARDS, format_func=GHOST_LABELS.get, key="elsen_setup_ghost")
+    try:
+        check_special_roles(data, n, chosen)
+    except RuleError as exc:
+        st.error(exc.reason)
+        return None
+    return {"special_roles": chosen, "first_player": first,
+            "settings": {"vote_threshold": threshold, "ghost_mission_reward": ghost}}
+
+
+# --- narration --------------------------------------------------------------------------------
+
+
+def _js(value: object) -> str:
+    """JSON safe inside a <script>: no way to close the tag or open a comment."""
+    return (json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
+            .replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+NARRATOR_JS = """
+(function (ID, data) {
+  const box = document.getElementById(ID);
+  if (!box) return;
+  const S = window.__elsenVoice = window.__elsenVoice || {
+    unlocked: false, spoken: "", rate: parseFloat(localStorage.getItem("elsenRate") || "1"),
+    muted: localStorage.getItem("elsenMuted") === "1", timers: {}, wake: null};
+  function voice() {
+    const all = window.speechSynthesis ? speechSynthesis.getVoices() : [];
+    return all.find(v => v.lang === "fr-FR") || all.find(v => v.lang.startsWith("fr")) || null;
+  }
+  function speak(text) {
+    if (!window.speechSynthesis || S.muted || !text) return;
+    speechSynthesis.cancel();
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = "fr-FR"; u.rate = S.rate;
+    const v = voice(); if (v) u.voice = v;
+    speechSynthesis.speak(u);
+  }
+  if (window.speechSynthesis) speechSynthesis.addEventListener("voiceschanged", voice);
+  const q = sel => box.querySelector(sel);
+  q(".speak").addEventListener("click", () => { S.unlocked = true; S.spoken = data.key;
+    speak(data.spoken); q(".speak").textContent = "🔊 Relire"; });
+  const mute = q(".mute"), rate = q(".rate");
+  mute.checked = S.muted; rate.value = S.rate;
+  mute.addEventListener("change", () => { S.muted = mute.checked;
+    localStorage.setItem("elsenMuted", S.muted ? "1" : "0");
+    if (S.muted && window.speechSynthesis) speechSynthesis.cancel(); });
+  rate.addEventListener("input", () => { S.rate = parseFloat(rate.value);
+    localStorage.setItem("elsenRate", String(S.rate)); });
+  if (S.unlocked) { q(".speak").textContent = "🔊 Relire";
+    if (S.spoken !== data.key) { S.spoken = data.key; speak(data.spoken); } }
+  // countdown: client side, so it keeps going offline and pauses without the server
+  const clock = q(".clock");
+  if (clock && data.timer) {
+    const t = S.timers[data.key] = S.timers[data.key] || {left: data.timer, end: 0};
+    const show = () => { const left = t.end ? Math.max(0, (t.end - Date.now()) / 1000) : t.left;
+      const s = Math.ceil(left);
+      clock.textContent = String(Math.floor(s / 60)).padStart(2, "0") + ":" +
+                          String(s % 60).padStart(2, "0");
+      clock.classList.toggle("done", s === 0);
+      if (t.end && left <= 0) { t.end = 0; t.left = 0; speak("Temps écoulé."); } };
+    q(".go").addEventListener("click", () => { S.unlocked = true;
+      if (t.end) { t.left = Math.max(0, (t.end - Date.now()) / 1000); t.end = 0; }
+      else if (t.left > 0) { t.end = Date.now() + t.left * 1000; } show(); });
+    q(".reset").addEventListener("click", () => { t.left = data.timer; t.end = 0; show(); });
+    clearInterval(S.tick); S.tick = setInterval(show, 250); show();
+  }
+  // keep the tablet awake where the browser allows; a refusal changes nothing
+  async function awake() {
+    try { if ("wakeLock" in navigator && document.visibilityState === "visible")
+      S.wake = await navigator.wakeLock.request("screen"); } catch (e) { S.wake = null; }
+  }
+  if (!S.wakeHooked) { S.wakeHooked = true; awake();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") awake(); });
+    document.addEventListener("click", () => { if (!S.wake) awake(); }, {once: true}); }
+})"""
+
+NARRATOR_CSS = """
+<style>
+.elsen-narrator {border: 3px solid #2b4c7e; border-radius: 12px; padding: 14px 18px;
+  background: #f4f7fc; color: #111;}
+.elsen-narrator .spoken {font-size: 1.7rem; line-height: 1.3; font-weight: 600;}
+.elsen-narrator .note {font-size: 1.15rem; margin-top: 10px; color: #6b2d00;
+  background: #fff3e0; border-radius: 8px; padding: 6px 10px;}
+.elsen-narrator .note:empty {display: none;}
+.elsen-narrator .bar {display: flex; flex-wrap: wrap; gap: 10px; align-items: center;
+  margin-top: 12px; font-size: 1.05rem;}
+.elsen-narrator button {font-size: 1.15rem; min-height: 3rem; padding: 0 16px;
+  border-radius: 8px; border: 2px solid #2b4c7e; background: #fff;}
+.elsen-narrator .clock {font-size: 3rem; font-variant-numeric: tabular-nums;
+  font-weight: 700; min-width: 6ch;}
+.elsen-narrator .clock.done {color: #b00020;}
+.elsen-narrator .count {color: #555;}
+.st-key-elsen_next button {min-height: 5rem; font-size: 1.6rem; font-weight: 700;}
+</style>
+"""
+
+
+def narrator_html(sc: Script, index: int, key: str) -> str:
+    """The current line, spoken by the browser (speechSynthesis, fr-FR), with the countdown.
+    Every injected text is escaped: html.escape in markup, _js() in the script's data."""
+    line = sc.lines[index]
+    dom_id = f"elsen-{key}"
+    data = {"key": f"{key}-{index}", "spoken": line.spoken, "timer": line.timer,
+            "script": [item.spoken for item in sc.lines]}
+    clock = ("" if not line.timer else
+             '<div class="bar"><span class="clock">--:--</span>'
+             '<button class="go" type="button">⏯ Démarrer / pause</button>'
+             '<button class="reset" type="button">↺</button></div>')
+    return (
+        f'{NARRATOR_CSS}<div class="elsen-narrator" id="{dom_id}" '
+        f'data-spoken="{html.escape(line.spoken)}" '
+        f'data-script="{html.escape(json.dumps(data["script"], ensure_ascii=False))}">'
+        f'<div class="count">{html.escape(sc.title)} · {index + 1}/{len(sc.lines)}</div>'
+        f'<div class="spoken">🗣 {html.escape(line.spoken)}</div>'
+        f'<div class="note">{html.escape(line.note)}</div>{clock}'
+        '<div class="bar"><button class="speak" type="button">🔊 Activer la voix</button>'
+        '<label><input class="mute" type="checkbox"> muet</label>'
+        '<label>débit <input class="rate" type="range" min="0.6" max="1.4" step="0.1"></label>'
+        '</div></div>'
+        f"<script>{NARRATOR_JS}({_js(dom_id)}, {_js(data)});</script>"
+    )
+
+
+def _line_key(stored: StoredGame) -> str:
+    return f"elsen_line_{stored.code}_{stored.seq}"
+
+
+def narrator(stored: StoredGame, state: ElsenState) -> None:
+    discussion = int(st.session_state.get("elsen_discussion", DISCUSSION_SECONDS))
+    vote = int(st.session_state.get("elsen_vote", VOTE_SECONDS))
+    sc = script(state, discussion, vote)
+    key = _line_key(stored)
+    index = min(int(st.session_state.get(key, 0)), len(sc.lines) - 1)
+    st.html(narrator_html(sc, index, f"{stored.code}-{stored.seq}"),
+            unsafe_allow_javascript=True)
+    last = index == len(sc.lines) - 1
+    confirm_only = sc.step in ("recognition", "dawn")
+    back, forward = st.columns([1, 3])
+    if back.button("◀ Ligne précédente", key="elsen_back", disabled=index == 0,
+                   width="stretch"):
+        st.session_state[key] = index - 1
+        st.rerun()
+    label = "Suivant ▶" if not last or confirm_only else "Saisissez ci-dessous ▼"
+    if forward.button(label, key="elsen_next", type="primary", width="stretch",
+                      disabled=last and not confirm_only):
+        if last:
+            submit(stored, {"type": sc.step})
+        else:
+            st.session_state[key] = index + 1
+            st.rerun()
+    if last and sc.step and not confirm_only:
+        entry(stored, state, sc.step)
+
+
+# --- entries at the end of a step -------------------------------------------------------------
+
+
+def entry(stored: StoredGame, state: ElsenState, step: str) -> None:
+    with st.container(border=True):
+        {"deal": deal_entry, "mission": mission_entry, "vote": vote_entry}.get(
+            step, night_entry)(stored, state, step)
+
+
+def deal_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
+    data = state.data
+    st.markdown("**Distribution des rôles**")
+    if st.button("🎲 Tirer les rôles au sort (secret)", key="elsen_deal_random", type="primary",
+                 width="stretch"):
+        setup = parse_setup(data, stored.setup)
+        submit(stored, random_deal(data, setup, secrets.randbelow(2**31)))
+    with st.expander("Ou saisir les cartes distribuées à la main"):
+        roles = {}
+        choices = [r.id for r in data.roles if r.special and r.id in state.setup.special_roles]
+        choices = ["passager", "saboteur", *choices]
+        for i, player in enumerate(state.players):
+            roles[player] = st.selectbox(player, choices, key=f"elsen_deal_{i}",
+                                         format_func=lambda r: data.role(r).name)
+        if st.button("Enregistrer cette distribution", key="elsen_deal_cards"):
+            submit(stored, {"type": "deal", "method": "cards", "roles": roles})
+
+
+def mission_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
+    data = state.data
+    team = st.multiselect(f"Équipe choisie par {state.first_player} (au moins "
+                          f"{state.min_team()})", state.aboard, key="elsen_team",
+                          placeholder="Touchez pour choisir les membres")
+    st.markdown("**Cartes révélées** (autant que de membres)")
+    columns = st.columns(4)
+    cards: list[str] = []
+    for i, card in enumerate(data.action_cards):
+        count = columns[i % 4].number_input(card.name, 0, 15, 0, key=f"elsen_card_{card.id}")
+        cards += [f"action-{card.id}"] * int(count)
+    event = {"type": "mission", "team": team, "cards": cards}
+    ready = len(team) >= state.min_team() and len(cards) == len(team)
+    if team and cards:
+        try:
+            result = state.preview_mission(event)
+        except RuleError as exc:
+            st.info(exc.reason)
+        else:
+            st.write(f"Résultat : +{result.added / 2:g} jeton(s), mission à "
+                     f"{result.progress / 2:g}/{result.needed}"
+                     + (" — réussie !" if result.completed else "")
+                     + (" — sabotée" if result.sabotaged else "")
+                     + (" — élimination cette nuit" if result.kill_due else ""))
+            for violation in result.violations:
+                st.warning(f"Anomalie : {violation.reason} (règle : {violation.rule})")
+    if st.button("Valider la mission", key="elsen_mission_ok", type="primary",
+                 disabled=not ready, width="stretch"):
+        submit(stored, event)
+
+
+def night_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
+    role = {"protect": "policier", "seer": "voyante"}.get(step)
+    if role and state.holder(role) in state.excluded:
+        if st.button("Continuer (personne ne se réveille)", key=f"elsen_{step}_none",
+                     type="primary", width="stretch"):
+            submit(stored, {"type": step, "target": None})
+        return
+    options = ([p for p in state.aboard if state.alive[p]] if step == "kill"
+               else state.aboard)
+    choice = st.selectbox(STEP_LABELS[step], options, index=None, key=f"elsen_{step}_choice",
+                          placeholder="Touchez pour choisir")
+    if st.button("Valider", key=f"elsen_{step}_ok", type="primary", disabled=choice is None,
+                 width="stretch"):
+        submit(stored, {"type": step, ("victim" if step == "kill" else "target"): choice})
+
+
+def vote_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
+    target = st.selectbox("Personne désignée", [None, *state.aboard], key="elsen_vote_target",
+                          format_func=lambda p: "Personne (pas d'exclusion)" if p is None else p)
+    votes = 0
+    if target is not None:
+        votes = int(st.number_input("Mains levées pour l'exclure", 0, len(state.aboard), 0,
+                                    key="elsen_vote_count"))
+        needed = state.votes_needed()
+        st.write(f"{votes} voix sur {needed} nécessaires : "
+                 + ("exclusion." if votes >= needed else "pas d'exclusion."))
+    if st.button("Valider le vote", key="elsen_vote_ok", type="primary", width="stretch"):
+        submit(stored, {"type": "vote", "target": target, "votes": votes})
+
+
+# --- secrets and public facts -----------------------------------------------------------------
+
+
+@st.fragment(run_every=2)
+def secret_view(state: ElsenState) -> None:
+    """Roles, lives, protection and past missions, behind a tap; hidden again by itself."""
+    until = float(st.session_state.get("elsen_secret_until", 0))
+    if time.time() >= until:
+        if not st.button(f"🔒 Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
+                         width="stretch"):
+            return
+        until = st.session_state["elsen_secret_until"] = time.time() + SECRET_SECONDS
+    left = until - time.time()
+    if st.button(f"🙈 Masquer (se masque seul dans {int(left) + 1} s)", key="elsen_secret_hide",
+                 width="stretch"):
+        st.session_state["elsen_secret_until"] = 0
+        st.button(f"🔒 Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
+                  width="stretch")
+        return
+    data = state.data
+    st.table({"joueur": state.players,
+              "rôle": [data.role(state.roles[p]).name if p in state.roles else "?"
+                       for p in state.players],
+              "état": ["exclu" if p in state.excluded else
+                       "en vie" if state.alive[p] else "mort" for p in state.players]})
+    if state.nights:
+        night = state.nights[-1]
+        st.text(f"Protection (tour {night['turn']}) : {night.get('protected') or 'personne'}")
+    for m in reversed(state.missions):
+        cards = ", ".join(data.action_card(c.removeprefix("action-")).name for c in m["cards"])
+        st.text(f"Tour {m['turn']} · {', '.join(m['team'])} · {cards} · +{m['added']:g}")
+
+
+def public_view(state: ElsenState) -> None:
+    """Only what everyone may know: turn, ladders, missions won, excluded players."""
+    st.title("ELSEN — à bord")
+    if state.winner:
+        st.success(f"Partie terminée : victoire des {state.winner} ({state.win_reason}).")
+    left, right = st.columns(2)
+    left.metric("Tour", f"{state.turn} / {state.data.turns}")
+    right.metric("Missions réussies", f"{state.missions_won} / {state.data.missions_to_win}")
+    st.progress(min(1.0, state.progress / (2 * state.needed)),
+                text=f"Mission en cours : {state.progress / 2:g} / {state.needed} jetons")
+    st.progress(min(1.0, state.ghost_progress / state.needed),
+                text=f"Mission fantôme : {state.ghost_progress} / {state.needed} jetons")
+    st.text("Exclus : " + (", ".join(state.excluded) or "personne"))
+
+
+def describe(event: dict[str, Any]) -> str:
+    """One line of history for the game master (the deal's roles are not repeated)."""
+    kind = event.get("type")
+    if kind == "deal":
+        return "Distribution des rôles (" + ("tirage" if event.get("method") == "random"
+                                             else "cartes") + ")"
+    if kind == "mission":
+        return f"Mission : {', '.join(map(str, event.get('team', [])))}"
+    if kind in ("protect", "seer"):
+        return f"{STEP_LABELS[kind]} : {event.get('target') or 'personne'}"
+    if kind == "kill":
+        return f"{STEP_LABELS['kill']} : {event.get('victim')}"
+    if kind == "vote":
+        return f"Vote : {event.get('target') or 'personne'} ({event.get('votes', 0)} voix)"
+    return {"recognition": "Première nuit", "dawn": "Réveil"}.get(str(kind), str(kind))
+
+
+def render() -> None:
+    stored = current_game(GAME, setup_form)
+    state = stored.state
+    assert isinstance(state, ElsenState)
+    if is_public_view():
+        public_view(state)
+        toolbar(stored, describe)
+        return
+    st.title("ELSEN — meneur de jeu")
+    st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
+               f"{state.progress / 2:g}/{state.needed} · missions réussies "
+               f"{state.missions_won}/{state.data.missions_to_win}")
+    narrator(stored, state)
+    if state.roles:
+        secret_view(state)
+    with st.expander("Réglages du meneur"):
+        st.number_input("Discussion (secondes, défaut maison)", 30, 900, DISCUSSION_SECONDS,
+                        step=30, key="elsen_discussion")
+        st.number_input("Vote (secondes, défaut maison)", 15, 300, VOTE_SECONDS, step=15,
+                        key="elsen_vote")
+        st.caption(f"Vote : {THRESHOLD_LABELS[state.setup.settings['vote_threshold']]} · "
+                   f"mission fantôme : "
+                   f"{GHOST_LABELS[state.setup.settings['ghost_mission_reward']]}")
+    toolbar(stored, describe)
+
+
+PAGES = [st.Page(render, title="Meneur ELSEN", icon=":material/record_voice_over:",
+                 url_path=GAME)]

@@ -1,0 +1,88 @@
+"""`companion elsen setup|mission`: the tables and one mission, JSON in and out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+TOKENS = {5: 3, 6: 3, 7: 4, 8: 4, 9: 5, 10: 5, 11: 5, 12: 6, 13: 6, 14: 6, 15: 7}
+SABOTEURS = {5: 1, 6: 1, 7: 1, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2, 13: 3, 14: 3, 15: 3}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("players", range(5, 16))
+def test_setup_tables(capsys: pytest.CaptureFixture[str], players: int) -> None:
+    code, out, _ = run(capsys, "elsen", "setup", "--players", str(players), "--json")
+    table = json.loads(out)
+    assert code == 0
+    assert table["saboteurs"] == SABOTEURS[players]
+    assert table["tokens_per_mission"] == TOKENS[players]
+
+
+def test_setup_refuses_four_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "elsen", "setup", "--players", "4", "--json")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def write(tmp_path: Path, mission: object) -> str:
+    path = tmp_path / "mission.json"
+    path.write_text(json.dumps(mission), encoding="utf-8")
+    return str(path)
+
+
+def test_mission_worked_example(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    mission = {"players": 5, "progress": 0,
+               "team": [{"name": "Jean", "role": "saboteur", "alive": True},
+                        {"name": "Paul", "role": "faineant", "alive": True},
+                        {"name": "Pierre", "role": "travailleur", "alive": True}],
+               "cards": ["action-elimination", "action-faineant", "action-travailleur"]}
+    code, out, _ = run(capsys, "elsen", "mission", write(tmp_path, mission), "--json")
+    result = json.loads(out)
+    assert code == 0
+    assert (result["added"], result["progress"], result["needed"]) == (2.5, 2.5, 3)
+    assert result["completed"] is False and result["sabotaged"] is False
+    assert result["kill_due"] is True and result["violations"] == []
+
+
+def test_mission_flags_and_sabotages(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    mission = {"players": 8, "progress": 2.5,
+               "team": [{"name": "A", "role": "passager", "alive": True},
+                        {"name": "B", "role": "passager", "alive": True},
+                        {"name": "C", "role": "passager", "alive": True}],
+               "cards": ["action-sabotage", "action-mission-reussie", "action-mission-reussie"]}
+    code, out, _ = run(capsys, "elsen", "mission", write(tmp_path, mission), "--json")
+    result = json.loads(out)
+    assert result["sabotaged"] and result["progress"] == 0 and result["needed"] == 4
+    assert [v["cards"] for v in result["violations"]] == [["action-sabotage"]]
+
+
+@pytest.mark.parametrize("mission", [
+    {"players": 5, "progress": 0, "team": [], "cards": ["sabotage"]},
+    {"players": 5, "progress": 0.3, "team": [], "cards": []},
+    {"players": 5, "progress": 3, "team": [], "cards": []},
+    {"players": 3, "progress": 0, "team": [], "cards": []},
+    {"players": 5, "team": [{"name": "A", "role": "pirate"}], "cards": ["action-sabotage"]},
+    {"players": 5, "team": [{"name": "A", "role": "saboteur"}], "cards": []},
+    [1, 2],
+])
+def test_bad_mission_files_give_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         mission: object) -> None:
+    code, out, err = run(capsys, "elsen", "mission", write(tmp_path, mission), "--json")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_mission_file_not_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    path.write_text("{nope", encoding="utf-8")
+    code, _, err = run(capsys, "elsen", "mission", str(path))
+    assert code == 2 and "JSON invalide" in err

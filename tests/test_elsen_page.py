@@ -1,0 +1,208 @@
+"""The ELSEN narrator page headless (AppTest): a whole turn of the rules' example through the
+page, the setup form, the public view without secrets, escaping, refusals that write nothing."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from companion.store import EventStore
+from tableapp import session
+from tableapp.pages.elsen import narrator_html
+
+EXAMPLE = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur",
+           "Marie": "policier", "Julie": "voyante"}
+SPECIALS = ["voyante", "policier", "travailleur", "faineant"]
+
+
+def app(**query: str) -> AppTest:
+    def script() -> None:
+        import tableapp.pages.elsen as page
+
+        page.render()
+
+    at = AppTest.from_function(script, default_timeout=30)
+    at.query_params.update(query)
+    return at
+
+
+def store() -> EventStore:
+    return session.EventStore(session.default_path())
+
+
+def new_game(players: list[str]) -> str:
+    return store().create("elsen", {"players": players, "special_roles": SPECIALS})
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    next(b for b in at.button if b.key == key).click()
+    return at.run()
+
+
+def narrated(at: AppTest) -> str:
+    return "\n".join(str(h.body) for h in at.get("html"))
+
+
+def walk_to_entry(at: AppTest) -> AppTest:
+    """Press « Suivant » up to the step's last line (its entry form or confirming press)."""
+    for _ in range(12):
+        [(index, count)] = re.findall(r"· (\d+)/(\d+)</div>", narrated(at))
+        if index == count:
+            return at
+        at = click(at, "elsen_next")
+    raise AssertionError("the step never reached its entry")
+
+
+def texts(at: AppTest) -> str:
+    parts: list[Any] = [*at.markdown, *at.text, *at.caption, *at.success, *at.error, *at.info,
+                        *at.warning, *at.title]
+    return "\n".join(str(p.value) for p in parts)
+
+
+def test_one_whole_turn_of_the_worked_example_through_the_page() -> None:
+    code = new_game(list(EXAMPLE))
+    at = app(code=code).run()
+    assert not at.exception
+    # deal entered from the physical cards
+    for i, role in enumerate(EXAMPLE.values()):
+        at.selectbox(key=f"elsen_deal_{i}").set_value(role)
+    at = click(at, "elsen_deal_cards")
+    assert store().load(code).state.roles == EXAMPLE
+    # first night: five lines, the last « Suivant » records it
+    script = narrated(at)
+    for _ in range(5):
+        at = click(at, "elsen_next")
+    assert "Saboteurs, ouvrez les yeux et reconnaissez-vous." in script
+    assert store().load(code).state.phase == "day"
+    # day: walk the script, then the team and the revealed cards
+    at = walk_to_entry(at)
+    at.multiselect(key="elsen_team").set_value(["Jean", "Paul", "Pierre"])
+    for card in ("elimination", "faineant", "travailleur"):
+        at.number_input(key=f"elsen_card_{card}").set_value(1)
+    at.run()
+    assert "+2.5 jeton(s), mission à 2.5/3" in texts(at)
+    at = click(at, "elsen_mission_ok")
+    state = store().load(code).state
+    assert state.progress == 5 and state.night_steps == ["protect", "kill", "seer", "dawn"]
+    assert "2 jetons et demi" in narrated(at)
+    # night: Policier, saboteur, Voyante, dawn
+    for step, choice in (("protect", "Julie"), ("kill", "Marie"), ("seer", "Pierre")):
+        at = walk_to_entry(at)
+        at.selectbox(key=f"elsen_{step}_choice").set_value(choice)
+        at = click(at.run(), f"elsen_{step}_ok")
+    assert "Pierre : EN VIE, levez le pouce." in narrated(at)
+    at = walk_to_entry(at)
+    at = click(at, "elsen_next")  # the last line of dawn: everyone wakes
+    assert store().load(code).state.phase == "vote"
+    # vote: nobody excluded, the first-player token passes left
+    at = walk_to_entry(at)
+    at = click(at, "elsen_vote_ok")
+    state = store().load(code).state
+    assert (state.turn, state.first_player, state.alive["Marie"]) == (2, "Paul", False)
+    assert "Le jeton premier joueur passe à Paul." in narrated(at)
+    assert not at.exception
+
+
+def test_setup_form_creates_a_game_with_the_chosen_roles_and_settings() -> None:
+    at = app().run()
+    at.segmented_control(key="np_elsen_count").set_value(6).run()
+    for i, name in enumerate(["Ana", "Bea", "Cid", "Dan", "Eve", "Fay"]):
+        at.text_input(key=f"np_elsen_seat_{i}").input(name)
+    at.run()
+    assert at.multiselect(key="elsen_setup_specials").value == [
+        "voyante", "policier", "travailleur", "faineant", "docteur"]
+    at.multiselect(key="elsen_setup_specials").set_value(["voyante", "docteur"])
+    at.radio(key="elsen_setup_threshold").set_value("at_least_half")
+    at.selectbox(key="elsen_setup_first").set_value("Cid")
+    at.run()
+    at = click(at, "np_elsen_start")
+    code = at.query_params["code"]
+    code = code[0] if isinstance(code, list) else code
+    setup = store().load(code).setup
+    assert setup["special_roles"] == ["voyante", "docteur"]
+    assert setup["settings"]["vote_threshold"] == "at_least_half"
+    assert setup["first_player"] == "Cid"
+
+
+def test_random_deal_from_the_page() -> None:
+    code = new_game(list(EXAMPLE))
+    click(app(code=code).run(), "elsen_deal_random")
+    roles = store().load(code).state.roles
+    assert sorted(roles.values()) == sorted(EXAMPLE.values())
+    assert store().load(code).events[0]["method"] == "random"
+    assert "seed" in store().load(code).events[0]
+
+
+def test_a_deal_that_is_not_the_deck_is_refused_and_nothing_written() -> None:
+    code = new_game(list(EXAMPLE))
+    at = app(code=code).run()
+    for i in range(5):
+        at.selectbox(key=f"elsen_deal_{i}").set_value("passager")
+    at = click(at, "elsen_deal_cards")
+    assert at.error and "paquet" in at.error[0].value
+    assert store().load(code).seq == 0
+
+
+def test_public_view_holds_no_secret() -> None:
+    code = new_game(list(EXAMPLE))
+    events = [{"type": "deal", "method": "cards", "roles": EXAMPLE}, {"type": "recognition"},
+              {"type": "mission", "team": ["Jean", "Paul", "Pierre"],
+               "cards": ["action-elimination", "action-faineant", "action-travailleur"]},
+              {"type": "protect", "target": "Julie"}, {"type": "kill", "victim": "Marie"},
+              {"type": "seer", "target": "Pierre"}, {"type": "dawn"},
+              {"type": "vote", "target": "Paul", "votes": 3}]
+    for seq, event in enumerate(events):
+        store().append(code, event, seq)
+    at = app(code=code, view="public").run()
+    shown = texts(at) + "\n".join(str(m.value) for m in at.metric)
+    assert "Exclus : Paul" in shown and "2 / 10" in shown
+    for secret in ("Saboteur", "Fainéant", "Policier", "Voyante", "mort", "en vie", "Julie :"):
+        assert secret.lower() not in shown.lower(), secret
+    assert not at.get("html")  # no narrator, no script in the public view
+    assert not [b for b in at.button if b.key and b.key.startswith("elsen_")]
+
+
+def test_secret_view_opens_on_a_tap() -> None:
+    code = new_game(list(EXAMPLE))
+    store().append(code, {"type": "deal", "method": "cards", "roles": EXAMPLE}, 0)
+    at = app(code=code).run()
+    assert not at.table
+    at = click(at, "elsen_secret_show")
+    table = at.table[0].value
+    assert list(table["rôle"]) == ["Saboteur", "Fainéant", "Travailleur", "Policier", "Voyante"]
+    at.session_state["elsen_secret_until"] = time.time() - 1  # the delay has passed
+    assert not at.run().table
+    at = click(click(at, "elsen_secret_show"), "elsen_secret_hide")
+    assert not at.table
+
+
+def test_names_are_escaped_in_the_narrator_html() -> None:
+    from companion.games.elsen.narration import Line, Script
+
+    evil = '</script><img src=x onerror="alert(1)">'
+    body = narrator_html(Script("mission", "Tour 1", (Line(f"{evil}, choisis", evil),)), 0, "k")
+    assert evil not in body
+    assert "&lt;/script&gt;&lt;img" in body and "\\u003c/script\\u003e" in body
+
+
+def test_the_end_of_the_game_is_narrated_and_roles_shown_to_the_game_master() -> None:
+    code = new_game(list(EXAMPLE))
+    events = [{"type": "deal", "method": "cards", "roles": EXAMPLE}, {"type": "recognition"},
+              {"type": "mission", "team": ["Pierre", "Paul", "Julie"],
+               "cards": ["action-travailleur", "action-faineant", "action-mission-reussie"]},
+              {"type": "protect", "target": "Julie"}, {"type": "seer", "target": "Jean"},
+              {"type": "dawn"}, {"type": "vote", "target": "Jean", "votes": 4}]
+    for seq, event in enumerate(events):
+        store().append(code, event, seq)
+    at = app(code=code).run()
+    body = narrated(at)
+    assert "Jean quitte le vaisseau" in body
+    at = click(at, "elsen_next")
+    assert "les passagers l&#x27;emportent" in narrated(at)
+    assert "Jean : Saboteur" in narrated(at)  # the game master's note, once it is over
+    at = walk_to_entry(at)
+    assert next(b for b in at.button if b.key == "elsen_next").disabled
+    assert not at.exception
