@@ -24,7 +24,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script; done
+	@for script in benchmarks/[!_]*.py; do echo "== $$script"; $(BIN)/python $$script; done
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache

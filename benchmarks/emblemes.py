@@ -17,8 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/ is not a package
 from app_rerun import ROOT, app_for, compare  # noqa: E402
 
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+# the checkout first, ahead of benchmarks/ itself: benchmarks/print_kit.py must not shadow
+# the print_kit package the app's pages import
+sys.path.insert(0, str(ROOT))
 
 from companion.games.emblemes.cards import Card  # noqa: E402
 from companion.games.emblemes.data import Reward  # noqa: E402

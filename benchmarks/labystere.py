@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import best_of  # noqa: E402
+from _timing import best_of  # noqa: E402
 
 from companion.engine import replay  # noqa: E402
 from companion.games.labystere.setup import card_kinds, generate  # noqa: E402
