@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import os
 import re
+import socket
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -106,7 +108,41 @@ def mark_seen(code: str, seq: int) -> None:
 
 
 def public_base_url() -> str:
-    return (os.environ.get("COMPANION_PUBLIC_URL") or DEFAULT_PUBLIC_URL).rstrip("/")
+    """Where other devices reach this app: COMPANION_PUBLIC_URL when set, else the address
+    this browser used (a phone cannot open « localhost »: that becomes the LAN address)."""
+    configured = os.environ.get("COMPANION_PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/")
+    try:
+        headers = st.context.headers
+        host, proto = headers.get("Host"), headers.get("X-Forwarded-Proto")
+    except Exception:  # outside a browser session (tests, bare mode)
+        host, proto = None, None
+    return base_url_from(host, proto, lan_address)
+
+
+def base_url_from(host: str | None, proto: str | None,
+                  lan: Callable[[], str | None]) -> str:
+    if not host:
+        return DEFAULT_PUBLIC_URL
+    name, _, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")
+    if name in ("localhost", "127.0.0.1", "[::1]"):
+        address = lan()
+        if address:
+            name = address
+    return f"{proto or 'http'}://{name}{':' + port if port else ''}"
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network. A UDP « connect » only picks the route:
+    no packet is sent, so it works offline; None when there is no network at all."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere for real
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
 
 
 def public_url(game: str, code: str) -> str:

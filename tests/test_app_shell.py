@@ -349,6 +349,19 @@ def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
     assert at.get("download_button")
 
 
+@pytest.mark.parametrize(("host", "proto", "lan", "expected"), [
+    # a phone cannot open « localhost »: the LAN address replaces it
+    ("localhost:8501", None, "192.168.1.20", "http://192.168.1.20:8501"),
+    ("127.0.0.1:8501", None, None, "http://127.0.0.1:8501"),  # no network: nothing better
+    ("tablette.local:8501", "https", "192.168.1.20", "https://tablette.local:8501"),
+    ("192.168.1.5", None, None, "http://192.168.1.5"),
+    (None, None, None, session.DEFAULT_PUBLIC_URL),
+])
+def test_the_qr_code_address_is_one_other_devices_can_open(
+        host: str | None, proto: str | None, lan: str | None, expected: str) -> None:
+    assert session.base_url_from(host, proto, lambda: lan) == expected
+
+
 # --- public view ------------------------------------------------------------------------------
 
 
