@@ -45,6 +45,14 @@ def french(message: str) -> str:
 class OneLineParser(argparse.ArgumentParser):
     """argparse prints usage plus the error; a user gets one clear line, in French."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        wants_help = kwargs.pop("add_help", True)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = "arguments"
+        self._optionals.title = "options"
+        if wants_help:
+            self.add_argument("-h", "--help", action="help", help="affiche cette aide")
+
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog} : erreur : {french(message)}\n")
 

@@ -95,6 +95,11 @@ def test_argument_errors_speak_french(capsys: pytest.CaptureFixture[str], argv: 
     assert code == 2 and expected in err, err
 
 
+def test_help_speaks_french(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cards", "--help")
+    assert code == 0 and "affiche cette aide" in out and "show this help" not in out
+
+
 def test_unknown_game_names_the_valid_ones(capsys: pytest.CaptureFixture[str]) -> None:
     _, _, err = run(capsys, "cards", "monopoly")
     assert "monopoly" in err and "noe" in err and "camelot" in err
