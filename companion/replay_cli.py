@@ -30,12 +30,19 @@ def read_log(path: str) -> bytes:
 def cmd_replay(args: argparse.Namespace) -> int:
     envelope = parse_envelope(read_log(args.log))
     try:
-        _entries, state = check_log(envelope["game"], envelope["setup"], envelope["events"])
+        entries, state = check_log(envelope["game"], envelope["setup"], envelope["events"])
     except InvalidEvent as exc:
         emit({"valid": False, "index": exc.index, "reason": exc.reason, "rule": exc.rule})
         print(f"companion : journal invalide : {exc}", file=sys.stderr)
         return 1
-    emit(state.summary())
+    summary = state.summary()
+    for violation in summary.get("violations", []):
+        # an engine counts the events it was given (effective); a reader of the log counts
+        # its lines (raw): name the line, as every other index of the format does
+        position = violation.get("event")
+        if isinstance(position, int) and 0 <= position < len(entries):
+            violation["event"] = entries[position].source
+    emit(summary)
     return 0
 
 

@@ -94,3 +94,18 @@ def test_replay_reads_standard_input(tmp_path: Path, capsys: pytest.CaptureFixtu
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(log.read_bytes())))
     assert main(["replay", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["scores"]["Alice"] == 3
+
+
+def test_a_violation_names_the_raw_line_of_the_log(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Noé records a false announcement as a violation; after an undo the engine has seen
+    fewer events than the log has lines, and the line is what a reader looks up."""
+    events = [{"type": "announcement", "manche": 1, "player": "Bruno", "announcement": "complot"},
+              {"type": "undo"},
+              {"type": "false_announcement", "manche": 1, "player": "Alice",
+               "announcement": "six-leonard"}]
+    log = write_log(tmp_path, events, game="noe",
+                    setup={"players": ["Alice", "Bruno", "Chloé"], "level": 3})
+    assert main(["replay", str(log)]) == 0
+    violations = json.loads(capsys.readouterr().out)["violations"]
+    assert [(v["event"], v["player"]) for v in violations] == [(2, "Alice")]
