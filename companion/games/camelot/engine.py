@@ -582,6 +582,10 @@ class CamelotState:
             "tournaments": [dict(h) for h in self.history],
             "winner": None if self.winner is None else self.names[self.winner],
             "token_pool": dict(self.pool),
+            # the keys every engine's summary shares (tests/test_engines_conformance.py):
+            # a move against the rules is refused, never recorded, so no violations
+            "turn": None if self.phase == "over" else self.names[self.current],
+            "violations": [],
         }
         if full:
             out.update(pile=self.pile_size(), discard=len(self.discard),
