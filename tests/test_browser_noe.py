@@ -68,3 +68,35 @@ def test_noe_game_survives_a_reload_and_opens_from_its_code(app_server: str, pag
         assert scores(second) == expected
     finally:
         other.close()
+
+
+def selected(page: Any, label: str) -> str:
+    """The text a selectbox shows in the browser (what the next tap will record)."""
+    return str(page.get_by_role("combobox", name=label).input_value()).strip()
+
+
+def test_the_entry_starts_afresh_after_each_announcement(app_server: str, page: Any) -> None:
+    """The browser keeps a widget's value unless the page sets it: after an Élysée the next
+    manche must offer « Complot » and the player whose turn it is, not the last choices."""
+    open_page(page, f"{app_server}/noe", "Nouvelle partie")
+    page.locator('[data-testid="stButtonGroup"]').first.get_by_text("3", exact=True).click()
+    page.get_by_label("Place 3").wait_for(timeout=TIMEOUT)
+    for seat, name in enumerate(["Ana", "Ben", "Cléo"], start=1):
+        field = page.get_by_label(f"Place {seat}")
+        field.fill(name)
+        field.press("Enter")
+    page.wait_for_function("() => [...document.querySelectorAll('button')].some("
+                           "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
+                           timeout=TIMEOUT)
+    page.get_by_role("button", name="Commencer la partie").click()
+    wait_text(page, "à Ben de jouer")
+    page.get_by_role("combobox", name="Annonce").click()
+    page.get_by_role("option", name=re.compile("Complot à l'Élysée")).click()
+    page.wait_for_function("() => document.querySelector('input[aria-label=\"Annonce\"]')"
+                           ".value.includes('Élysée')", timeout=TIMEOUT)
+    page.get_by_role("button", name=re.compile("Valider l'annonce")).click()
+    wait_text(page, "Manche 2")
+    wait_text(page, "à Cléo de jouer")  # dealer Ben, Cléo on his left
+    assert scores(page) == {"Ana": "0", "Ben": "100", "Cléo": "0"}
+    assert selected(page, "Joueur") == "Cléo"
+    assert selected(page, "Annonce") == "Complot (15 points)"

@@ -96,6 +96,7 @@ def _mutate(path: str, value: Any) -> dict[str, Any]:
     ("places.chateau.cards.0", {"owner": "noir", "value": 14}, "propriétaire inconnu"),
     ("places.chateau.cards.0", {"owner": "rouge", "value": 16}, "hors de 1-15"),
     ("places.chateau.cards.0", {"owner": "rouge", "value": 0}, "hors de 1-15"),
+    ("places.chateau.cards.0", {"owner": "rouge", "value": "14"}, "un nombre entier de 1 à 15"),
     ("places.chateau.cards", [{"owner": "rouge", "value": 9}, {"owner": "rouge", "value": 9}],
      "deux fois"),
     ("places.village.rewards", [{"fixed": 1, "steal": 2}], "récompense"),

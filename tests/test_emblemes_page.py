@@ -143,3 +143,40 @@ def test_place_card_editor_saves_and_offers_the_values() -> None:
 
     at.button(key="emb_ed_reset").click().run()
     assert "lieu-a-village" not in load_table_values()
+
+
+def test_an_effect_choice_is_never_made_for_the_table() -> None:
+    """A question (here the side of a tie) starts unanswered and « Valider » waits for it: a
+    hurried tap must not record the first option as the table's choice."""
+    at = start_game(AppTest.from_function(_game_page, default_timeout=30))
+    enter(at, 14, "chateau")
+    keyed(at.selectbox, "emb_value_").select(14).run()
+    keyed(at.radio, "emb_place_").set_value("chateau").run()
+    question = keyed(at.selectbox, f"emb_choice_{_seq(at)}_side_")
+    assert question.value is None
+    assert keyed(at.button, "emb_submit_").disabled  # nothing can be written yet
+    enter(at, 14, "chateau", {"side": 0})
+    assert stored_game(at).events[1]["side"] == "left"
+
+
+def test_setup_shows_names_as_typed_in_the_first_player_list() -> None:
+    at = AppTest.from_function(_game_page, default_timeout=30)
+    at.run()
+    for i, name in enumerate(["<b>Zoé</b>", "*Max*", "Léa"]):
+        at.text_input(key=f"np_emblemes_seat_{i}").input(name)
+    at.run()
+    first = at.selectbox(key="emb_setup_first")
+    assert first.options == ["<b>Zoé</b>", "*Max*", "Léa"]
+
+
+def test_history_lines_are_in_words() -> None:
+    """The history reads as French, not as the JSON of the event (sides, places, cards)."""
+    from tableapp.pages.emblemes import describe
+
+    line = describe({"type": "reveal", "player": "rouge", "value": 12, "place": "port",
+                     "side": "left", "choices": {"card": {"owner": "bleu", "value": 11},
+                                                 "to": "chateau"}})
+    assert line == ("rouge : 12 Le Garde → Port (posée à gauche, carte : La Voleuse 11 (bleu), "
+                    "vers : Château)")
+    assert "{" not in describe({"type": "reveal", "player": "vert", "value": 11,
+                                "place": "port", "choices": {"victim": "bleu"}})

@@ -88,3 +88,14 @@ def test_blocked_exactly_when_the_staff_grade_is_strictly_higher(by: list[str],
     verdict = check_control(by, against)
     assert verdict.allowed == (CARDS[against].grade_rank <= top)
     assert verdict.reason and verdict.rule
+
+
+def test_the_verdict_reads_as_french_for_a_descente_and_a_control() -> None:
+    descente = check_control(["enqueteurs-max", "enqueteurs-arthur", "enqueteurs-clara"],
+                             "etat-major-sarah")
+    assert descente.reason.endswith("la descente est permise")
+    control = check_control(["enqueteurs-max"], "etat-major-sarah")
+    assert control.reason.endswith("le contrôle est permis")
+    not_staff = check_control(["enqueteurs-max", "enqueteurs-arthur", "enqueteurs-clara"],
+                              "leonard-sarah")
+    assert not_staff.reason.endswith("est permise")

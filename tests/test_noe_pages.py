@@ -200,3 +200,26 @@ def test_progress_and_grid_follow_the_manches() -> None:
     assert [row["Manche"] for row in grid] == [1, 2, 3]
     assert grid[1]["Fin (joueur)"] == "25" and grid[2]["Alice"] == "—"  # a name never hides
     assert grid[0]["Fin"] == "joueur seul" and grid[2]["Fin"] == "en cours"  # a fixed column
+
+
+def test_entry_follows_the_turn_after_each_event() -> None:
+    """After a false announcement the turn moves on: the entry must offer the next player, not
+    keep the previous selection (which would record the wrong player); a hand entered for one
+    player is not kept for the next."""
+    code = new_game(["Alice", "Bruno", "Chloé"])  # dealer Alice: Bruno plays first
+    at = app("play", code=code).run()
+    assert at.selectbox(key="noe_entry_player_1").value == "Bruno"
+    at.selectbox(key="noe_entry_player_1").select("Chloé")
+    at.selectbox(key="noe_entry_announcement").select("plan-etare")
+    at.toggle(key="noe_entry_check").set_value(True).run()
+    at.multiselect(key="noe_entry_cards_1").set_value(PLAN_ETARE_HAND).run()
+    button(at, "noe_entry_valid")()
+    at.run()
+    assert store().load(code).state.summary()["turn"] == "Alice"
+    assert at.selectbox(key="noe_entry_player_1").value == "Alice"
+    assert at.selectbox(key="noe_entry_announcement").value == "complot"
+    assert at.multiselect(key="noe_entry_cards_1").value == []
+    button(at, "noe_entry_false")()  # Alice is wrong: the turn goes to Bruno
+    at.run()
+    assert store().load(code).state.summary()["turn"] == "Bruno"
+    assert at.selectbox(key="noe_entry_player_1").value == "Bruno"

@@ -25,6 +25,7 @@ from companion.games.emblemes.placecards import (
     save_table_values,
     setup_places,
 )
+from companion.games.emblemes.placement import SIDE_LABELS
 from companion.games.emblemes.scoring import rank_label
 from tableapp.gamepage import current_game, is_public_view, submit, toolbar
 
@@ -56,8 +57,8 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     """Place set, first player, families, and the place cards' values for this game."""
     place_set = st.radio("Set de cartes Lieu", ["A", "B", "C"], horizontal=True,
                          key="emb_setup_set", help="Pour une première partie : set A.")
-    first = st.selectbox("Premier joueur (pion)", players, key="emb_setup_first",
-                         format_func=plain)
+    # options of a selectbox are shown as plain text: names go in as typed, never escaped
+    first = st.selectbox("Premier joueur (pion)", players, key="emb_setup_first")
     families = {f.id: f.name for f in data().families}
     ids = list(families)
     chosen: dict[str, str] = {}
@@ -90,18 +91,40 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
 # --- the game ---------------------------------------------------------------------------------
 
 
+CHOICE_LABELS = {"card": "carte", "to": "vers", "side": "côté", "victim": "victime",
+                 "target": "joueur visé", "copy": "copie"}
+
+
+def _choice_text(value: Any) -> str:
+    """A recorded choice in words: a card, a place, a side or a player's name."""
+    if isinstance(value, dict) and isinstance(value.get("value"), int):
+        try:
+            return f"{character(value['value']).name} {value['value']} ({value.get('owner')})"
+        except (StopIteration, KeyError, ValueError):  # a value outside 1-15
+            return str(value)
+    if isinstance(value, str) and value in PLACES:
+        return place_label(value)
+    if isinstance(value, str) and value in SIDE_LABELS:
+        return SIDE_LABELS[value]
+    return str(value)
+
+
 def describe(event: dict[str, Any]) -> str:
-    """One history line: « rouge : 6 Le Marchand → Port (choix : ...) »."""
+    """One history line in French: « rouge : 12 Le Garde → Port (carte : …, vers : Château) »."""
     try:
         name = character(int(event.get("value", 0))).name
     except (StopIteration, TypeError, ValueError):
         name = "?"
     place = event.get("place")
     where = place_label(place) if place in PLACES else str(place)
-    extra = f" ({event['side']})" if "side" in event else ""
+    details = []
+    if "side" in event:
+        details.append(f"posée {_choice_text(event['side'])}")
     choices = event.get("choices")
-    detail = f" · choix {choices}" if choices else ""
-    return f"{event.get('player')} : {event.get('value')} {name} → {where}{extra}{detail}"
+    if isinstance(choices, dict):
+        details += [f"{CHOICE_LABELS.get(k, k)} : {_choice_text(v)}" for k, v in choices.items()]
+    extra = f" ({', '.join(details)})" if details else ""
+    return f"{event.get('player')} : {event.get('value')} {name} → {where}{extra}"
 
 
 def _status(state: EmblemesState) -> None:
@@ -164,20 +187,29 @@ def _reveal_form(stored: Any, state: EmblemesState) -> None:
         place = st.radio("Lieu", list(PLACES), format_func=place_label, horizontal=True,
                          key=f"emb_place_{seq}")
     event: dict[str, Any] = {"type": "reveal", "player": player, "value": value, "place": place}
+    answered = True
     try:
         for _ in range(8):  # a reveal needs at most side + copy + card + to + side
             choice = state.next_choice(event)
             if choice is None:
                 break
             labels = choice.labels
+            # no answer chosen in advance: a tap on « Valider » must never decide for the table
             index = st.selectbox(plain(choice.question), range(len(choice.options)),
+                                 index=None, placeholder="Choisissez…",
                                  format_func=lambda i, labels=labels: labels[i],
                                  key=f"emb_choice_{seq}_{choice.key}_{'|'.join(labels)}")
-            _set_choice(event, choice.key, choice.options[index or 0])
+            if index is None:
+                answered = False
+                break
+            _set_choice(event, choice.key, choice.options[index])
     except RuleError as exc:
-        st.error(exc.reason + (f"\n\nRègle : {exc.rule}" if exc.rule else ""))
+        st.error(plain(exc.reason) + (f"\n\nRègle : {exc.rule}" if exc.rule else ""))
         return
-    if st.button("Valider la révélation", type="primary", key=f"emb_submit_{seq}"):
+    if not answered:
+        st.caption("Répondez à la question ci-dessus pour valider la révélation.")
+    if st.button("Valider la révélation", type="primary", key=f"emb_submit_{seq}",
+                 disabled=not answered):
         submit(stored, event)
 
 

@@ -125,14 +125,27 @@ def _grid_markdown(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _fresh_entry(seq: int, manche: int, turn: str | None, active: list[str]) -> None:
+    """Once the log has moved (an announcement written here or on another device, an undo), the
+    entry starts again from whose turn it is, « Complot » and an empty hand: a selection left
+    over from the previous player must never be recorded for the next one. The values are set
+    through st.session_state, the one way the browser's widgets are told to change too."""
+    player_key = f"noe_entry_player_{manche}"
+    if st.session_state.get("noe_entry_seq") == seq and player_key in st.session_state:
+        return
+    st.session_state["noe_entry_seq"] = seq
+    st.session_state[player_key] = turn if turn in active else active[0]
+    st.session_state["noe_entry_announcement"] = deck().data.announcements[0].id
+    st.session_state[f"noe_entry_cards_{manche}"] = []
+
+
 def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
     manche = summary["manche"]
     current = summary["manches"][-1]
     active = [p for p in summary["players"] if p not in current["announcements"]]
+    _fresh_entry(stored.seq, manche, summary["turn"], active)
     st.subheader(f"Manche {manche} : saisir une annonce")
-    turn = summary["turn"]
-    player = st.selectbox("Joueur", active, index=active.index(turn) if turn in active else 0,
-                          key=f"noe_entry_player_{manche}")
+    player = st.selectbox("Joueur", active, key=f"noe_entry_player_{manche}")
     announcements = deck().data.announcements
     ann_id = st.selectbox("Annonce", [a.id for a in announcements],
                           format_func=lambda a: next(f"{x.name} ({x.points} points)"
@@ -164,7 +177,8 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
         else:
             submit(stored, {"type": "announcement", **base,
                             **({"cards": cards} if cards else {})})
-    if middle.button("❌ Annonce fausse (tour perdu)", key="noe_entry_false", width="stretch"):
+    if middle.button("❌ Annonce fausse", key="noe_entry_false", width="stretch",
+                     help="Le joueur reprend ses cartes, ne marque rien et passe son tour"):
         submit(stored, {"type": "false_announcement", **base})
     if right.button("⏹ Arrêter la manche", key="noe_entry_end", width="stretch",
                     help="Quand la table décide d'arrêter la manche (registre NOE-9)"):

@@ -65,7 +65,10 @@ def parse_card(raw: Any, players: list[str], where: str) -> Card:
     owner, value = raw["owner"], raw["value"]
     if owner not in players:
         raise RuleError(f"{where} : propriétaire inconnu « {owner} »", f"{RULES} › Le matériel")
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 15:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{where} : valeur {value!r} : un nombre entier de 1 à 15, sans "
+                        "guillemets", f"{RULES} › Le matériel")
+    if not 1 <= value <= 15:
         raise RuleError(f"{where} : valeur {value!r} hors de 1-15", f"{RULES} › Le matériel")
     return Card(owner, value)
 

@@ -44,7 +44,9 @@ def check_control(by: Sequence[str], against: str) -> Verdict:
 
 
 def judge(attackers: Sequence[Card], defender: Card) -> Verdict:
-    action = "la descente" if len(attackers) == DESCENTE_SIZE else "le contrôle"
+    descente = len(attackers) == DESCENTE_SIZE
+    action = "la descente" if descente else "le contrôle"
+    permis = "permise" if descente else "permis"  # the past participle agrees with the action
     powerless = _powerless(attackers)
     if powerless is not None:
         return powerless
@@ -53,14 +55,14 @@ def judge(attackers: Sequence[Card], defender: Card) -> Verdict:
               if len(attackers) == DESCENTE_SIZE else f"{leader.name} ({leader.grade})")
     if defender.category != "etat-major":
         return Verdict(True, f"« {defender.name} » n'est pas une carte État-Major : elle ne "
-                       f"protège pas ; {action} par {led_by} est permis", refs.register(6))
+                       f"protège pas ; {action} par {led_by} est {permis}", refs.register(6))
     if defender.grade_rank > leader.grade_rank:
         return Verdict(False, f"{defender.name} ({defender.grade}) a un grade strictement "
                        f"supérieur à {led_by} : {action} est impossible", refs.CONTROL_LIMITS)
     same = " (grade identique)" if defender.grade_rank == leader.grade_rank else ""
     rule = refs.register(4) if same else refs.CONTROL_LIMITS
     return Verdict(True, f"{defender.name} ({defender.grade}) n'a pas un grade strictement "
-                   f"supérieur à {led_by}{same} : {action} est permis", rule)
+                   f"supérieur à {led_by}{same} : {action} est {permis}", rule)
 
 
 def _powerless(attackers: Sequence[Card]) -> Verdict | None:
