@@ -203,6 +203,12 @@ def test_bouclier_protects_from_opponents_but_not_from_ones_own_cards() -> None:
     assert s.displays == [["rouge-3"], ["rouge-4"]]
 
 
+def test_bouclier_preview_speaks_of_any_player_not_only_a_man() -> None:
+    s = table([["rouge-3"], ["rouge-4"]])
+    text = s.preview({"type": "play", "player": A, "card": "bouclier"})
+    assert "pose le Bouclier devant soi" in text and "lui" not in text
+
+
 def test_bouclier_does_not_stop_colour_changes_or_assomme() -> None:
     s = table([["rouge-3"], ["rouge-4"]])
     s.bouclier = B

@@ -57,6 +57,14 @@ def test_simulate_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str])
     assert "2 à 5 joueurs" in capsys.readouterr().err
 
 
+def test_a_missing_subcommand_names_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["camelot"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("il manque : {simulate,check}") and "camelot_command" not in err
+
+
 def test_check_previews_a_legal_play_and_refuses_an_illegal_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = json.loads(EXAMPLE.read_text(encoding="utf-8"))

@@ -161,3 +161,34 @@ def test_public_view_shows_displays_but_no_forms() -> None:
     assert "⚔ <b>Ana</b>" in [m.label.replace("\\", "") for m in at.metric]
     assert "⚔ <b>Ana</b>" not in [m.label for m in at.metric]
     assert not at.exception
+
+
+def test_the_end_of_a_tournament_is_announced_with_its_token_by_name() -> None:
+    code = store().create("camelot", {"players": NAMES[:2], "mode": "table"})
+    s = store()
+    for seq, event in enumerate([
+            {"type": "start", "player": 0, "colour": "rouge"},
+            {"type": "play", "player": 0, "card": "rouge-3"},
+            {"type": "end", "player": 0}]):
+        s.append(code, event, seq)
+    at = app(code=code).run()
+    # Raymond is told how much he still needs, in words a table understands
+    assert "pour rester : au moins 4 point(s) de plus à son tour" in texts(at)
+    click(at, "cam_withdraw")
+    shown = texts(at)
+    assert "Tournoi terminé : Sire Marcel gagne le tournoi 🔴 Rouge et prend le jeton 🔴 Rouge" \
+        in shown
+    # tokens are named, not only coloured dots
+    assert "🔴 Rouge" in [t.value for t in at.text]
+    assert not at.exception
+
+
+def test_a_token_already_owned_is_announced_as_bringing_nothing() -> None:
+    code = store().create("camelot", {"players": NAMES[:2], "mode": "jetons"})
+    s = store()
+    for seq in range(2):
+        s.append(code, {"type": "tournament", "winner": 1, "colour": "jaune"}, seq)
+    at = app(code=code).run()
+    assert ("Sire Raymond gagne le tournoi 🟡 Jaune mais avait déjà le jeton 🟡 Jaune : rien "
+            "de plus") in texts(at)
+    assert not at.exception

@@ -53,3 +53,43 @@ def test_sheet_survives_reload_and_stays_private(app_server: str, page: Any,
     finally:
         phone_context.close()
         other_context.close()
+
+
+CUT_WORDS = """() => {
+  const cut = [];
+  for (const span of document.querySelectorAll('table.laby td span')) {
+    const text = span.firstChild;
+    if (!text) continue;
+    let at = 0;
+    for (const word of text.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      if (word && range.getClientRects().length > 1) cut.push(word);
+      at += word.length + 1;
+    }
+  }
+  return cut;
+}"""
+
+
+def test_setup_map_on_a_phone_never_cuts_a_word(app_server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        phone = context.new_page()
+        open_page(phone, f"{app_server}/labystere", "Importer une partie")
+        for seat, name in ((1, "Ana"), (2, "Bob")):
+            field = phone.get_by_label(f"Place {seat}")
+            field.fill(name)
+            field.press("Enter")
+        phone.wait_for_function("() => [...document.querySelectorAll('button')].some("
+                                "b => b.innerText.includes('Commencer la partie') && "
+                                "!b.disabled)", timeout=30000)
+        phone.get_by_role("button", name="Commencer la partie").click()
+        phone.get_by_text("Au tour de Ana").wait_for(timeout=20000)
+        phone.get_by_role("tab", name=re.compile("Plan")).click()
+        phone.locator("table.laby").wait_for(timeout=20000)
+        assert phone.locator("table.laby td").count() == 25
+        assert phone.evaluate(CUT_WORDS) == []  # « Drapea|u », « Suspec|t » were cut before
+    finally:
+        context.close()

@@ -83,3 +83,11 @@ def test_bad_input_exit_2_one_line(argv: list[str], capsys: pytest.CaptureFixtur
     out, err = capsys.readouterr()
     assert exit_info.value.code == 2
     assert out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_a_missing_subcommand_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["labystere"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("il manque : {setup}") and "labystere_command" not in err

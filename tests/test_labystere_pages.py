@@ -124,6 +124,15 @@ def test_double_is_announced_and_applied_to_the_next_roll_only() -> None:
     assert not any("compte double" in i.value for i in at.info)
 
 
+def test_a_double_turned_up_speaks_of_the_next_turn_not_of_this_one() -> None:
+    code = new_game({"type": "roll", "value": 3}, {"type": "card", "card": "lancer-double"})
+    at = play_app(code=code).run()
+    no_failure(at)
+    infos = [i.value for i in at.info]
+    assert any("Ton prochain lancer, à ton prochain tour, comptera double" in i for i in infos)
+    assert not any("Ce lancer compte double" in i for i in infos)  # nothing to roll now
+
+
 def test_declaration_form_records_the_winner() -> None:
     code = new_game({"type": "roll", "value": 4})
     at = play_app(code=code).run()

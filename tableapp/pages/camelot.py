@@ -14,7 +14,13 @@ from companion.errors import RuleError
 from companion.games.camelot.actions import earliest_per_value
 from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalogue
 from companion.games.camelot.engine import CamelotState
-from companion.games.camelot.texts import card_label, colour_label, describe_event, tokens_label
+from companion.games.camelot.texts import (
+    card_label,
+    colour_label,
+    describe_event,
+    tokens_label,
+    tournament_result,
+)
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
 
@@ -62,14 +68,13 @@ def _tokens(state: CamelotState) -> None:
     won = [h for h in state.history if "winner" in h]
     if won:
         with st.expander(f"Tournois joués ({len(won)})"):
-            for i, h in enumerate(won, 1):
-                gained = "" if h["gained"] else " (déjà obtenu : rien de plus)"
-                st.text(f"{i}. {state.names[h['winner']]} · tournoi {colour_label(h['colour'])}"
-                        f" · jeton {colour_label(h['token'])}{gained}")
+            st.text("\n".join(f"{i}. {tournament_result(h, state.names)}"
+                               for i, h in enumerate(won, 1)))
 
 
 def _token_forms(stored: StoredGame, state: CamelotState) -> None:
     cat = catalogue()
+    _last_result(state)
     st.subheader("Tournoi gagné")
     if state.previous_colour == PURPLE:
         st.caption("Le tournoi précédent était violet : celui-ci ne peut pas l'être.")
@@ -103,6 +108,8 @@ def _tournament(stored: StoredGame, state: CamelotState) -> None:
     if state.phase == "over":
         return
     st.subheader(f"Tournoi {colour_label(state.colour)}" if state.colour else "Nouveau tournoi")
+    if state.phase == "start":
+        _last_result(state)
     _displays(state)
     if is_public_view():
         return
@@ -135,7 +142,14 @@ def _displays(state: CamelotState) -> None:
             if state.phase == "turn" and state.active[p] and state.colour:
                 need = state.needs(p)
                 if need:
-                    right.text(f"doit gagner {need} point(s) à son tour, sinon abandonner")
+                    right.text(f"pour rester : au moins {need} point(s) de plus à son tour, "
+                               "sinon abandon")
+
+
+def _last_result(state: CamelotState) -> None:
+    """Between two tournaments, say who won the last one and which token it brought."""
+    if state.history and "winner" in state.history[-1]:
+        st.success(plain(f"Tournoi terminé : {tournament_result(state.history[-1], state.names)}."))
 
 
 def _start_form(stored: StoredGame, state: CamelotState) -> None:

@@ -49,8 +49,10 @@ MAP_CSS = """
 <style>
 table.laby {border-collapse: collapse; width: 100%; table-layout: fixed;}
 table.laby td, table.laby th {border: 2px solid #555; padding: 4px; text-align: center;
-  font-size: 0.95rem; line-height: 1.2;}
+  font-size: 0.95rem; line-height: 1.2; overflow-wrap: normal; word-break: normal;
+  hyphens: none;}
 table.laby th {border: none; font-weight: bold;}
+table.laby tr:first-child th:first-child {width: 1.6rem;}
 table.laby td .a {font-weight: bold; display: block;}
 table.laby td .p {display: block; font-size: 0.85rem;}
 td.k-depart, td.k-arrivee {background: #fff3b0;}
@@ -58,6 +60,11 @@ td.k-drapeau {background: #ffd6d6;}
 td.k-suspect {background: #d9e8ff;}
 td.k-action {background: #f4f4f4;}
 .laby-die {font-size: 7rem; line-height: 1; text-align: center;}
+@media (max-width: 640px) {
+  /* a phone: five columns of whole words ("Drapeau", "Suspect"), never cut mid-word */
+  table.laby td, table.laby th {font-size: 0.68rem; padding: 3px 1px; border-width: 1px;}
+  table.laby td .p {font-size: 0.62rem;}
+}
 </style>
 """
 
@@ -184,7 +191,9 @@ def _turn_tab(stored: StoredGame) -> None:
     current = summary["players"][summary["turn"]]
     st.markdown(f"## {DOTS.get(current['colour'], '⚪')} Au tour de {_md(current['name'])}")
     if current["double_pending"]:
-        st.info("⚡ Ce prochain lancer compte double !")
+        # before the roll it is this one; after turning the card up, the one of the next turn
+        st.info("⚡ Ce lancer compte double !" if summary["phase"] == "roll"
+                else "⚡ Ton prochain lancer, à ton prochain tour, comptera double.")
     if summary["phase"] == "roll":
         if summary["card_turned"]:
             _last_roll(summary)

@@ -337,7 +337,7 @@ def plan_finesse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
         given = _name(mine[i])
     if take in SPECIALS:
         if getattr(s, take) != q:
-            raise RuleError(f"{s.names[q]} n'a pas de {_special_name(str(take))} devant lui",
+            raise RuleError(f"{s.names[q]} n'a pas de {_special_name(str(take))} devant soi",
                             R_FINESSE)
         taken = _special_name(str(take))
         effect.specials[str(take)] = p
@@ -373,7 +373,7 @@ def _special_name(which: str) -> str:
 
 def plan_bouclier(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Bouclier: placed in front of you, beside your display (camelot.txt › Cartes spéciales)."""
-    return Effect(f"{s.names[p]} pose le Bouclier devant lui : les actions des adversaires ne "
+    return Effect(f"{s.names[p]} pose le Bouclier devant soi : les actions des adversaires ne "
                   "touchent plus son personnage", specials={"bouclier": p}, keep_card=True)
 
 

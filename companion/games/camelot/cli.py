@@ -75,7 +75,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     game = subparsers.add_parser("camelot", help="Camelot : simulation et vérification d'un coup")
-    sub = game.add_subparsers(dest="camelot_command", required=True, parser_class=OneLineParser)
+    sub = game.add_subparsers(dest="camelot_command", metavar="{simulate,check}", required=True,
+                              parser_class=OneLineParser)
     sim = sub.add_parser("simulate", help="une partie aléatoire légale, invariants vérifiés")
     sim.add_argument("--players", type=int, default=3, help="2 à 5 joueurs (3 par défaut)")
     sim.add_argument("--seed", type=int, help="graine (au hasard sinon)")

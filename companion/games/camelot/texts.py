@@ -23,7 +23,20 @@ def card_label(card: str) -> str:
 
 
 def tokens_label(tokens: list[str] | set[str]) -> str:
-    return " ".join(COLOUR_MARK[c] for c in sorted(tokens)) or "aucun jeton"
+    """The tokens with their colour names, not only coloured dots (a screen without colour
+    emoji, or a colour-blind player, still reads them)."""
+    return ", ".join(colour_label(c) for c in sorted(tokens)) or "aucun jeton"
+
+
+def tournament_result(result: dict[str, Any], names: list[str]) -> str:
+    """One line for a won tournament of the history, e.g. « Lady Danielle gagne le tournoi 🔴
+    Rouge et prend le jeton 🔴 Rouge » (or says that the token was already owned)."""
+    who = _who(names, result.get("winner"))
+    line = f"{who} gagne le tournoi {colour_label(result.get('colour'))}"
+    token = colour_label(result.get("token"))
+    if result.get("gained"):
+        return f"{line} et prend le jeton {token}"
+    return f"{line} mais avait déjà le jeton {token} : rien de plus"
 
 
 def _who(names: list[str], index: Any) -> str:

@@ -23,7 +23,7 @@ def cmd_setup(args: argparse.Namespace) -> int:
 
 def register(subparsers: Any) -> None:
     game = subparsers.add_parser("labystere", help="Labystère : plan de mise en place")
-    sub = game.add_subparsers(dest="labystere_command", required=True,
+    sub = game.add_subparsers(dest="labystere_command", metavar="{setup}", required=True,
                               parser_class=OneLineParser)
     setup = sub.add_parser("setup", help="la grille 5x5 à poser, tirée d'une graine")
     setup.add_argument("--seed", type=int, help=f"graine de 0 à {SEED_MAX} (au hasard sinon)")
