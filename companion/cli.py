@@ -54,6 +54,9 @@ class OneLineParser(argparse.ArgumentParser):
             self.add_argument("-h", "--help", action="help", help="affiche cette aide")
 
     def error(self, message: str) -> NoReturn:
+        for action in self._actions:  # a missing subcommand: its choices, not its dest
+            if isinstance(action, argparse._SubParsersAction) and action.metavar is None:
+                message = message.replace(str(action.dest), "{" + ",".join(action.choices) + "}")
         self.exit(2, f"{self.prog} : erreur : {french(message)}\n")
 
 

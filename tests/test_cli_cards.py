@@ -88,6 +88,8 @@ def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str],
     (["cards", "noe", "--format", "xml"], "--format : choix invalide 'xml'"),
     (["cards", "noe", "--level", "deux"], "--level : valeur invalide 'deux'"),
     (["games", "en-trop"], "arguments inconnus : en-trop"),
+    (["emblemes"], "il manque : {score}"),  # a game's subcommands, never an internal name
+    (["elsen"], "il manque : {setup,mission}"),
 ])
 def test_argument_errors_speak_french(capsys: pytest.CaptureFixture[str], argv: list[str],
                                       expected: str) -> None:
