@@ -146,3 +146,18 @@ def test_report_does_not_depend_on_the_shuffle(team: list[Member], data: st.Data
     rnd.shuffle(shuffled_team)
     assert key(check_cards(DATA, team, cards)) == key(check_cards(DATA, shuffled_team,
                                                                   shuffled_cards))
+
+
+def test_printed_who_text_says_what_the_checker_enforces() -> None:
+    """The « qui la joue » line printed on each action card and on the fiche mémoire says who
+    may play it as the checker does (registre ELS-12): « vivant » for the cards of the living,
+    « morts » for the ghost card, the roles allowed and the role excluded."""
+    for card in DATA.action_cards:
+        who = card.who.casefold()
+        rule = card.play
+        assert ("vivant" in who) == (rule.alive is True), card.id
+        assert ("mort" in who) == (rule.alive is False), card.id
+        for role in rule.roles or []:
+            assert DATA.role(role).name.casefold() in who, (card.id, role)
+        for role in rule.excluded_roles:
+            assert "sauf" in who and DATA.role(role).name.casefold() in who, (card.id, role)

@@ -86,3 +86,35 @@ def test_mission_file_not_json(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     path.write_text("{nope", encoding="utf-8")
     code, _, err = run(capsys, "elsen", "mission", str(path))
     assert code == 2 and "JSON invalide" in err
+
+
+THREE = [{"name": n, "role": "passager", "alive": True} for n in "ABC"]
+
+
+@pytest.mark.parametrize(("mission", "said"), [
+    ({"players": 5, "team": [*THREE[:2], {"name": "A", "role": "passager"}],
+      "cards": ["action-mission-reussie"] * 3}, "déjà dans l'équipe"),
+    ({"players": 5, "team": [{"name": str(i), "role": "passager"} for i in range(6)],
+      "cards": ["action-mission-reussie"] * 6}, "6 membres pour une table de 5"),
+    ({"players": 5, "team": THREE, "cards": "action-sabotage"}, "cards : une liste"),
+    ({"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 3, "used": "x"},
+     "used : une liste"),
+])
+def test_mission_file_mistakes_are_named(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         mission: object, said: str) -> None:
+    """A player twice in the team or more members than players was resolved as if legal; a
+    cards/used value that is not a list was reported as « carte action inconnue : None »."""
+    code, out, err = run(capsys, "elsen", "mission", write(tmp_path, mission))
+    assert code == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
+
+
+def test_unreadable_mission_files_give_one_french_line(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    """A file that is not UTF-8 gave a traceback; the OS's English messages were shown."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe{")
+    for path, said in [(binary, "pas un texte UTF-8"), (tmp_path / "absent.json", "introuvable"),
+                       (tmp_path, "dossier")]:
+        code, out, err = run(capsys, "elsen", "mission", str(path))
+        assert code == 2 and out == "" and said in err, err
+        assert len(err.strip().splitlines()) == 1 and "No such" not in err

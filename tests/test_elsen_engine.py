@@ -317,6 +317,7 @@ def test_passengers_win_when_every_saboteur_is_excluded() -> None:
     quiet_night(state)
     state.apply({"type": "vote", "target": "Jean", "votes": 4})
     assert state.winner == "passagers" and state.phase == "over"
+    assert state.turn == 1  # the game ended in turn 1: the public view said « Tour 2 / 10 »
     with pytest.raises(RuleError, match="terminée"):
         mission(state, ["Pierre", "Paul", "Julie"], [MR, "action-faineant", MR])
 

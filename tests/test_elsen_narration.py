@@ -156,3 +156,14 @@ def test_the_property_would_catch_a_leaking_line() -> None:
     leaking = "Voyante, ouvre les yeux, Julie."
     assert contains_word(leaking, "Voyante") and contains_word(leaking, "Julie")
     assert not contains_word("Saboteurs, ouvrez les yeux.", "Zqsab")
+
+
+def test_a_sabotaged_mission_is_announced_in_plain_french() -> None:
+    """After a sabotage the script said « Elle en est à aucun jeton sur 3 »."""
+    state = example_after([{"type": "mission", "team": ["Jean", "Marie", "Julie"],
+                            "cards": ["action-sabotage", "action-mission-reussie",
+                                      "action-mission-reussie"]}])
+    spoken = [line.spoken for line in script(state).lines]
+    assert "Sabotage ! La mission en cours retombe à zéro." in spoken
+    assert "Elle est à zéro sur 3 : il manque 3 jetons." in spoken
+    assert not any("à aucun jeton" in line for line in spoken)

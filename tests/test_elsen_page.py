@@ -206,3 +206,43 @@ def test_the_end_of_the_game_is_narrated_and_roles_shown_to_the_game_master() ->
     at = walk_to_entry(at)
     assert next(b for b in at.button if b.key == "elsen_next").disabled
     assert not at.exception
+
+
+def test_names_reach_markdown_widgets_as_plain_text() -> None:
+    """Widget labels, st.warning and st.info render markdown: a name like « **Zoé** » or
+    « [x](http://evil) » was shown bold or as a link in the team label, the deal form and the
+    checker's warnings."""
+    from tableapp.session import plain
+
+    names = ["**Zoé**", "[x](http://e.vil)", "Paul", "Pierre", "_Julie_"]
+    roles = dict(zip(names, EXAMPLE.values(), strict=True))
+    code = new_game(names)
+    at = app(code=code).run()
+    assert [s.label for s in at.selectbox if s.key and s.key.startswith("elsen_deal_")] == [
+        plain(n) for n in names]
+    for seq, event in enumerate([{"type": "deal", "method": "cards", "roles": roles},
+                                 {"type": "recognition"}]):
+        store().append(code, event, seq)
+    at = walk_to_entry(app(code=code).run())
+    assert at.multiselect(key="elsen_team").label.startswith(
+        "Équipe choisie par \\*\\*Zoé\\*\\*")
+    at.multiselect(key="elsen_team").set_value(["**Zoé**", "[x](http://e.vil)", "Paul"])
+    for card in ("sabotage", "mission-reussie", "travailleur"):
+        at.number_input(key=f"elsen_card_{card}").set_value(1)
+    warnings = [w.value for w in at.run().warning]
+    assert warnings and all("**" not in w and "](" not in w for w in warnings), warnings
+    assert any(plain(n) in w for n in names[:3] if n != "Paul" for w in warnings), warnings
+
+
+def test_card_counters_keep_the_data_order_when_columns_stack() -> None:
+    """On a phone Streamlit stacks columns: with one set of 4 columns the counters read
+    Mission réussie, Docteur, Mission réussie fantôme, Ingénieur… (column by column)."""
+    from companion.games.elsen.setup import elsen_data
+
+    code = new_game(list(EXAMPLE))
+    for seq, event in enumerate([{"type": "deal", "method": "cards", "roles": EXAMPLE},
+                                 {"type": "recognition"}]):
+        store().append(code, event, seq)
+    at = walk_to_entry(app(code=code).run())
+    keys = [n.key for n in at.number_input if n.key and n.key.startswith("elsen_card_")]
+    assert keys == [f"elsen_card_{c.id}" for c in elsen_data().action_cards]

@@ -26,6 +26,7 @@ from companion.games.elsen.setup import (
     random_deal,
 )
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.session import plain
 
 GAME = "elsen"
 SECTION = game_info(GAME).title
@@ -157,7 +158,8 @@ NARRATOR_CSS = """
   font-weight: 700; min-width: 6ch;}
 .elsen-narrator .clock.done {color: #b00020;}
 .elsen-narrator .count {color: #555;}
-.st-key-elsen_next button {min-height: 5rem; font-size: 1.6rem; font-weight: 700;}
+.st-key-elsen_next button {min-height: 5rem;}
+.st-key-elsen_next button p {font-size: 1.8rem; font-weight: 700; line-height: 1.2;}
 </style>
 """
 
@@ -203,7 +205,7 @@ def narrator(stored: StoredGame, state: ElsenState) -> None:
     last = index == len(sc.lines) - 1
     confirm_only = sc.step in ("recognition", "dawn")
     back, forward = st.columns([1, 3])
-    if back.button("◀ Ligne précédente", key="elsen_back", disabled=index == 0,
+    if back.button("◀ Retour", key="elsen_back", disabled=index == 0,
                    width="stretch"):
         st.session_state[key] = index - 1
         st.rerun()
@@ -240,7 +242,7 @@ def deal_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
         choices = [r.id for r in data.roles if r.special and r.id in state.setup.special_roles]
         choices = ["passager", "saboteur", *choices]
         for i, player in enumerate(state.players):
-            roles[player] = st.selectbox(player, choices, key=f"elsen_deal_{i}",
+            roles[player] = st.selectbox(plain(player), choices, key=f"elsen_deal_{i}",
                                          format_func=lambda r: data.role(r).name)
         if st.button("Enregistrer cette distribution", key="elsen_deal_cards"):
             submit(stored, {"type": "deal", "method": "cards", "roles": roles})
@@ -248,22 +250,24 @@ def deal_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
 
 def mission_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
     data = state.data
-    team = st.multiselect(f"Équipe choisie par {state.first_player} (au moins "
+    team = st.multiselect(f"Équipe choisie par {plain(state.first_player)} (au moins "
                           f"{state.min_team()})", state.aboard, key="elsen_team",
                           placeholder="Touchez pour choisir les membres")
     st.markdown("**Cartes révélées** (autant que de membres)")
-    columns = st.columns(4)
     cards: list[str] = []
-    for i, card in enumerate(data.action_cards):
-        count = columns[i % 4].number_input(card.name, 0, 15, 0, key=f"elsen_card_{card.id}")
-        cards += [f"action-{card.id}"] * int(count)
+    # one row of columns per 4 cards: on a phone the columns stack and keep the data's order
+    for row in range(0, len(data.action_cards), 4):
+        columns = st.columns(4)
+        for column, card in zip(columns, data.action_cards[row:row + 4], strict=False):
+            count = column.number_input(card.name, 0, 15, 0, key=f"elsen_card_{card.id}")
+            cards += [f"action-{card.id}"] * int(count)
     event = {"type": "mission", "team": team, "cards": cards}
     ready = len(team) >= state.min_team() and len(cards) == len(team)
     if team and cards:
         try:
             result = state.preview_mission(event)
         except RuleError as exc:
-            st.info(exc.reason)
+            st.info(plain(exc.reason))
         else:
             st.write(f"Résultat : +{result.added / 2:g} jeton(s), mission à "
                      f"{result.progress / 2:g}/{result.needed}"
@@ -271,7 +275,7 @@ def mission_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
                      + (" — sabotée" if result.sabotaged else "")
                      + (" — élimination cette nuit" if result.kill_due else ""))
             for violation in result.violations:
-                st.warning(f"Anomalie : {violation.reason} (règle : {violation.rule})")
+                st.warning(plain(f"Anomalie : {violation.reason} (règle : {violation.rule})"))
     if st.button("Valider la mission", key="elsen_mission_ok", type="primary",
                  disabled=not ready, width="stretch"):
         submit(stored, event)

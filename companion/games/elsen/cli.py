@@ -29,8 +29,16 @@ def cmd_setup(args: argparse.Namespace) -> int:
 def _read_mission(path: str) -> dict[str, Any]:
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"{path} : fichier introuvable") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path} : c'est un dossier, pas un fichier JSON") from None
+    except PermissionError:
+        raise UsageError(f"{path} : lecture refusée (droits du fichier)") from None
     except OSError as exc:
-        raise UsageError(f"{path} : lecture impossible ({exc.strerror})") from None
+        raise UsageError(f"{path} : lecture impossible (erreur {exc.errno})") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} : ce n'est pas un texte UTF-8 (JSON attendu)") from None
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path} : JSON invalide (ligne {exc.lineno})") from None
     if not isinstance(raw, dict):
@@ -53,8 +61,18 @@ def _team(raw: object) -> list[Member]:
         alive = entry.get("alive", True)
         if not isinstance(alive, bool):
             raise UsageError(f"team[{i}].alive : true ou false attendu")
+        if any(m.name == entry["name"] for m in team):
+            raise UsageError(f"team[{i}] : {entry['name']!r} est déjà dans l'équipe ; chaque "
+                             "membre pose une seule carte")
         team.append(Member(entry["name"], entry["role"], alive))
     return team
+
+
+def _ids(raw: dict[str, Any], key: str, default: object) -> list[object]:
+    value = raw.get(key, default)
+    if not isinstance(value, list):
+        raise UsageError(f"{key} : une liste d'identifiants de cartes (action-...) est attendue")
+    return value
 
 
 def cmd_mission(args: argparse.Namespace) -> int:
@@ -65,8 +83,10 @@ def cmd_mission(args: argparse.Namespace) -> int:
         raise UsageError("players : un nombre de joueurs est attendu")
     table_for(data, players)
     team = _team(raw.get("team"))
-    cards = card_ids(data, raw.get("cards") if isinstance(raw.get("cards"), list) else [None])
-    used = card_ids(data, raw.get("used", []) if isinstance(raw.get("used", []), list) else [None])
+    if len(team) > players:
+        raise UsageError(f"team : {len(team)} membres pour une table de {players} joueurs")
+    cards = card_ids(data, _ids(raw, "cards", None))
+    used = card_ids(data, _ids(raw, "used", []))
     ghost = raw.get("ghost_progress", 0)
     if isinstance(ghost, bool) or not isinstance(ghost, int):
         raise UsageError("ghost_progress : un nombre entier de jetons est attendu")

@@ -274,7 +274,7 @@ class ElsenState:
                            "first_player": self.first_player})
         if self.turn >= self.data.turns:
             self.phase = "ended"  # the last turn is over; victory decides below
-        else:
+        elif self._outcome() is None:  # a vote that ends the game stays in its own turn
             self.turn += 1
             self.phase = "day"
 
@@ -292,18 +292,25 @@ class ElsenState:
     def _check_victory(self) -> None:
         """After every event: passengers win when every saboteur is out or 5 missions are won;
         saboteurs when every passenger is out or turn 10 ends short (elsen.txt › But du jeu)."""
+        outcome = self._outcome()
+        if outcome is not None:
+            self._end(*outcome)
+
+    def _outcome(self) -> tuple[str, str] | None:
+        """The winning side and why, if the game is won now (registre ELS-10)."""
         if not self.roles:
-            return
+            return None
         passengers = [p for p in self.players if self.roles[p] != "saboteur"]
         if all(self.out(p) for p in self.saboteurs()):
-            self._end("passagers", "tous les saboteurs sont hors jeu")
-        elif self.missions_won >= self.data.missions_to_win:
-            self._end("passagers", f"{self.data.missions_to_win} missions réussies")
-        elif all(self.out(p) for p in passengers):
-            self._end("saboteurs", "tous les passagers sont hors jeu")
-        elif self.phase == "ended":
-            self._end("saboteurs", f"{self.data.turns} tours joués et seulement "
-                                   f"{self.missions_won} mission(s) réussie(s)")
+            return "passagers", "tous les saboteurs sont hors jeu"
+        if self.missions_won >= self.data.missions_to_win:
+            return "passagers", f"{self.data.missions_to_win} missions réussies"
+        if all(self.out(p) for p in passengers):
+            return "saboteurs", "tous les passagers sont hors jeu"
+        if self.phase == "ended":
+            return "saboteurs", (f"{self.data.turns} tours joués et seulement "
+                                 f"{self.missions_won} mission(s) réussie(s)")
+        return None
 
     def _end(self, winner: str, reason: str) -> None:
         self.winner, self.win_reason, self.phase = winner, reason, "over"

@@ -125,9 +125,12 @@ def mission_result_lines(state: ElsenState) -> list[Line]:
     if m["completed"]:
         lines.append(Line(f"Mission {m['mission']} réussie ! Missions réussies : "
                           f"{state.missions_won} sur {state.data.missions_to_win}."))
-    else:
+    elif m["progress"]:
         lines.append(Line(f"Elle en est à {tokens_fr(int(m['progress'] * 2))} sur "
                           f"{m['needed']} : il manque {tokens_fr(int(m['missing'] * 2))}."))
+    else:  # « elle en est à aucun jeton » is not French
+        lines.append(Line(f"Elle est à zéro sur {m['needed']} : il manque "
+                          f"{tokens_fr(int(m['missing'] * 2))}."))
     if m["healed"]:
         lines.append(Line("Une carte Docteur empêche l'élimination."))
     elif m["kill_due"]:
