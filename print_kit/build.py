@@ -217,10 +217,19 @@ def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
     return Kit(options, tuple(built))
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename: never a half-written file."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        # mkstemp makes the file private (0600); a PDF to print is an ordinary file: the
+        # permissions any new file gets here (0666 minus the umask), as `open()` would give
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -163,11 +163,14 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
     corner_h = 0.105 * h
     y = top
     if face.corner:
-        size = fit_line(face.corner, BOLD, 0.3 * inner_w, largest=corner_h / 0.75,
+        marked = face.corner in ("6", "9")  # underlined: a 6 upside down must not read 9
+        # the underline hangs 0.19 size under the baseline: a smaller 6 or 9 keeps it inside
+        # the corner, clear of the title below (docs/print-kit.md PRINT-9)
+        size = fit_line(face.corner, BOLD, 0.3 * inner_w,
+                        largest=corner_h / (0.88 if marked else 0.75),
                         smallest=9, where=f"{where} › index")
         _fill(c, accent)
         c.setFont(BOLD, size)
-        marked = face.corner in ("6", "9")  # underlined: a 6 upside down must not read 9
         cw = c.stringWidth(face.corner, BOLD, size)
         for angle in (0, 180):
             c.saveState()
@@ -199,6 +202,11 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
     if face.subtitle:
         size = fit_line(french(face.subtitle), REGULAR, inner_w, largest=8.5 * k, smallest=5.5,
                         where=f"{where} › sous-titre")
+        if face.path:  # over the road too: on a label, as the title
+            tw = c.stringWidth(french(face.subtitle), REGULAR, size) + 3 * MM
+            _fill(c, PANEL)
+            c.roundRect(mid - tw / 2, y - size * 1.2, tw, size * 1.3, size * 0.3, stroke=0,
+                        fill=1)
         _fill(c, accent)
         c.setFont(REGULAR, size)
         c.drawCentredString(mid, y - size * 0.9, french(face.subtitle))
@@ -229,6 +237,8 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
         _house_mark(c, left, foot_y + (foot + 1.5 if face.footer else 0), size, SOFT,
                     face.house_label)
     text_bottom = foot_y + (foot + 2.5 if face.footer else 0) + (foot + 1.5 if face.house else 0)
+    if face.corner:  # the upside-down index fills the bottom-right corner: texts stay above it
+        text_bottom = max(text_bottom, bottom + corner_h + 0.8 * MM * k)
 
     has_text = bool(face.text or face.note or face.rows)
     sym_size = min(0.28 * h if has_text else 0.42 * h, inner_w * 0.7,

@@ -123,7 +123,7 @@ def make_options(game: str = "all", *, paper: str = "a4", card_size: str = "poke
             raise UsageError("--players ne concerne que ELSEN (elsen)")
         rng = load_game("elsen").players
         if not rng.min <= players <= rng.max:
-            raise UsageError(f"elsen se joue de {rng.min} à {rng.max} joueurs (reçu {players})")
+            raise UsageError(f"ELSEN se joue de {rng.min} à {rng.max} joueurs (reçu {players})")
     url = (url if url is not None else default_url()).strip().rstrip("/")
     if not url.startswith(("http://", "https://")):
         raise UsageError(f"adresse « {url} » invalide ; attendu http://… ou https://…")

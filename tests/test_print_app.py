@@ -69,3 +69,23 @@ def test_zip_holds_every_file_and_the_manifest() -> None:
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
     assert names == [f.name for f in kit.files] + ["manifest.json"]
     assert printing.kit_zip(kit) == data  # reproducible
+
+
+def test_changed_options_say_the_shown_kit_is_the_previous_one() -> None:
+    """Ticking « Économie d'encre » after preparing kept showing the old kit without a word."""
+    at = _app().run()
+    at.selectbox(key="print_game").set_value("camelot").run()
+    at.button(key="print_go").click().run()
+    assert not at.info
+    at.checkbox(key="print_low_ink").check().run()
+    assert at.info and "Préparer le kit" in at.info[0].value
+    at.button(key="print_go").click().run()
+    assert not at.info
+
+
+def test_a_bad_address_is_shown_as_typed_not_as_markdown() -> None:
+    at = _app().run()
+    at.selectbox(key="print_game").set_value("camelot").run()
+    at.text_input(key="print_url").set_value("[ici](javascript:alert(1))").run()
+    at.button(key="print_go").click().run()
+    assert at.error and "\\[ici\\]\\(javascript" in at.error[0].value

@@ -45,7 +45,7 @@ def test_print_one_game_writes_pdfs_and_manifest(tmp_path: Path,
     (["print", "noe", "--layout", "booklet"], "choix possibles : duplex, gutterfold, fronts"),
     (["print", "noe", "--flip", "diagonal"], "choix possibles : long, short"),
     (["print", "noe", "--level", "4"], "niveaux valides : 1, 2, 3"),
-    (["print", "elsen", "--players", "3"], "de 5 à 15 joueurs"),
+    (["print", "elsen", "--players", "3"], "ELSEN se joue de 5 à 15 joueurs"),
     (["print", "camelot", "--players", "3"], "ne concerne que ELSEN"),
     (["print", "noe", "--bleed", "12"], "entre 0 et 6 mm"),
     (["print", "noe", "--calibration", "abc"], "DX,DY,ECHELLE"),
@@ -111,3 +111,15 @@ def test_same_command_twice_same_bytes(tmp_path: Path) -> None:
                      "--layout", "gutterfold", "--paper", "letter"]) == 0
     for f in (tmp_path / "a").iterdir():
         assert f.read_bytes() == (tmp_path / "b" / f.name).read_bytes()
+
+
+def test_written_files_get_ordinary_permissions(tmp_path: Path) -> None:
+    """The atomic write used mkstemp, whose files are private (0600): a kit written for a
+    shared printer folder or a web server could not be read by anyone else."""
+    old = os.umask(0o022)
+    try:
+        assert main(["print", "camelot", "--out", str(tmp_path), "--layout", "fronts"]) == 0
+    finally:
+        os.umask(old)
+    modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+    assert modes and set(modes.values()) == {0o644}, modes

@@ -57,8 +57,8 @@ def life(comp: Component) -> Face:
     alive = comp.id == "vivant"
     return Face(f"elsen:{comp.id}", comp.name, "vert" if alive else "noir",
                 symbol="coeur" if alive else "tombe",
-                text="Vous pouvez jouer « Mission réussie »." if alive else
-                "Vous ne jouez plus que « Mission réussie fantôme ».",
+                text="Vous jouez vos cartes action, sauf « Mission réussie fantôme »."
+                if alive else "Vous ne jouez plus que « Mission réussie fantôme ».",
                 house=is_house(comp), footer=FOOTER)
 
 
@@ -71,6 +71,23 @@ def token(comp: Component) -> Face:
                     house=is_house(comp))
     return Face("elsen:premier", "Premier joueur", "or", style="token", symbol="etoile",
                 house=is_house(comp))
+
+
+GHOST_REWARDS = {"one_token": "+1 jeton sur la mission en cours",
+                 "complete_mission": "la mission en cours est réussie",
+                 "none": "rien, l'échelle fantôme repart à 0"}
+
+
+def _ladder_lines(data: ElsenData, steps: int, ghost: bool) -> list[str]:
+    """The explanation under a ladder's name. Only the Fainéant's card gives half tokens, and
+    only to the current mission: the ghost ladder holds whole tokens (registre ELS-2)."""
+    if not ghost:
+        return [f"{steps} jetons réussite valident la mission. Un demi-jeton (carte Fainéant) "
+                "compte pour ½."]
+    reward = GHOST_REWARDS[str(data.setting("ghost_mission_reward"))]
+    return [f"{steps} cartes « Mission réussie fantôme » (jouées par les morts) valident la "
+            "mission fantôme ; elle aide alors les vivants.",
+            f"Ce qu'elle apporte est un réglage du meneur (défaut maison : {reward})."]
 
 
 def _ladders(data: ElsenData, boards: list[Component], players: int):  # noqa: ANN202
@@ -95,10 +112,8 @@ def _ladders(data: ElsenData, boards: list[Component], players: int):  # noqa: A
             c.drawString(17 * MM, y - 9 * MM, french(board.name))
             c.setFont(REGULAR, 8.5)
             c.setFillColorRGB(*SOFT)
-            c.drawString(17 * MM, y - 14 * MM, french(
-                f"{steps} jetons réussite valident la mission"
-                + (" fantôme ; elle aide les vivants." if ghost else ".")
-                + " Un demi-jeton compte pour ½."))
+            for k, text in enumerate(_ladder_lines(data, steps, ghost)):
+                c.drawString(17 * MM, y - (14 + 4 * k) * MM, french(text))
             x0 = (page_w - steps * slot) / 2
             for i in range(steps):
                 cx = x0 + (i + 0.5) * slot
@@ -163,8 +178,9 @@ def sheet(data: ElsenData, options: PrintOptions) -> Sheet:
     night = [
         "Première nuit seulement : les saboteurs se reconnaissent.",
         "1. Le Policier désigne le joueur qu'il protège.",
-        "2. S'il y a eu une Élimination : les saboteurs échangent les cartes vivant et mort "
-        f"d'un joueur (au tour {data.forced_kill_turn}, ils éliminent de toute façon).",
+        "2. S'il y a eu une Élimination sans carte Docteur : les saboteurs échangent les cartes "
+        f"vivant et mort d'un joueur (au tour {data.forced_kill_turn}, ils éliminent de toute "
+        "façon) ; le joueur protégé survit.",
         "3. La Voyante désigne un joueur ; le meneur indique s'il est vivant ou mort.",
         "4. Le meneur rend les cartes action ; chacun regarde sa carte vivant/mort.",
     ]
@@ -175,12 +191,13 @@ def sheet(data: ElsenData, options: PrintOptions) -> Sheet:
         ("Un tour : jour, nuit, vote", [
             f"Jour : le premier joueur choisit l'équipe (au moins {data.min_team}). Chacun pose "
             "une carte action face cachée ; on mélange, on révèle, on applique.",
-            "Vote : plus de la moitié des joueurs peut exclure quelqu'un (rôle gardé secret) ; "
+            "Vote : plus de la moitié des joueurs à bord* peut exclure quelqu'un (rôle gardé "
+            "secret) ; "
             "le jeton premier joueur passe à gauche.",
         ] + ([f"Ce kit est imprimé pour {n} joueurs."] if n else [])),
     ]
     return Sheet("elsen", blocks, [("Selon le nombre de joueurs", table), ("Rôles", roles),
                                    ("Cartes action", cards)],
-                 footnote="Seuil du vote, effet de la mission fantôme, rôles spéciaux proposés : "
+                 footnote="* Seuil du vote, effet de la mission fantôme, rôles spéciaux proposés : "
                           "défauts maison réglables par le meneur (registre ELSEN).",
                  accent="ardoise", extra=[("Ordre de la nuit", night)])

@@ -116,15 +116,22 @@ def _die_and_pawns(data: LabystereData, pawns: list[Component]):  # noqa: ANN202
         # Die net: a cross of 6 faces; folded, 1 faces 6, 2 faces 5 and 3 faces 4.
         s = 22 * MM
         ox, oy = 25 * MM, page_h - 40 * MM - 3 * s
-        cells = {1: (1, 3), 2: (1, 2), 3: (0, 2), 4: (2, 2), 6: (1, 1), 5: (1, 0)}
         c.setLineWidth(0.6)
-        for face, (col, row) in cells.items():
+        for face, (col, row) in DIE_NET.items():
             x, y = ox + col * s, oy + row * s - s
             for tab in _tabs(face):
                 _tab(c, x, y, s, tab)
             c.setFillColorRGB(1, 1, 1)
-            c.setStrokeColorRGB(*INK)
-            c.rect(x, y, s, s, stroke=1, fill=1)
+            c.rect(x, y, s, s, stroke=0, fill=1)
+        c.setStrokeColorRGB(*INK)
+        cuts, folds = die_net_edges()
+        for dashed, edges in ((False, cuts), (True, folds)):
+            c.setDash(3, 2) if dashed else c.setDash()
+            for (x0, y0), (x1, y1) in edges:
+                c.line(ox + x0 * s, oy + y0 * s - s, ox + x1 * s, oy + y1 * s - s)
+        c.setDash()
+        for face, (col, row) in DIE_NET.items():
+            x, y = ox + col * s, oy + row * s - s
             c.setFillColorRGB(*INK)
             for px, py in PIPS[min(face, data.die_faces)]:
                 c.circle(x + s * (0.25 + 0.25 * px), y + s * (0.25 + 0.25 * py), 2.2 * MM,
@@ -164,8 +171,37 @@ def _die_and_pawns(data: LabystereData, pawns: list[Component]):  # noqa: ANN202
     return draw
 
 
+# The die net: face -> (column, row) of a cross; folded, 1 faces 6, 2 faces 5 and 3 faces 4.
+DIE_NET = {1: (1, 3), 2: (1, 2), 3: (0, 2), 4: (2, 2), 6: (1, 1), 5: (1, 0)}
+SIDES = {"N": ((0, 1), (1, 1)), "S": ((0, 0), (1, 0)), "W": ((0, 0), (0, 1)),
+         "E": ((1, 0), (1, 1))}
+NEIGHBOUR = {"N": (0, 1), "S": (0, -1), "W": (-1, 0), "E": (1, 0)}
+
+
 def _tabs(face: int) -> list[str]:
-    return {3: ["N", "S", "W"], 4: ["N", "S", "E"], 5: ["W", "E"]}.get(face, [])
+    """One glue tab on each of the 7 edges that close the cube: the sides and top of 3 and 4
+    (they meet 1, 6 and 5) and the foot of 5 (it meets the head of 1)."""
+    return {3: ["N", "S", "W"], 4: ["N", "S", "E"], 5: ["S"]}.get(face, [])
+
+
+Edge = tuple[tuple[int, int], tuple[int, int]]
+
+
+def die_net_edges() -> tuple[list[Edge], list[Edge]]:
+    """(cut lines, fold lines) of the net in face units: an edge between two faces or under a
+    tab is folded (dashed), any other outer edge is cut (solid)."""
+    cells = set(DIE_NET.values())
+    cuts: list[Edge] = []
+    folds: set[Edge] = set()
+    for face, (col, row) in DIE_NET.items():
+        for side, ((ax, ay), (bx, by)) in SIDES.items():
+            edge = ((col + ax, row + ay), (col + bx, row + by))
+            dx, dy = NEIGHBOUR[side]
+            if (col + dx, row + dy) in cells or side in _tabs(face):
+                folds.add(edge)
+            else:
+                cuts.append(edge)
+    return cuts, sorted(folds)
 
 
 def _tab(c: Canvas, x: float, y: float, s: float, side: str) -> None:
@@ -193,8 +229,8 @@ def _tab(c: Canvas, x: float, y: float, s: float, side: str) -> None:
         p.lineTo(x + s + t, y + t)
         p.lineTo(x + s + t, y + s - t)
         p.lineTo(x + s, y + s)
-    p.close()
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=0, fill=1)  # filled with its base; only the 3 outer sides are cut
+    c.drawPath(p, stroke=1, fill=0)
 
 
 def setup_layout(seed: int) -> Any | None:

@@ -15,6 +15,7 @@ from print_kit.build import Kit, build_kit
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, default_url, make_options
 from print_kit.render import render_png
+from tableapp.session import plain
 
 SECTION = "Impression"
 
@@ -76,10 +77,14 @@ def _options_form() -> dict[str, Any] | None:
         url = st.text_input("Adresse de l'assistant (QR codes)", default_url(), key="print_url")
         calibration = st.text_input("Calibrage du verso : DX,DY,ÉCHELLE", "0,0,1",
                                     key="print_calibration")
-    if not st.button("Préparer le kit", type="primary", key="print_go"):
-        return st.session_state.get("print_request")
     request = dict(game=game, paper=paper, card_size=size, bleed=float(bleed), layout=layout,
                    flip=flip, low_ink=bool(low_ink), url=url, calibration=calibration, **extra)
+    if not st.button("Préparer le kit", type="primary", key="print_go"):
+        prepared = st.session_state.get("print_request")
+        if prepared is not None and prepared != request:
+            st.info("Les options ont changé : touchez « Préparer le kit » pour refaire le kit. "
+                    "L'aperçu et les fichiers ci-dessous sont ceux du kit précédent.")
+        return prepared
     st.session_state["print_request"] = request
     return request
 
@@ -95,7 +100,7 @@ def render() -> None:
     try:
         kit = cached_kit(tuple(sorted(request.items())))
     except CompanionError as exc:
-        st.error(str(exc))
+        st.error(plain(str(exc)))  # may repeat what was typed (address, calibration)
         return
     pages = sum(f.pages for f in kit.files)
     size = sum(len(f.data) for f in kit.files)
