@@ -17,6 +17,7 @@ import os
 import re
 import secrets
 import sqlite3
+import sys
 import threading
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -166,6 +167,14 @@ def _replay(game: str, setup: dict[str, Any], raw: list[dict[str, Any]]) -> tupl
         raise UsageError(f"{game_info(game).title} n'a pas encore de moteur de partie") from None
 
 
+def _built_by_current_code(state: GameState) -> bool:
+    """False once the engine's module was reloaded (Streamlit reloads edited files during
+    development): a snapshot of the old class would fail the pages' isinstance checks."""
+    cls = type(state)
+    module = sys.modules.get(cls.__module__)
+    return module is not None and getattr(module, cls.__qualname__, None) is cls
+
+
 def check_log(game: str, setup: Any, raw: Any) -> tuple[list[Entry], GameState]:
     """Validate a whole log (setup + raw lines); InvalidEvent says which line and why."""
     game_info(game)
@@ -224,6 +233,8 @@ class EventStore:
             (count,) = db.execute("SELECT COUNT(*) FROM events WHERE code = ?",
                                   (code,)).fetchone()
             cached = self._snapshots.get((code, count))
+            if cached is not None and not _built_by_current_code(cached.state):
+                cached = None
             if cached is None:
                 (game, setup_text, title, created), raw = self._read(db, code)
             db.execute("COMMIT")

@@ -116,10 +116,12 @@ def _player_names(game: str) -> list[str] | None:
     count = st.segmented_control("Nombre de joueurs", list(range(low, high + 1)),
                                  default=low, key=f"np_{game}_count") or low
     st.caption("Noms dans l'ordre des places autour de la table.")
-    columns = st.columns(2)
-    names = [columns[i % 2].text_input(f"Place {i + 1}", key=f"np_{game}_seat_{i}",
-                                       max_chars=MAX_NAME).strip()
-             for i in range(count)]
+    names = []
+    for row in range(0, count, 2):  # one row per pair: a phone stacks them in seat order
+        columns = st.columns(2)
+        for i in range(row, min(row + 2, count)):
+            names.append(columns[i - row].text_input(
+                f"Place {i + 1}", key=f"np_{game}_seat_{i}", max_chars=MAX_NAME).strip())
     if not all(names):
         st.info("Entrez le nom de chaque joueur.")
         return None

@@ -210,6 +210,16 @@ def test_new_game_form_creates_the_game_and_puts_its_code_in_the_url(page_module
     assert 'scores : {"Alice": 0, "Bruno": 0}' in texts(at)
 
 
+def test_seats_come_in_table_order_even_when_a_phone_stacks_the_columns(
+        page_module: None) -> None:
+    """Columns stack on a phone: seats laid out two per row keep 1, 2, 3… from top to bottom
+    (one pair of columns for all seats would stack as 1, 3, 5, 2, 4)."""
+    at = page_app().run()
+    at.segmented_control(key=f"np_{GAME}_count").set_value(5).run()
+    seats = [t.label for t in at.text_input if t.label.startswith("Place")]
+    assert seats == [f"Place {i}" for i in range(1, 6)]
+
+
 def test_a_game_page_with_its_code_survives_a_new_session_and_a_restart(
         page_module: None) -> None:
     first = page_app().run()

@@ -325,3 +325,17 @@ def test_whatever_is_tried_the_stored_state_is_the_replay_of_the_log(
     stored = store.load(code)
     assert stored.events == effective_events(stored.raw)
     assert stored.state.summary() == replay("camelot", SETUP, stored.events).summary()
+
+
+def test_a_snapshot_of_a_reloaded_engine_is_replayed_again(store: EventStore,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Streamlit reloads edited modules during development: a snapshot built by the old
+    class must not reach the pages (their isinstance checks would fail)."""
+    import companion.games.noe.engine as noe_engine
+
+    code = store.create("noe", {"players": ["Alice", "Bruno"], "level": 3})
+    first = store.load(code)
+    assert store.load(code).state is first.state
+    old = type(first.state)
+    monkeypatch.setattr(noe_engine, old.__name__, type(old.__name__, (old,), {}))  # a reload
+    assert store.load(code).state is not first.state

@@ -13,8 +13,9 @@ from companion.catalog import GAMES
 from companion.errors import CompanionError
 from print_kit.build import Kit, build_kit
 from print_kit.geometry import CARD_SIZES, PAPERS
-from print_kit.options import FLIPS, LAYOUTS, default_url, make_options
+from print_kit.options import FLIPS, LAYOUTS, make_options
 from print_kit.render import render_png
+from tableapp import session
 from tableapp.session import plain
 
 SECTION = "Impression"
@@ -74,7 +75,8 @@ def _options_form() -> dict[str, Any] | None:
         extra["seed"] = int(st.number_input("Labystère : graine du plan", 0, 10**9, 1,
                                             key="print_seed"))
     with st.expander("Réglages avancés"):
-        url = st.text_input("Adresse de l'assistant (QR codes)", default_url(), key="print_url")
+        url = st.text_input("Adresse de l'assistant (QR codes)", session.public_base_url(),
+                            key="print_url")
         calibration = st.text_input("Calibrage du verso : DX,DY,ÉCHELLE", "0,0,1",
                                     key="print_calibration")
     request = dict(game=game, paper=paper, card_size=size, bleed=float(bleed), layout=layout,
