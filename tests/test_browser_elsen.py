@@ -4,9 +4,9 @@ a tap inside the page, then by itself), and the public view holds no secret."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+import browsing
 import pytest
 from browsing import open_page
 
@@ -30,18 +30,9 @@ def narrator(page: Any) -> Any:
 
 
 def start_game(page: Any, base: str) -> str:
-    open_page(page, f"{base}/elsen", "Nouvelle partie")
-    for i, name in enumerate(NAMES):
-        field = page.get_by_label(f"Place {i + 1}", exact=True)
-        field.fill(name)
-        field.press("Enter")
-    page.wait_for_function("() => [...document.querySelectorAll('button')].some("
-                           "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
-                           timeout=TIMEOUT)
-    page.get_by_role("button", name="Commencer la partie").click()
+    code = browsing.start_game(page, base, "elsen", NAMES)
     narrator(page).wait_for(timeout=TIMEOUT)
-    page.wait_for_url(re.compile(r"code="), timeout=TIMEOUT)
-    return re.search(r"code=([A-Z0-9]+)", page.url).group(1)  # type: ignore[union-attr]
+    return code
 
 
 def test_narrator_speaks_its_script_and_public_view_keeps_secrets(app_server: str,

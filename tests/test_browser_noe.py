@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from browsing import open_page
+from browsing import open_page, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -32,20 +32,8 @@ def wait_text(page: Any, text: str) -> None:
 
 def test_noe_game_survives_a_reload_and_opens_from_its_code(app_server: str, page: Any,
                                                               browser: Any) -> None:
-    open_page(page, f"{app_server}/noe", "Nouvelle partie")
-    page.locator('[data-testid="stButtonGroup"]').first.get_by_text("3", exact=True).click()
-    page.get_by_label("Place 3").wait_for(timeout=TIMEOUT)
-    for seat, name in enumerate(["Alice", "Bruno", "Chloé"], start=1):
-        field = page.get_by_label(f"Place {seat}")
-        field.fill(name)
-        field.press("Enter")
-    start = page.get_by_role("button", name="Commencer la partie")
-    page.wait_for_function("() => [...document.querySelectorAll('button')].some("
-                           "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
-                           timeout=TIMEOUT)
-    start.click()
+    code = start_game(page, app_server, "noe", ["Alice", "Bruno", "Chloé"])
     wait_text(page, "Noé : tableau des scores")
-    page.wait_for_url(re.compile(r"code="), timeout=TIMEOUT)
 
     # Manche 1: the defaults are the player whose turn it is and « Complot ».
     wait_text(page, "à Bruno de jouer")
@@ -56,7 +44,6 @@ def test_noe_game_survives_a_reload_and_opens_from_its_code(app_server: str, pag
     expected = {"Alice": "0", "Bruno": "15", "Chloé": "15"}
     assert scores(page) == expected
 
-    code = re.search(r"code=([A-Z0-9]+)", page.url).group(1)  # type: ignore[union-attr]
     page.reload()
     wait_text(page, "Manche 2")
     assert scores(page) == expected
@@ -78,17 +65,7 @@ def selected(page: Any, label: str) -> str:
 def test_the_entry_starts_afresh_after_each_announcement(app_server: str, page: Any) -> None:
     """The browser keeps a widget's value unless the page sets it: after an Élysée the next
     manche must offer « Complot » and the player whose turn it is, not the last choices."""
-    open_page(page, f"{app_server}/noe", "Nouvelle partie")
-    page.locator('[data-testid="stButtonGroup"]').first.get_by_text("3", exact=True).click()
-    page.get_by_label("Place 3").wait_for(timeout=TIMEOUT)
-    for seat, name in enumerate(["Ana", "Ben", "Cléo"], start=1):
-        field = page.get_by_label(f"Place {seat}")
-        field.fill(name)
-        field.press("Enter")
-    page.wait_for_function("() => [...document.querySelectorAll('button')].some("
-                           "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
-                           timeout=TIMEOUT)
-    page.get_by_role("button", name="Commencer la partie").click()
+    start_game(page, app_server, "noe", ["Ana", "Ben", "Cléo"])
     wait_text(page, "à Ben de jouer")
     page.get_by_role("combobox", name="Annonce").click()
     page.get_by_role("option", name=re.compile("Complot à l'Élysée")).click()

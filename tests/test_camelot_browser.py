@@ -4,11 +4,10 @@ reason, reload and find the same displays."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
-from browsing import open_page
+from browsing import start_game
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +29,7 @@ def totals(page: Any) -> dict[str, str]:
 
 
 def test_camelot_tournament_in_the_browser(app_server: str, page: Any) -> None:
-    open_page(page, f"{app_server}/camelot", "Nouvelle partie")
-    for seat, name in enumerate(["Ana", "Bert"], start=1):
-        field = page.get_by_label(f"Place {seat}")
-        field.fill(name)
-        field.press("Enter")
-    page.wait_for_function("() => [...document.querySelectorAll('button')].some("
-                           "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
-                           timeout=TIMEOUT)
-    page.get_by_role("button", name="Commencer la partie").click()
-    page.wait_for_url(re.compile(r"code="), timeout=TIMEOUT)
+    start_game(page, app_server, "camelot", ["Ana", "Bert"])
     wait_text(page, "Ana a pioché et annonce la couleur du tournoi.")
     page.get_by_role("button", name="Annoncer").click()  # default colour: violet
     wait_text(page, "Au tour de Ana")

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from browsing import open_page
+from browsing import start_game
 
 pytestmark = pytest.mark.browser
 
@@ -15,17 +15,8 @@ pytestmark = pytest.mark.browser
 def test_sheet_survives_reload_and_stays_private(app_server: str, page: Any,
                                                  browser: Any) -> None:
     pg = page
-    open_page(pg, f"{app_server}/labystere", "Importer une partie")
-    for seat, name in ((1, "Léa"), (2, "Tom")):
-        field = pg.get_by_label(f"Place {seat}")
-        field.fill(name)
-        field.press("Enter")
-    pg.wait_for_function("() => [...document.querySelectorAll('button')].some("
-                         "b => b.innerText.includes('Commencer la partie') && !b.disabled)",
-                         timeout=30000)
-    pg.get_by_role("button", name="Commencer la partie").click()
+    code = start_game(pg, app_server, "labystere", ["Léa", "Tom"])
     pg.get_by_text("Au tour de Léa").wait_for(timeout=20000)
-    code = re.search(r"code=(\w+)", pg.url).group(1)  # type: ignore[union-attr]
     pg.get_by_role("button", name="🎲 Lancer le dé").click()
     pg.get_by_text("Léa a fait").wait_for(timeout=20000)
 
@@ -77,15 +68,7 @@ def test_setup_map_on_a_phone_never_cuts_a_word(app_server: str, browser: Any) -
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         phone = context.new_page()
-        open_page(phone, f"{app_server}/labystere", "Importer une partie")
-        for seat, name in ((1, "Ana"), (2, "Bob")):
-            field = phone.get_by_label(f"Place {seat}")
-            field.fill(name)
-            field.press("Enter")
-        phone.wait_for_function("() => [...document.querySelectorAll('button')].some("
-                                "b => b.innerText.includes('Commencer la partie') && "
-                                "!b.disabled)", timeout=30000)
-        phone.get_by_role("button", name="Commencer la partie").click()
+        start_game(phone, app_server, "labystere", ["Ana", "Bob"])
         phone.get_by_text("Au tour de Ana").wait_for(timeout=20000)
         phone.get_by_role("tab", name=re.compile("Plan")).click()
         phone.locator("table.laby").wait_for(timeout=20000)
