@@ -93,6 +93,20 @@ class Pens(Protocol):
                size: float) -> None: ...
 
 
+def _centred_line(c: Canvas, text: str, font: str, colour: RGB, mid: float, y: float,
+                  size: float, baseline: float, on_label: bool) -> None:
+    """One centred line below `y` (its baseline `baseline` × size lower); on a path card it
+    sits on a white label, so it stays readable over the grass and the road."""
+    if on_label:
+        tw = c.stringWidth(text, font, size) + 3 * MM
+        _fill(c, PANEL)
+        c.roundRect(mid - tw / 2, y - size * (baseline + 0.35), tw, size * 1.3, size * 0.3,
+                    stroke=0, fill=1)
+    _fill(c, colour)
+    c.setFont(font, size)
+    c.drawCentredString(mid, y - size * baseline, text)
+
+
 def draw_face(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,
               pens: Pens, where: str) -> None:
     if face.style == "back":
@@ -190,26 +204,12 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
     # Title and subtitle.
     size = fit_line(french(face.title), BOLD, inner_w, largest=15 * k, smallest=7,
                     where=f"{where} › nom")
-    if face.path:  # a label over the grass and the road
-        tw = c.stringWidth(french(face.title), BOLD, size) + 3 * MM
-        _fill(c, PANEL)
-        c.roundRect(mid - tw / 2, y - size * 1.15, tw, size * 1.3, size * 0.3, stroke=0,
-                    fill=1)
-    _fill(c, INK)
-    c.setFont(BOLD, size)
-    c.drawCentredString(mid, y - size * 0.8, french(face.title))
+    _centred_line(c, french(face.title), BOLD, INK, mid, y, size, 0.8, bool(face.path))
     y -= size * 1.15
     if face.subtitle:
         size = fit_line(french(face.subtitle), REGULAR, inner_w, largest=8.5 * k, smallest=5.5,
                         where=f"{where} › sous-titre")
-        if face.path:  # over the road too: on a label, as the title
-            tw = c.stringWidth(french(face.subtitle), REGULAR, size) + 3 * MM
-            _fill(c, PANEL)
-            c.roundRect(mid - tw / 2, y - size * 1.2, tw, size * 1.3, size * 0.3, stroke=0,
-                        fill=1)
-        _fill(c, accent)
-        c.setFont(REGULAR, size)
-        c.drawCentredString(mid, y - size * 0.9, french(face.subtitle))
+        _centred_line(c, french(face.subtitle), REGULAR, accent, mid, y, size, 0.9, bool(face.path))
         y -= size * 1.35
     if face.badge:
         size = fit_line(french(face.badge), BOLD, inner_w, largest=8 * k,
