@@ -162,14 +162,20 @@ def plan_lance_brisee(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     return _mass_removal(s, p, [q], lambda c: cards[c].colour == PURPLE, "Lance brisée")
 
 
+def _more_than_one(s: CamelotState, q: int, verb: str) -> list[str]:
+    """An action may take a card from a display only if another card stays in it."""
+    theirs = s.displays[q]
+    if len(theirs) < 2:
+        raise RuleError(f"le personnage de {s.names[q]} n'a qu'une carte : elle ne peut pas "
+                        f"être {verb}", R_DISPLAYS)
+    return theirs
+
+
 def plan_riposte(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Riposte: take the last card of an opponent's display onto yours (registre CAM-15)."""
     q = _target(s, p, e)
     _unshielded(s, p, q)
-    theirs = s.displays[q]
-    if len(theirs) < 2:
-        raise RuleError(f"le personnage de {s.names[q]} n'a qu'une carte : elle ne peut pas "
-                        "être prise", R_DISPLAYS)
+    theirs = _more_than_one(s, q, "prise")
     card = theirs[-1]
     mine = s.displays[p]
     if card == DAME and DAME in mine:
@@ -183,10 +189,7 @@ def plan_esquive(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Esquive: discard one card of your choice from an opponent's display."""
     q = _target(s, p, e)
     _unshielded(s, p, q)
-    theirs = s.displays[q]
-    if len(theirs) < 2:
-        raise RuleError(f"le personnage de {s.names[q]} n'a qu'une carte : elle ne peut pas "
-                        "être retirée", R_DISPLAYS)
+    theirs = _more_than_one(s, q, "retirée")
     i = _position(theirs, e.get("position"), s.names[q])
     return Effect(f"Esquive : {s.names[q]} défausse {_name(theirs[i])}",
                   displays={q: theirs[:i] + theirs[i + 1:]}, discarded=[theirs[i]])
