@@ -9,6 +9,7 @@ import os
 import re
 import socket
 from collections.abc import Callable
+from functools import lru_cache
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -48,6 +49,7 @@ def store() -> EventStore:
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")
 
 
+@lru_cache(maxsize=4096)  # pages escape the same names on every rerun
 def plain(text: str) -> str:
     """Text (which may hold players' names or a file's content) shown literally by the
     markdown-rendering elements (st.error, st.markdown...): no link, no formatting, no LaTeX."""

@@ -6,7 +6,6 @@ All rules live in companion.games.emblemes; this page only asks and shows."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import streamlit as st
@@ -28,19 +27,12 @@ from companion.games.emblemes.placecards import (
 from companion.games.emblemes.placement import SIDE_LABELS
 from companion.games.emblemes.scoring import rank_label
 from tableapp.gamepage import current_game, is_public_view, submit, toolbar
+from tableapp.session import plain
 
 SECTION = "Emblèmes"
 GAME = "emblemes"
 KIND_LABELS = {"fixed": "pièces (fixe, négatif = perte)", "per_card": "1 pièce par carte du lieu",
                "steal": "vol à chaque autre joueur", "half_value": "moitié de la valeur"}
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
-
-
-def plain(text: str) -> str:
-    """User text inside markdown (labels, messages): shown as typed, never as formatting."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
-
-
 def timing_mark(value: int) -> str:
     return "♦" if character(value).timing == "immediate" else "□"
 

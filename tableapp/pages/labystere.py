@@ -5,7 +5,6 @@ player's phone, a private investigation sheet. Logic lives in companion/games/la
 from __future__ import annotations
 
 import html
-import re
 import secrets
 from typing import Any
 from urllib.parse import urlencode
@@ -35,6 +34,7 @@ from companion.loader import load_game
 from companion.store import default_path, is_valid_code, normalize_code
 from tableapp import session
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.session import plain
 
 GAME = "labystere"
 SECTION = game_info(GAME).title
@@ -75,11 +75,6 @@ def _data() -> LabystereData:
     return data
 
 
-def _md(text: str) -> str:
-    """User text inside Markdown: every Markdown/HTML sign backslash-escaped."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|~<>$])", r"\\\1", text)
-
-
 def _colour_name(colour: str) -> str:
     names = {c.id: c.name for c in _data().colours}
     return f"{DOTS.get(colour, '⚪')} {names.get(colour, colour)}"
@@ -95,7 +90,7 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     st.caption("La place 1 commence : mettez-y le plus jeune. On joue ensuite dans le sens des "
                "aiguilles d'une montre.")
     columns = st.columns(len(players))
-    colours = [columns[i].selectbox(f"Pion de {_md(name)}", ids, index=i % len(ids),
+    colours = [columns[i].selectbox(f"Pion de {plain(name)}", ids, index=i % len(ids),
                                     format_func=_colour_name, key=f"lab_colour_{i}")
                for i, name in enumerate(players)]
     if len(set(colours)) < len(colours):
@@ -120,7 +115,7 @@ def _players_line(summary: dict[str, Any]) -> None:
             marks.append("⚡ prochain lancer ×2")
         if player["out"]:
             marks.append("éliminé (annonce fausse)")
-        st.markdown(f"{DOTS.get(player['colour'], '⚪')} **{_md(player['name'])}** "
+        st.markdown(f"{DOTS.get(player['colour'], '⚪')} **{plain(player['name'])}** "
                     + " · ".join(marks))
 
 
@@ -144,10 +139,10 @@ def _last_roll(summary: dict[str, Any]) -> None:
     st.markdown(f'<div class="laby-die">{face}</div>', unsafe_allow_html=True)
     name = summary["players"][roll["player"]]["name"]
     if roll["doubled"]:
-        st.markdown(f"### {_md(name)} a fait {roll['value']} : compte double, **{roll['steps']} "
+        st.markdown(f"### {plain(name)} a fait {roll['value']} : compte double, **{roll['steps']} "
                     "cases** !")
     else:
-        st.markdown(f"### {_md(name)} a fait **{roll['value']}**")
+        st.markdown(f"### {plain(name)} a fait **{roll['value']}**")
 
 
 def _card_buttons(stored: StoredGame) -> None:
@@ -183,13 +178,13 @@ def _turn_tab(stored: StoredGame) -> None:
     public = is_public_view()
     if summary["finished"]:
         if summary["winner"] is not None:
-            st.success(f"🏆 {_md(summary['winner'])} a trouvé le coupable et le lieu : gagné !")
+            st.success(f"🏆 {plain(summary['winner'])} a trouvé le coupable et le lieu : gagné !")
         else:
             st.warning("Tout le monde s'est trompé : personne ne gagne. Une revanche ?")
         _players_line(summary)
         return
     current = summary["players"][summary["turn"]]
-    st.markdown(f"## {DOTS.get(current['colour'], '⚪')} Au tour de {_md(current['name'])}")
+    st.markdown(f"## {DOTS.get(current['colour'], '⚪')} Au tour de {plain(current['name'])}")
     if current["double_pending"]:
         # before the roll it is this one; after turning the card up, the one of the next turn
         st.info("⚡ Ce lancer compte double !" if summary["phase"] == "roll"

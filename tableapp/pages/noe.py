@@ -4,8 +4,6 @@ companion/games/noe; players' names only reach Streamlit as plain text or escape
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from typing import Any
 
 import streamlit as st
@@ -18,17 +16,11 @@ from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.texts import grades_table, points_table, sections
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.session import plain
 
 GAME = "noe"
 SECTION = game_info(GAME).title
 HAND_SIZE = deck().data.hand_size
-
-
-@lru_cache(maxsize=4096)
-def _md(text: str) -> str:
-    """User text inside Markdown: every Markdown/HTML sign backslash-escaped (cached: the grid
-    escapes the same few names and numbers on every rerun)."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|~<>$])", r"\\\1", text)
 
 
 def _card_name(card_id: str) -> str:
@@ -86,11 +78,11 @@ def _setup_form(players: list[str]) -> dict[str, Any] | None:
 def _status(summary: dict[str, Any]) -> None:
     if summary["finished"]:
         winners = " et ".join(summary["winners"])
-        st.success(f"Partie terminée : victoire de {_md(winners)} "
+        st.success(f"Partie terminée : victoire de {plain(winners)} "
                    f"({summary['scores'][summary['winners'][0]]} points).")
         return
-    turn = f" · à {_md(summary['turn'])} de jouer" if summary["turn"] else ""
-    st.markdown(f"**Manche {summary['manche']}** · donneur : {_md(summary['dealer'])}{turn} · "
+    turn = f" · à {plain(summary['turn'])} de jouer" if summary["turn"] else ""
+    st.markdown(f"**Manche {summary['manche']}** · donneur : {plain(summary['dealer'])}{turn} · "
                 f"niveau {summary['level']} · objectif {summary['target']} points")
 
 
@@ -102,23 +94,23 @@ def _scoreboard(summary: dict[str, Any]) -> None:
     for i, player in enumerate(players):
         score = summary["scores"][player]
         with columns[i % len(columns)]:
-            st.metric(_md(player), score, border=True)
+            st.metric(plain(player), score, border=True)
             st.progress(min(score / target, 1.0), text=f"{min(score, target)}/{target}")
     if st.toggle("Courbe des scores manche après manche", key="noe_board_chart"):
         st.vega_lite_chart(chart_spec(summary), width="stretch")
     st.markdown(_grid_markdown(summary))
     st.caption("— : pas encore de points dans la manche en cours")
     for violation in summary["violations"][-3:]:
-        st.caption(f"Manche {violation['manche']} : {_md(violation['reason'])}")
+        st.caption(f"Manche {violation['manche']} : {plain(violation['reason'])}")
 
 
 def _grid_markdown(summary: dict[str, Any]) -> str:
     """The grid by manche as one Markdown table (every cell escaped: names are user text)."""
     rows = grid_rows(summary)
     header = list(rows[0])
-    lines = ["| " + " | ".join(_md(str(h)) for h in header) + " |",
+    lines = ["| " + " | ".join(plain(str(h)) for h in header) + " |",
              "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(_md(str(row[h])) for h in header) + " |" for row in rows]
+    lines += ["| " + " | ".join(plain(str(row[h])) for h in header) + " |" for row in rows]
     totals = {grid_column(p): str(summary["scores"][p]) for p in summary["players"]}
     lines.append("| " + " | ".join(f"**{totals[h]}**" if h in totals else
                                    ("**Total**" if h == "Manche" else "") for h in header) + " |")
