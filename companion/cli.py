@@ -12,6 +12,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from companion.catalog import GAMES, game_info
@@ -63,6 +64,37 @@ class OneLineParser(argparse.ArgumentParser):
 def emit(data: Any) -> None:
     """Print JSON the same way for every command (UTF-8, readable)."""
     print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def read_input(path: str) -> bytes:
+    """The file a command was given (`-`: standard input), or one clear French UsageError
+    (the system's own messages are English)."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        reason = "fichier introuvable"
+    except IsADirectoryError:
+        reason = "c'est un dossier, pas un fichier"
+    except PermissionError:
+        reason = "lecture refusée (droits du fichier)"
+    except OSError as exc:
+        reason = f"erreur système {exc.errno}"
+    raise UsageError(f"impossible de lire {path} : {reason}")
+
+
+def read_json(path: str) -> Any:
+    """A JSON file a command was given, parsed; UsageError naming the file and the line."""
+    try:
+        text = read_input(path).decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"impossible de lire {path} : ce n'est pas un texte UTF-8 "
+                         "(JSON attendu)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path} : JSON invalide (ligne {exc.lineno} : {exc.msg})") from None
 
 
 # --- companion games / cards --------------------------------------------------------------

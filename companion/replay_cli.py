@@ -9,26 +9,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from companion.cli import emit
+from companion.cli import emit, read_input
 from companion.engine import InvalidEvent
-from companion.errors import UsageError
 from companion.store import check_log, parse_envelope
 
 
-def read_log(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        return Path(path).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"impossible de lire {path} : {exc.strerror or exc}") from None
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
-    envelope = parse_envelope(read_log(args.log))
+    envelope = parse_envelope(read_input(args.log))
     try:
         entries, state = check_log(envelope["game"], envelope["setup"], envelope["events"])
     except InvalidEvent as exc:

@@ -13,7 +13,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from companion.cli import OneLineParser, emit
+from companion.cli import OneLineParser, emit, read_input
 from companion.engine import InvalidEvent
 from companion.errors import UsageError
 from companion.games.camelot.cards import catalogue
@@ -56,11 +56,7 @@ def _read_json(text: str, what: str) -> Any:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    try:
-        raw = Path(args.log).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"impossible de lire {args.log} : {exc.strerror or exc}") from None
-    log = parse_envelope(raw, expected_game="camelot")
+    log = parse_envelope(read_input(args.log), expected_game="camelot")
     try:
         _entries, state = check_log("camelot", log["setup"], log["events"])
     except InvalidEvent as exc:

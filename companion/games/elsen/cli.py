@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
+from companion.cli import read_json
 from companion.errors import UsageError
 from companion.games.elsen.checker import Member
 from companion.games.elsen.mission import card_ids, halves, resolve
@@ -27,20 +27,7 @@ def cmd_setup(args: argparse.Namespace) -> int:
 
 
 def _read_mission(path: str) -> dict[str, Any]:
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{path} : fichier introuvable") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path} : c'est un dossier, pas un fichier JSON") from None
-    except PermissionError:
-        raise UsageError(f"{path} : lecture refusée (droits du fichier)") from None
-    except OSError as exc:
-        raise UsageError(f"{path} : lecture impossible (erreur {exc.errno})") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} : ce n'est pas un texte UTF-8 (JSON attendu)") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} : JSON invalide (ligne {exc.lineno})") from None
+    raw = read_json(path)
     if not isinstance(raw, dict):
         raise UsageError(f"{path} : un objet JSON est attendu")
     return raw

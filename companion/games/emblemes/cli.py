@@ -8,12 +8,10 @@ STATE: {"players": [...clockwise], "first_player": name, "coins": {name: n},
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
-from companion.cli import emit
-from companion.errors import RuleError, UsageError
+from companion.cli import emit, read_json
+from companion.errors import RuleError
 from companion.games.emblemes.cards import PLACES, RULES, data, parse_card, place_label
 from companion.games.emblemes.engine import parse_rewards
 from companion.games.emblemes.scoring import PlaceInput, check_table, score_round
@@ -77,19 +75,8 @@ def _parse_place(place: str, raw: Any, players: list[str]) -> PlaceInput:
     return PlaceInput(rewards, cards)
 
 
-def read_state(path: str) -> Any:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"{path} : lecture impossible ({exc.strerror})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} : JSON invalide (ligne {exc.lineno} : {exc.msg})") from None
-
-
 def cmd_score(args: argparse.Namespace) -> int:
-    players, coins, places = parse_state(read_state(args.state))
+    players, coins, places = parse_state(read_json(args.state))
     score = score_round(players, coins, places)
     if args.json:
         emit(score.as_json())
