@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,3 +110,16 @@ def test_any_event_is_applied_or_refused_without_trace(game: str, data: st.DataO
         assert snapshot(state) == before, "a refused event changed the state"
         return
     json.dumps(state.summary(), ensure_ascii=False)
+
+
+def test_every_decision_cited_in_the_code_is_recorded_in_docs() -> None:
+    """A rule reference « registre CAM-15 » must lead somewhere: docs/ records each decision."""
+    root = EXAMPLES.parent.parent
+    pattern = re.compile(r"\b((?:NOE|EMB|LAB|CAM|ELS|PRINT)-D?\d+)\b")
+    sources = [p for folder in ("companion", "print_kit", "tableapp")
+               for p in (root / folder).rglob("*.py")]
+    cited = {m for p in sources for m in pattern.findall(p.read_text(encoding="utf-8"))}
+    recorded = {m for p in (root / "docs").rglob("*.md")
+                for m in pattern.findall(p.read_text(encoding="utf-8"))}
+    assert cited, "no decision cited: the pattern no longer matches the code's references"
+    assert cited <= recorded, sorted(cited - recorded)
