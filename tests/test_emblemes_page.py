@@ -171,7 +171,7 @@ def test_setup_shows_names_as_typed_in_the_first_player_list() -> None:
 
 def test_history_lines_are_in_words() -> None:
     """The history reads as French, not as the JSON of the event (sides, places, cards)."""
-    from tableapp.pages.emblemes import describe
+    from companion.games.emblemes.texts import describe
 
     line = describe({"type": "reveal", "player": "rouge", "value": 12, "place": "port",
                      "side": "left", "choices": {"card": {"owner": "bleu", "value": 11},

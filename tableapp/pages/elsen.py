@@ -25,6 +25,7 @@ from companion.games.elsen.setup import (
     parse_setup,
     random_deal,
 )
+from companion.games.elsen.texts import STEP_LABELS, describe
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
 
@@ -36,10 +37,6 @@ THRESHOLD_LABELS = {"strict_majority": "plus de la moitié des joueurs à bord",
 GHOST_LABELS = {"one_token": "+1 jeton sur la mission en cours",
                 "complete_mission": "la mission en cours est réussie",
                 "none": "rien (l'échelle fantôme repart à 0)"}
-STEP_LABELS = {"protect": "Personne protégée par le Policier",
-               "kill": "Victime désignée par les saboteurs",
-               "seer": "Joueur désigné par la Voyante"}
-
 
 # --- setup ------------------------------------------------------------------------------------
 
@@ -357,23 +354,6 @@ def public_view(state: ElsenState) -> None:
     st.progress(min(1.0, state.ghost_progress / state.needed),
                 text=f"Mission fantôme : {state.ghost_progress} / {state.needed} jetons")
     st.text("Exclus : " + (", ".join(state.excluded) or "personne"))
-
-
-def describe(event: dict[str, Any]) -> str:
-    """One line of history for the game master (the deal's roles are not repeated)."""
-    kind = event.get("type")
-    if kind == "deal":
-        return "Distribution des rôles (" + ("tirage" if event.get("method") == "random"
-                                             else "cartes") + ")"
-    if kind == "mission":
-        return f"Mission : {', '.join(map(str, event.get('team', [])))}"
-    if kind in ("protect", "seer"):
-        return f"{STEP_LABELS[kind]} : {event.get('target') or 'personne'}"
-    if kind == "kill":
-        return f"{STEP_LABELS['kill']} : {event.get('victim')}"
-    if kind == "vote":
-        return f"Vote : {event.get('target') or 'personne'} ({event.get('votes', 0)} voix)"
-    return {"recognition": "Première nuit", "dawn": "Réveil"}.get(str(kind), str(kind))
 
 
 def render() -> None:
