@@ -12,6 +12,7 @@ from typing import Literal, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.games.emblemes.cards import TIMING_LABELS
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
 from print_kit.textfit import STEP, Block, PreflightError, fit_block, fit_line, french, wrap
@@ -40,7 +41,6 @@ SOFT: RGB = (0.42, 0.42, 0.45)
 PANEL: RGB = (1.0, 1.0, 1.0)
 SAFE = 3.5 * MM  # safe zone: nothing but background within 3.5 mm of the cut line
 HOUSE_MARK = "défaut maison"
-TIMING_LABELS = {"immediate": "immédiat", "end_of_round": "fin de manche"}
 TIMING_SYMBOLS = {"immediate": "losange", "end_of_round": "carre"}
 
 

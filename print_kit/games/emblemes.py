@@ -3,6 +3,7 @@ first-player pawn. Rules: emblemes.txt."""
 
 from __future__ import annotations
 
+from companion.games.emblemes.cards import TIMING_LABELS, TIMING_MARKS
 from companion.games.emblemes.data import PLACE_NAMES, EmblemesData
 from companion.model import Component
 from companion.provenance import Provenance
@@ -82,7 +83,7 @@ def files(data: EmblemesData, options: PrintOptions) -> list[PrintFile]:
 
 def sheet(data: EmblemesData, options: PrintOptions) -> Sheet:
     effects = Table(["Valeur", "Personnage", "Quand", "Effet"], [
-        [str(ch.value), ch.name, "♦ immédiat" if ch.timing == "immediate" else "□ fin de manche",
+        [str(ch.value), ch.name, f"{TIMING_MARKS[ch.timing]} {TIMING_LABELS[ch.timing]}",
          ch.effect] for ch in sorted(data.characters, key=lambda c: -c.value)],
         widths=[0.95, 1.6, 1.5, 6])
     turns = ", ".join(f"{n} joueurs : {t} tours" for n, t in sorted(data.turns_per_round.items()))

@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from companion.errors import CompanionError, RuleError
-from companion.games.emblemes.cards import PLACES, character, data, place_label
+from companion.games.emblemes.cards import PLACES, TIMING_MARKS, character, data, place_label
 from companion.games.emblemes.engine import PROVENANCE_LABELS, EmblemesState, parse_rewards
 from companion.games.emblemes.placecards import (
     FACE_LABELS,
@@ -34,7 +34,7 @@ GAME = "emblemes"
 KIND_LABELS = {"fixed": "pièces (fixe, négatif = perte)", "per_card": "1 pièce par carte du lieu",
                "steal": "vol à chaque autre joueur", "half_value": "moitié de la valeur"}
 def timing_mark(value: int) -> str:
-    return "♦" if character(value).timing == "immediate" else "□"
+    return TIMING_MARKS[character(value).timing]
 
 
 def rewards_line(rewards: list[dict[str, Any]] | list[Any]) -> str:

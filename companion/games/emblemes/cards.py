@@ -40,6 +40,12 @@ def character_id(value: int) -> str:
     return character(value).id
 
 
+# how a card's timing is named and marked on every page, card and sheet (emblemes.txt › Les
+# personnages: ♦ immediate effect, □ end-of-round effect)
+TIMING_LABELS = {"immediate": "immédiat", "end_of_round": "fin de manche"}
+TIMING_MARKS = {"immediate": "♦", "end_of_round": "□"}
+
+
 def is_end_of_round(value: int) -> bool:
     return character(value).timing == "end_of_round"
 
