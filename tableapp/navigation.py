@@ -1,4 +1,9 @@
-"""Builds the app's navigation: the shared pages, then each game's pages where they exist."""
+"""Builds the app's navigation: the shared pages, then each game's pages where they exist.
+
+Every page module exposes `SECTION` and `pages() -> list[st.Page]`. The st.Page objects are
+built anew inside each script run, never at module level: a module-level page is one object
+shared by every session, and two devices opening a page at the same moment then race on it
+(« This page cannot be called directly »)."""
 
 from __future__ import annotations
 
@@ -20,25 +25,25 @@ def _modules() -> list[str]:
 def _import(name: str) -> ModuleType | None:
     """The page module, or None while nobody has written it yet."""
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
         return None
-    if any(not hasattr(page, "_page") for page in getattr(module, "PAGES", [])):
-        # st.Page built outside a script run (the module was first imported by a plain test
-        # or tool) is an empty shell that st.navigation rejects: build the pages again.
-        module = importlib.reload(module)
-    return module
+
+
+def _pages(module: ModuleType | None) -> list[st.Page]:
+    return list(module.pages()) if module is not None else []
 
 
 def sections() -> dict[str, list[st.Page]]:
-    """Pages grouped by section title, in a stable order, for st.navigation."""
+    """Pages grouped by section title, in a stable order, for st.navigation (fresh objects:
+    call it inside the script run that uses them)."""
     out: dict[str, list[st.Page]] = {}
     for name in _modules():
         module = _import(name)
         if module is not None:
-            out.setdefault(module.SECTION, []).extend(module.PAGES)
+            out.setdefault(module.SECTION, []).extend(_pages(module))
     return out
 
 
@@ -46,8 +51,7 @@ def game_pages() -> dict[str, st.Page]:
     """Each game's main page (the one whose url_path is the game id), where it exists."""
     out: dict[str, st.Page] = {}
     for game in GAMES:
-        module = _import(f"tableapp.pages.{game}")
-        for page in getattr(module, "PAGES", []):
+        for page in _pages(_import(f"tableapp.pages.{game}")):
             if page.url_path == game:
                 out[game] = page
     return out
@@ -55,4 +59,4 @@ def game_pages() -> dict[str, st.Page]:
 
 def home_page() -> st.Page:
     """The home page (the first shared page, the app's default)."""
-    return importlib.import_module(SHARED[0]).PAGES[0]  # type: ignore[no-any-return]
+    return _pages(_import(SHARED[0]))[0]

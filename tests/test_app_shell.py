@@ -52,18 +52,11 @@ def fake_module(game: str) -> types.ModuleType:
     """A page module `tableapp.pages.<game>` whose main page is the counter page."""
     module = types.ModuleType(f"tableapp.pages.{game}")
     module.SECTION = f"Compteur {game} (test)"  # type: ignore[attr-defined]
-    built: list[st.Page] = []
 
-    def pages(name: str) -> list[st.Page]:
-        # st.Page must be built inside a script run (as page modules are imported there).
-        if name != "PAGES":
-            raise AttributeError(name)
-        if not built:
-            built.append(st.Page(lambda: counter_page(game), title=f"Compteur {game}",
-                                 url_path=game))
-        return built
+    def pages() -> list[st.Page]:
+        return [st.Page(lambda: counter_page(game), title=f"Compteur {game}", url_path=game)]
 
-    module.__getattr__ = pages  # type: ignore[method-assign]
+    module.pages = pages  # type: ignore[attr-defined]
     return module
 
 
@@ -399,3 +392,35 @@ def test_no_pages_folder_beside_the_entry_script() -> None:
     multipage mode for the first run of a fresh server: every deep link then opens under a
     « Page not found » dialog. The pages live in tableapp/pages instead."""
     assert not (ROOT / "pages").exists()
+
+
+def test_no_page_object_lives_at_module_level() -> None:
+    """A module-level st.Page is one object shared by every session: two devices opening it at
+    once race (« This page cannot be called directly »). Pages come from pages() in each run."""
+    import importlib
+
+    from tableapp import navigation
+
+    for name in navigation._modules():
+        module = importlib.import_module(name)
+        assert callable(module.pages), name
+        for attr, value in vars(module).items():
+            values = value if isinstance(value, list | tuple) else [value]
+            assert not any(isinstance(v, st.Page) for v in values), f"{name}.{attr}"
+
+
+def test_each_run_builds_its_own_pages() -> None:
+    def script() -> None:
+        import streamlit as st
+
+        from tableapp.navigation import sections
+
+        first, second = sections(), sections()
+        same = [a is b for title in first for a, b in zip(first[title], second[title],
+                                                          strict=True)]
+        st.text(f"{sum(len(p) for p in first.values())} pages, {sum(same)} partagées")
+
+    at = AppTest.from_function(script, default_timeout=30).run()
+    assert not at.exception
+    count, shared = re.match(r"(\d+) pages, (\d+) partagées", at.text[0].value).groups()
+    assert int(count) >= 8 and shared == "0"

@@ -22,14 +22,12 @@ def _app() -> AppTest:
 
 def _declared() -> None:
     import importlib
-    import sys
 
     import streamlit as st
 
-    # st.Page is only complete when built inside a script run: import the module afresh here.
-    sys.modules.pop("tableapp.pages.printing", None)
+    # pages() builds its st.Page objects inside the script run that calls it
     module = importlib.import_module("tableapp.pages.printing")
-    st.text(f"{module.SECTION}|{','.join(p.url_path for p in module.PAGES)}")
+    st.text(f"{module.SECTION}|{','.join(p.url_path for p in module.pages())}")
 
 
 def test_page_declares_its_section_and_url() -> None:

@@ -291,4 +291,6 @@ def _adaptation_keep(state: CamelotState, p: int) -> dict[str, list[int]]:
     return keep
 
 
-PAGES = [st.Page(play, title="Camelot : tournois", icon=":material/swords:", url_path=GAME)]
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [st.Page(play, title="Camelot : tournois", icon=":material/swords:", url_path=GAME)]

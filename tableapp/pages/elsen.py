@@ -382,5 +382,7 @@ def render() -> None:
     toolbar(stored, describe)
 
 
-PAGES = [st.Page(render, title="Meneur ELSEN", icon=":material/record_voice_over:",
-                 url_path=GAME)]
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [st.Page(render, title="Meneur ELSEN", icon=":material/record_voice_over:",
+                     url_path=GAME)]

@@ -288,9 +288,11 @@ def editor() -> None:
             st.rerun()
 
 
-PAGES = [
-    st.Page(render, title="Emblèmes",
-            icon=":material/military_tech:", url_path="emblemes"),
-    st.Page(editor, title="Emblèmes : nos cartes Lieu",
-            icon=":material/map:", url_path="emblemes-lieux"),
-]
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [
+        st.Page(render, title="Emblèmes",
+                icon=":material/military_tech:", url_path="emblemes"),
+        st.Page(editor, title="Emblèmes : nos cartes Lieu",
+                icon=":material/map:", url_path="emblemes-lieux"),
+    ]

@@ -76,4 +76,7 @@ def render() -> None:
                       "exemplaires": list(groups.values())})
 
 
-PAGES = [st.Page(render, title="Accueil", icon=":material/home:", url_path="accueil", default=True)]
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [st.Page(render, title="Accueil", icon=":material/home:", url_path="accueil",
+                    default=True)]

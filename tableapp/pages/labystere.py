@@ -434,9 +434,11 @@ def sheet() -> None:
         _show_random(current, "lieu", "lieu")
 
 
-PAGES = [
-    st.Page(play, title="Labystère : partie",
-            icon=":material/casino:", url_path=GAME),
-    st.Page(sheet, title="Labystère : fiche d'enquête",
-            icon=":material/edit_note:", url_path=SHEET_PATH),
-]
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [
+        st.Page(play, title="Labystère : partie",
+                icon=":material/casino:", url_path=GAME),
+        st.Page(sheet, title="Labystère : fiche d'enquête",
+                icon=":material/edit_note:", url_path=SHEET_PATH),
+    ]

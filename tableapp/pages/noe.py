@@ -249,13 +249,15 @@ def rules() -> None:
     st.table(grades_table(), hide_index=True)
 
 
-PAGES = [
-    st.Page(play, title="Noé : partie",
-            icon=":material/scoreboard:", url_path=GAME),
-    st.Page(hand_checker, title="Noé : vérifier une main",
-            icon=":material/playing_cards:", url_path=f"{GAME}-main"),
-    st.Page(control_checker, title="Noé : contrôle",
-            icon=":material/fact_check:", url_path=f"{GAME}-controle"),
-    st.Page(rules, title="Noé : règles en bref",
-            icon=":material/menu_book:", url_path=f"{GAME}-regles"),
-]
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [
+        st.Page(play, title="Noé : partie",
+                icon=":material/scoreboard:", url_path=GAME),
+        st.Page(hand_checker, title="Noé : vérifier une main",
+                icon=":material/playing_cards:", url_path=f"{GAME}-main"),
+        st.Page(control_checker, title="Noé : contrôle",
+                icon=":material/fact_check:", url_path=f"{GAME}-controle"),
+        st.Page(rules, title="Noé : règles en bref",
+                icon=":material/menu_book:", url_path=f"{GAME}-regles"),
+    ]

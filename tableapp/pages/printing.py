@@ -132,4 +132,6 @@ def render() -> None:
                                     "application/pdf", key=f"print_dl_{f.name}")
 
 
-PAGES = [st.Page(render, title="Impression", icon=":material/print:", url_path="impression")]
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [st.Page(render, title="Impression", icon=":material/print:", url_path="impression")]
