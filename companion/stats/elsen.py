@@ -1,0 +1,52 @@
+"""ELSEN's record: missions per turn, the winning side, and each player's role once the game is
+over (roles are secret while it lasts: an unfinished record names none). docs/stats.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.stats.record import (
+    GameRecord,
+    RoundRow,
+    Rounds,
+    number_text,
+    places_winners_only,
+)
+
+SERIES = "Missions réussies"
+SIDES = {"passagers": "passagers", "saboteurs": "saboteurs"}
+
+
+def side_of(role: str) -> str:
+    return "saboteurs" if role == "saboteur" else "passagers"
+
+
+def extract(setup: dict[str, Any], events: list[dict[str, Any]],
+            summary: dict[str, Any]) -> GameRecord:
+    players = list(summary["players"])
+    excluded = {vote["turn"]: vote["excluded"] for vote in summary["votes"] if vote["excluded"]}
+    rows, won = [], 0
+    for mission in summary["missions"]:
+        gain = 1 if mission["completed"] else 0
+        won += gain
+        verdict = "réussie" if mission["completed"] else "pas encore réussie"
+        note = (f"équipe : {', '.join(mission['team'])} · +{number_text(mission['added'])} · "
+                f"mission {mission['mission']} {verdict}")
+        if mission["turn"] in excluded:
+            note += f" · vote : exclusion de {excluded[mission['turn']]}"
+        rows.append(RoundRow(mission["turn"], {SERIES: gain}, {SERIES: won}, note))
+    side = summary["winner"]
+    finished = side is not None
+    roles = summary["roles"] if finished else {}
+    winners = [p for p in players if side_of(roles[p]) == side] if finished else []
+    figures = {p: {"role": roles[p], "side": side_of(roles[p]), "won": p in winners}
+               for p in roles}
+    return GameRecord(
+        game="elsen", players=players, finished=finished, winners=winners,
+        places=places_winners_only(players, winners) if finished else {},
+        scores=None, score_unit="missions",
+        rounds=Rounds("Tour", "missions", [SERIES], rows, summary["missions_to_win"]),
+        figures=figures,
+        facts={"winning_side": side, "winning_side_name": SIDES.get(side or "", ""),
+               "win_reason": summary["win_reason"], "turns": summary["turn"],
+               "missions_won": summary["missions_won"]})

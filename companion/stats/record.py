@@ -1,0 +1,164 @@
+"""The one shape of a game's result, whatever the game (docs/stats.md).
+
+Each game has a hook `companion/stats/<game>.py` with
+`extract(setup, events, summary) -> GameRecord`: `events` are the effective events (undo and
+corrections resolved), `summary` the engine's summary of their replay. `record_of` replays a
+stored log and calls the hook: a record is always what the log says, never retyped.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.catalog import game_info
+from companion.engine import replay_entries
+from companion.log import resolve
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One round (manche, tournament, turn): what each series gained in it, its running
+    total after it, and a short public note (« Tournoi rouge gagné par Arthur »)."""
+
+    number: int
+    gains: dict[str, Number]
+    totals: dict[str, Number]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """A game's per-round history: `series` are the lines of the chart (players, or a
+    team figure for ELSEN), in seat order; `target` the total that ends the game, if any."""
+
+    label: str  # « Manche », « Tournoi », « Tour »
+    unit: str  # « points », « pièces », « jetons », « missions »
+    series: list[str]
+    rows: list[RoundRow]
+    target: Number | None = None
+
+    def chart_rows(self) -> list[dict[str, Any]]:
+        """Long-format rows for a line chart: round 0 at the start values, then each round."""
+        start = {s: self.rows[0].totals[s] - self.rows[0].gains[s] for s in self.series} \
+            if self.rows else dict.fromkeys(self.series, 0)
+        out = [{"round": 0, "series": s, "total": start[s]} for s in self.series]
+        out += [{"round": row.number, "series": s, "total": row.totals[s]}
+                for row in self.rows for s in self.series]
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        return {"label": self.label, "unit": self.unit, "series": list(self.series),
+                "target": self.target,
+                "rows": [{"number": r.number, "gains": r.gains, "totals": r.totals,
+                          "note": r.note} for r in self.rows]}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game's result as the statistics see it.
+
+    `players` are the names typed at the table, in seat order (the log's own names: a profile
+    renamed later does not change them). `places` (1 = first, ties share the better place)
+    exist once the game is finished. `figures` are per player and game-specific (Noé's
+    announcements, Emblèmes' characters...); `facts` are about the game as a whole."""
+
+    game: str
+    players: list[str]
+    finished: bool
+    winners: list[str]
+    places: dict[str, int]
+    scores: dict[str, Number] | None
+    score_unit: str
+    rounds: Rounds | None
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+    code: str = ""
+    created: str = ""
+
+    @property
+    def title(self) -> str:
+        return game_info(self.game).title
+
+    def points(self, player: str) -> float | None:
+        """Place-based points normalised per game (docs/stats.md › Points par place): 1 for
+        first place, 0 for last, evenly in between; None while the game is not finished."""
+        if not self.finished or player not in self.places:
+            return None
+        return place_points(self.places[player], len(self.players))
+
+    def result_line(self) -> str:
+        """« Victoire d'Alice (150 points) », « en cours », « aucun gagnant »: plain text."""
+        if not self.finished:
+            return "en cours"
+        if not self.winners:
+            return "aucun gagnant"
+        names = join_names(self.winners)
+        side = self.facts.get("winning_side_name")
+        if side:
+            return f"victoire des {side} ({names})"
+        score = ""
+        if self.scores is not None and len(self.winners) == 1:
+            score = f" ({number_text(self.scores[self.winners[0]])} {self.score_unit})"
+        return f"victoire : {names}{score}"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, "code": self.code, "created": self.created,
+                "players": list(self.players), "finished": self.finished,
+                "winners": list(self.winners), "places": dict(self.places),
+                "points": {p: self.points(p) for p in self.players} if self.finished else {},
+                "scores": self.scores, "score_unit": self.score_unit,
+                "rounds": None if self.rounds is None else self.rounds.as_json(),
+                "figures": self.figures, "facts": self.facts}
+
+
+def join_names(names: Sequence[str]) -> str:
+    """« Alice », « Alice et Bruno », « Alice, Bruno et Chloé »."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+
+
+def number_text(value: Number) -> str:
+    """A number as French prose writes it: « 2 », « 2,5 »."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}".replace(".", ",")
+
+
+def place_points(place: int, players: int) -> float:
+    """1 for first place, 0 for last (place = number of players), linear in between."""
+    if players <= 1:
+        return 1.0
+    return round(1 - (place - 1) / (players - 1), 6)
+
+
+def places_by_score(players: Sequence[str], scores: Mapping[str, Number],
+                    winners: Sequence[str] = ()) -> dict[str, int]:
+    """Standard competition ranking (1, 1, 3): higher is better; `winners` (the engine's
+    verdict, which may break a tie by the rules) always take place 1 and come first."""
+    others = [p for p in players if p not in winners]
+    places = dict.fromkeys(winners, 1)
+    for p in others:
+        better = sum(1 for q in others if scores[q] > scores[p])
+        places[p] = len(winners) + better + 1
+    return places
+
+
+def places_winners_only(players: Sequence[str], winners: Sequence[str]) -> dict[str, int]:
+    """A game that only names its winners: they share place 1, everyone else the last place
+    (for a team game, the losing side)."""
+    return {p: 1 if p in winners else len(players) for p in players}
+
+
+def record_of(game: str, setup: dict[str, Any], raw: Sequence[Any], code: str = "",
+              created: str = "") -> GameRecord:
+    """Replay a raw log (meta-events resolved) and extract its record with the game's hook.
+    Raises InvalidEvent when the log does not replay."""
+    game_info(game)
+    entries = resolve(raw)
+    state = replay_entries(game, setup, entries)
+    hook = importlib.import_module(f"companion.stats.{game}")
+    record: GameRecord = hook.extract(setup, [e.event for e in entries], state.summary())
+    return replace(record, code=code, created=created)

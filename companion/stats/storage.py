@@ -1,0 +1,363 @@
+"""Player profiles, nights (soirées) and who sat where, in the event store's database.
+
+A game's log is never rewritten: a profile is tied to a game by seat in `game_seats`, so
+renaming a profile changes what the statistics call the player, not what the log says. Merging
+duplicates moves the seats of one profile to the other and keeps the merged row (pointing at the
+one kept), so nothing is lost. A game belongs to at most one night (`night_games`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.errors import CompanionError, UsageError
+from companion.sqlitefile import SqliteFile
+from companion.stats.figures import Played
+from companion.stats.record import record_of
+from companion.store import EventStore, UnknownGame, normalize_code
+
+# TEMPORARY SCHEMA (issue 15): these tables join the store's ordered migration list as soon as
+# it lands on main (helper « store », issue 11); until then they are created here, idempotently.
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS profiles (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    colour TEXT NOT NULL,
+    picture TEXT NOT NULL DEFAULT '',
+    merged_into INTEGER REFERENCES profiles(id),
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_seats (
+    code TEXT NOT NULL REFERENCES games(code),
+    seat INTEGER NOT NULL,
+    profile INTEGER NOT NULL REFERENCES profiles(id),
+    PRIMARY KEY (code, seat)
+);
+CREATE INDEX IF NOT EXISTS game_seats_profile ON game_seats(profile);
+CREATE TABLE IF NOT EXISTS nights (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS night_games (
+    code TEXT PRIMARY KEY REFERENCES games(code),
+    night INTEGER NOT NULL REFERENCES nights(id),
+    added TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS night_games_night ON night_games(night);
+"""
+
+MAX_NAME = 40
+MAX_TITLE = 80
+COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#f39c12", "#8e44ad", "#16a085", "#d35400",
+           "#7f8c8d", "#e84393", "#2c3e50"]  # distinct at a glance, default in creation order
+_COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+_PICTURE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
+
+
+def profile_key(profile_id: int) -> str:
+    return f"profil:{profile_id}"
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: int
+    name: str
+    colour: str
+    picture: str
+    created: str
+
+    @property
+    def key(self) -> str:
+        return profile_key(self.id)
+
+
+@dataclass(frozen=True)
+class Night:
+    id: int
+    title: str
+    created: str
+    codes: list[str]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def clean_name(name: object, what: str = "le nom", limit: int = MAX_NAME) -> str:
+    """A name as stored: spaces tidied, not empty, not too long; UsageError in French."""
+    if not isinstance(name, str):
+        raise UsageError(f"{what} doit être un texte")
+    text = " ".join(name.split())
+    if not text:
+        raise UsageError(f"{what} est vide")
+    if len(text) > limit:
+        raise UsageError(f"{what} dépasse {limit} caractères")
+    return text
+
+
+class StatsStore:
+    """Profiles, nights and seats beside the games of an EventStore (same SQLite file)."""
+
+    def __init__(self, events: EventStore) -> None:
+        self.events = events
+        self._db = SqliteFile(events.path, SCHEMA)
+
+    # --- profiles --------------------------------------------------------------------------
+
+    def profiles(self) -> list[Profile]:
+        """Active profiles (not merged away), by name."""
+        with self._db.read() as db:
+            rows = db.execute("SELECT id, name, colour, picture, created FROM profiles "
+                              "WHERE merged_into IS NULL").fetchall()
+        return sorted((Profile(*row) for row in rows), key=lambda p: p.name.casefold())
+
+    def profile(self, profile_id: int) -> Profile:
+        """The profile, or the one it was merged into."""
+        with self._db.read() as db:
+            return self._profile(db, self._resolve(db, profile_id))
+
+    def _profile(self, db: sqlite3.Connection, profile_id: int) -> Profile:
+        row = db.execute("SELECT id, name, colour, picture, created FROM profiles WHERE id = ?",
+                         (profile_id,)).fetchone()
+        if row is None:
+            raise UsageError(f"aucun profil n° {profile_id}")
+        return Profile(*row)
+
+    def _resolve(self, db: sqlite3.Connection, profile_id: int) -> int:
+        seen = set()
+        while True:
+            row = db.execute("SELECT merged_into FROM profiles WHERE id = ?",
+                             (profile_id,)).fetchone()
+            if row is None:
+                raise UsageError(f"aucun profil n° {profile_id}")
+            if row[0] is None or profile_id in seen:
+                return profile_id
+            seen.add(profile_id)
+            profile_id = int(row[0])
+
+    def find(self, name: str) -> Profile | None:
+        """The active profile with this name (case and spaces ignored)."""
+        wanted = " ".join(name.split()).casefold()
+        return next((p for p in self.profiles() if p.name.casefold() == wanted), None)
+
+    def _check_unique(self, db: sqlite3.Connection, name: str, but: int | None = None) -> None:
+        for other_id, other in db.execute(
+                "SELECT id, name FROM profiles WHERE merged_into IS NULL"):
+            if other.casefold() == name.casefold() and other_id != but:
+                raise UsageError(f"un profil « {other} » existe déjà")
+
+    def create_profile(self, name: str, colour: str | None = None, picture: str = "") -> Profile:
+        name = clean_name(name)
+        with self._db.write() as db:
+            self._check_unique(db, name)
+            (count,) = db.execute("SELECT COUNT(*) FROM profiles").fetchone()
+            colour = _colour(colour or COLOURS[count % len(COLOURS)])
+            cursor = db.execute("INSERT INTO profiles (name, colour, picture, created) "
+                                "VALUES (?, ?, ?, ?)", (name, colour, _picture(picture), _now()))
+            return self._profile(db, int(cursor.lastrowid or 0))
+
+    def update_profile(self, profile_id: int, *, name: str | None = None,
+                       colour: str | None = None, picture: str | None = None) -> Profile:
+        """Rename or restyle a profile; the games keep the names typed at the time."""
+        with self._db.write() as db:
+            profile_id = self._resolve(db, profile_id)
+            current = self._profile(db, profile_id)
+            new_name = current.name if name is None else clean_name(name)
+            self._check_unique(db, new_name, but=profile_id)
+            db.execute("UPDATE profiles SET name = ?, colour = ?, picture = ? WHERE id = ?",
+                       (new_name, current.colour if colour is None else _colour(colour),
+                        current.picture if picture is None else _picture(picture), profile_id))
+            return self._profile(db, profile_id)
+
+    def merge(self, duplicate: int, kept: int) -> Profile:
+        """Fold a duplicate profile into the one kept: its seats move, its row stays (merged)."""
+        with self._db.write() as db:
+            duplicate, kept = self._resolve(db, duplicate), self._resolve(db, kept)
+            if duplicate == kept:
+                raise UsageError("on ne fusionne pas un profil avec lui-même")
+            db.execute("UPDATE game_seats SET profile = ? WHERE profile = ?", (kept, duplicate))
+            db.execute("UPDATE profiles SET merged_into = ? WHERE id = ? OR merged_into = ?",
+                       (kept, duplicate, duplicate))
+            return self._profile(db, kept)
+
+    # --- seats -----------------------------------------------------------------------------
+
+    def seat(self, code: str, profiles: dict[int, int]) -> None:
+        """Tie profiles to seats of a game ({seat index: profile id}); a seat not given keeps
+        what it had. The game's log is not touched."""
+        code = normalize_code(code)
+        with self._db.write() as db:
+            row = db.execute("SELECT setup FROM games WHERE code = ?", (code,)).fetchone()
+            if row is None:
+                raise UnknownGame(code)
+            seats = len(json.loads(row[0]).get("players", []))
+            chosen = {}
+            for seat, profile_id in profiles.items():
+                if not 0 <= seat < seats:
+                    raise UsageError(f"la partie {code} n'a pas de place {seat + 1}")
+                chosen[seat] = self._resolve(db, profile_id)
+            if len(set(chosen.values())) != len(chosen):
+                raise UsageError("un même profil ne s'assoit qu'à une place")
+            for seat, profile_id in chosen.items():
+                db.execute("INSERT OR REPLACE INTO game_seats (code, seat, profile) "
+                           "VALUES (?, ?, ?)", (code, seat, profile_id))
+
+    def seats(self, code: str) -> dict[int, int]:
+        """{seat index: profile id} of a game (merged profiles resolved)."""
+        with self._db.read() as db:
+            return self._seats(db, normalize_code(code))
+
+    def _seats(self, db: sqlite3.Connection, code: str) -> dict[int, int]:
+        return {seat: self._resolve(db, profile) for seat, profile in db.execute(
+            "SELECT seat, profile FROM game_seats WHERE code = ?", (code,))}
+
+    # --- nights ----------------------------------------------------------------------------
+
+    def create_night(self, title: str) -> Night:
+        title = clean_name(title, "le titre de la soirée", MAX_TITLE)
+        with self._db.write() as db:
+            cursor = db.execute("INSERT INTO nights (title, created) VALUES (?, ?)",
+                                (title, _now()))
+            return self._night(db, int(cursor.lastrowid or 0))
+
+    def nights(self) -> list[Night]:
+        """Most recent first."""
+        with self._db.read() as db:
+            ids = [row[0] for row in db.execute("SELECT id FROM nights ORDER BY id DESC")]
+            return [self._night(db, i) for i in ids]
+
+    def night(self, night_id: int) -> Night:
+        with self._db.read() as db:
+            return self._night(db, night_id)
+
+    def _night(self, db: sqlite3.Connection, night_id: int) -> Night:
+        row = db.execute("SELECT id, title, created FROM nights WHERE id = ?",
+                         (night_id,)).fetchone()
+        if row is None:
+            raise UsageError(f"aucune soirée n° {night_id}")
+        codes = [c for (c,) in db.execute(
+            "SELECT n.code FROM night_games n JOIN games g ON g.code = n.code "
+            "WHERE n.night = ? ORDER BY g.created, g.rowid", (night_id,))]
+        return Night(row[0], row[1], row[2], codes)
+
+    def rename_night(self, night_id: int, title: str) -> Night:
+        title = clean_name(title, "le titre de la soirée", MAX_TITLE)
+        with self._db.write() as db:
+            self._night(db, night_id)
+            db.execute("UPDATE nights SET title = ? WHERE id = ?", (title, night_id))
+            return self._night(db, night_id)
+
+    def attach(self, night_id: int, code: str) -> None:
+        """Put a game in a night (moving it out of another night if it was in one)."""
+        code = normalize_code(code)
+        with self._db.write() as db:
+            self._night(db, night_id)
+            if db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is None:
+                raise UnknownGame(code)
+            db.execute("INSERT OR REPLACE INTO night_games (code, night, added) "
+                       "VALUES (?, ?, ?)", (code, night_id, _now()))
+
+    def detach(self, code: str) -> None:
+        with self._db.write() as db:
+            db.execute("DELETE FROM night_games WHERE code = ?", (normalize_code(code),))
+
+    def night_of(self, code: str) -> int | None:
+        with self._db.read() as db:
+            row = db.execute("SELECT night FROM night_games WHERE code = ?",
+                             (normalize_code(code),)).fetchone()
+        return None if row is None else int(row[0])
+
+    def loose_codes(self, limit: int = 50) -> list[str]:
+        """Games in no night, most recent first (to attach after the fact)."""
+        with self._db.read() as db:
+            return [c for (c,) in db.execute(
+                "SELECT code FROM games WHERE code NOT IN (SELECT code FROM night_games) "
+                "ORDER BY created DESC, rowid DESC LIMIT ?", (limit,))]
+
+    # --- reading games for the statistics ---------------------------------------------------
+
+    def played(self, codes: list[str]) -> list[Played]:
+        """The records of these games (one read of all their logs, then one replay each) with
+        who sat where. A log that no longer replays is skipped, not fatal: see `unreadable`."""
+        return self._played(codes)[0]
+
+    def _played(self, codes: list[str]) -> tuple[list[Played], list[str]]:
+        with self._db.read() as db:
+            db.execute("BEGIN")
+            logs = read_logs(db, codes)
+            seats = {code: self._seats(db, code) for code in logs}
+            db.execute("COMMIT")
+        out, bad = [], []
+        for code in codes:
+            if code not in logs:
+                continue
+            game, setup, created, raw = logs[code]
+            try:
+                record = record_of(game, setup, raw, code, created)
+            except CompanionError:  # a log that no longer replays is reported, not fatal
+                bad.append(code)
+                continue
+            who = {record.players[seat]: profile_key(p) for seat, p in seats[code].items()
+                   if seat < len(record.players)}
+            out.append(Played(record, who))
+        return out, bad
+
+    def unreadable(self, codes: list[str]) -> list[str]:
+        return self._played(codes)[1]
+
+    def all_codes(self) -> list[str]:
+        with self._db.read() as db:
+            return [c for (c,) in db.execute("SELECT code FROM games ORDER BY created, rowid")]
+
+    def profile_codes(self, profile_id: int) -> list[str]:
+        """The games a profile (or a profile merged into it) sat at, oldest first."""
+        with self._db.read() as db:
+            kept = self._resolve(db, profile_id)
+            ids = [kept] + [i for (i,) in db.execute(
+                "SELECT id FROM profiles WHERE merged_into = ?", (kept,))]
+            marks = ",".join("?" * len(ids))
+            return [c for (c,) in db.execute(
+                f"SELECT DISTINCT s.code FROM game_seats s JOIN games g ON g.code = s.code "
+                f"WHERE s.profile IN ({marks}) ORDER BY g.created, g.rowid", ids)]
+
+    def names(self) -> dict[str, str]:
+        """Player key -> display name, for every profile (merged ones under the kept name)."""
+        with self._db.read() as db:
+            rows = db.execute("SELECT id FROM profiles").fetchall()
+            return {profile_key(i): self._profile(db, self._resolve(db, i)).name
+                    for (i,) in rows}
+
+
+def read_logs(db: sqlite3.Connection, codes: list[str]) -> dict[
+        str, tuple[str, dict[str, Any], str, list[Any]]]:
+    """code -> (game, setup, created, raw events) in two queries (the bare read the
+    benchmark compares against)."""
+    if not codes:
+        return {}
+    marks = ",".join("?" * len(codes))
+    logs: dict[str, tuple[str, dict[str, Any], str, list[Any]]] = {}
+    for code, game, setup, created in db.execute(
+            f"SELECT code, game, setup, created FROM games WHERE code IN ({marks})", codes):
+        logs[code] = (game, json.loads(setup), created, [])
+    for code, event in db.execute(
+            f"SELECT code, event FROM events WHERE code IN ({marks}) ORDER BY code, seq", codes):
+        logs[code][3].append(json.loads(event))
+    return logs
+
+
+def _colour(colour: str) -> str:
+    if not isinstance(colour, str) or not _COLOUR_RE.match(colour):
+        raise UsageError("une couleur s'écrit #rrggbb (par exemple #c0392b)")
+    return colour.lower()
+
+
+def _picture(picture: str) -> str:
+    if picture and (not isinstance(picture, str) or not _PICTURE_RE.match(picture)):
+        raise UsageError("image inconnue")
+    return picture
