@@ -102,7 +102,9 @@ def sheet(data: EmblemesData, options: PrintOptions) -> Sheet:
             "Dans l'ordre à partir du Premier joueur : on la révèle et on la place dans un lieu, "
             "rangée par valeur décroissante (à égalité, à gauche ou à droite au choix). "
             "♦ : effet appliqué aussitôt.",
-            f"Tours par manche — {turns}. Puis le pion passe à gauche.",
+            "Une fois que tout le monde a posé sa carte, le pion Premier joueur passe au "
+            "joueur à gauche : après chaque tour, pas seulement en fin de manche.",
+            f"Tours par manche — {turns}.",
         ]),
         ("Fin de manche, lieu par lieu", [
             "Effets □ de la plus forte carte à la plus faible, puis récompenses de la carte Lieu "
