@@ -252,6 +252,13 @@ class EventStore:
                 self._snapshots.pop(next(iter(self._snapshots)))
         return replace(stored)
 
+    def forget(self, code: str) -> None:
+        """Drop the replayed snapshots of a game (after it was deleted)."""
+        code = normalize_code(code)
+        with self._lock:
+            for key in [key for key in self._snapshots if key[0] == code]:
+                del self._snapshots[key]
+
     def list_games(self, game: str | None = None, limit: int = 50) -> list[GameSummary]:
         """Most recently played first."""
         query = """

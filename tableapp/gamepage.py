@@ -4,9 +4,13 @@
     if submit(stored, {"type": "...", ...}):   # validated, stale-checked, written, rerun
         ...
     toolbar(stored, describe)                  # history, undo/correct, export/import, QR
-    if is_public_view(): ...                   # ?view=public: read-only, public facts only
+    if is_public_view(): ...                   # not the host: read-only, public facts only
 
-All state is on the server (companion.store); the URL carries only the game code.
+All state is on the server (companion.store); the URL carries the game code and, on the host's
+devices only, the host token (`&host=`, companion/access.py). `is_public_view()` is True for
+every device that does not hold a live host or co-host token for the game (asked of the server
+at each call): the game code alone never grants writing, undoing, secrets or a full export, and
+`_write` checks the token again at the moment of writing.
 """
 
 from __future__ import annotations
@@ -18,28 +22,46 @@ from typing import Any
 
 import streamlit as st
 
+from companion.access import HOST, Grant
 from companion.catalog import game_info
 from companion.errors import CompanionError, RuleError
 from companion.loader import load_game
-from companion.store import StoredGame, UnknownGame, is_valid_code, normalize_code
-from tableapp import session
+from companion.store import GameSummary, StoredGame, UnknownGame, is_valid_code, normalize_code
+from tableapp import rights, session
 from tableapp.navigation import game_pages
 from tableapp.session import plain
 
 __all__ = ["StoredGame", "current_game", "submit", "undo", "correct", "retract", "toolbar",
-           "is_public_view", "open_game"]
+           "is_public_view", "is_host", "host_grant", "open_game"]
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 Describe = Callable[[dict[str, Any]], str]
 MAX_NAME = 40
 PUBLIC_REFRESH = timedelta(seconds=5)
+READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
+             "l'hôte (ou d'un co-hôte) peut modifier la partie.")
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
+RIGHTS = "Appareils et droits"
+
+
+def host_grant() -> Grant | None:
+    """This device's live host or co-host grant on the game in the URL, or None. Asked of the
+    server at every call: a revoked link loses its rights at once."""
+    if session.is_public_view():
+        return None
+    return session.host_grant(session.code_param())
+
+
+def is_host() -> bool:
+    """True when this device may write, undo, read secrets and export the whole game."""
+    return host_grant() is not None
 
 
 def is_public_view() -> bool:
-    """True when the page is opened read-only (`?view=public`): show public facts only."""
-    return session.is_public_view()
+    """True unless this device holds a live host or co-host token for the game in the URL
+    (or the URL asks for `?view=public`): show public facts only, offer no write."""
+    return not is_host()
 
 
 # --- opening a game ---------------------------------------------------------------------------
@@ -49,15 +71,15 @@ def current_game(game: str, setup_form: SetupForm | None = None) -> StoredGame:
     """The game whose code is in the URL; otherwise "Nouvelle partie" and "Reprendre une
     partie" are rendered and the page stops (st.stop)."""
     code = session.code_param()
-    if code is None and not is_public_view():
+    if code is None and not session.is_public_view():
         code = session.remembered_code(game)
         if code is not None:
-            st.query_params["code"] = code
+            session.set_code(game, code)
     if code is not None:
         stored = _load(game, code)
         if stored is not None:
             return stored
-    if is_public_view():
+    if session.is_public_view():
         st.info("Vue publique : ouvrez-la depuis le QR code ou le lien d'une partie en cours.")
         st.stop()
     _new_game(game, setup_form)
@@ -82,7 +104,7 @@ def _load(game: str, code: str) -> StoredGame | None:
         st.error(f"La partie {code} est une partie de {game_info(stored.game).title}.")
         session.forget_code(game)
         return None
-    if not is_public_view():
+    if not session.is_public_view():
         session.set_code(game, code)
     stored.seen_seq = session.seen_seq(code, stored.seq)
     return stored
@@ -103,10 +125,14 @@ def open_game(code: str) -> None:
     if page is None:
         st.error(f"{game_info(game).title} n'a pas encore de page dans l'assistant.")
         return
-    if is_public_view():  # a public screen stays public on the other game's page
+    if session.is_public_view():  # a public screen stays public on the other game's page
         st.switch_page(page, query_params={"code": code, "view": session.PUBLIC_VIEW})
     session.set_code(game, code)
-    st.switch_page(page, query_params={"code": code})
+    params = {"code": code}
+    token = session.device().token(code)
+    if token:  # this device hosts it; any other device joins it read-only
+        params[session.HOST_PARAM] = token
+    st.switch_page(page, query_params=params)
 
 
 def _player_names(game: str) -> list[str] | None:
@@ -147,13 +173,22 @@ def _new_game(game: str, setup_form: SetupForm | None) -> None:
         except CompanionError as exc:
             st.error(plain(str(exc)))
             return
-        session.set_code(game, code)
+        _host_new_game(game, code)
         st.rerun()
+
+
+def device_games(game: str | None = None) -> list[GameSummary]:
+    """The games this device hosts or has joined, most recently played first (never the other
+    devices' games: the list of a server's games is nobody's business)."""
+    mine = set(session.device().codes())
+    if not mine:
+        return []
+    return [g for g in session.store().list_games(game, limit=1000) if g.code in mine]
 
 
 def _resume(game: str) -> None:
     st.header("Reprendre une partie")
-    games = session.store().list_games(game)
+    games = device_games(game)
     if games:
         labels = {g.code: f"{g.code} · {g.title} · {g.events} événement(s) · {g.updated[:16]}"
                   for g in games}
@@ -163,7 +198,7 @@ def _resume(game: str) -> None:
             session.set_code(game, choice)
             st.rerun()
     else:
-        st.caption("Aucune partie enregistrée pour ce jeu.")
+        st.caption("Aucune partie de ce jeu sur cet appareil.")
     typed = st.text_input("Code d'une partie", key=f"rs_{game}_code", max_chars=12)
     if st.button("Ouvrir", key=f"rs_{game}_go") and typed.strip():
         open_game(typed)
@@ -182,8 +217,15 @@ def _import_form(game: str, key: str) -> None:
         except CompanionError as exc:
             st.error(plain(f"Import refusé : {exc}"))
             return
-        session.set_code(game, code)
+        _host_new_game(game, code)
         st.rerun()
+
+
+def _host_new_game(game: str, code: str) -> None:
+    """The device that created or imported a game is its host (a fresh token, in its URL)."""
+    token, _grant = session.access().issue(code, HOST, label="créée sur cet appareil")
+    session.become_host(code, token)
+    session.set_code(game, code)
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -196,8 +238,8 @@ def _show_rule_error(exc: RuleError) -> None:
 def _write(stored: StoredGame, write: Callable[[int], int]) -> bool:
     """Run one store write against the view the user saw; st.error on refusal, rerun on
     success."""
-    if is_public_view():
-        st.error("Vue publique : lecture seule, rien n'a été enregistré.")
+    if host_grant() is None:  # the token is checked again now: it may have been revoked
+        st.error(READ_ONLY)
         return False
     expected = stored.seq if stored.seen_seq is None else stored.seen_seq
     try:
@@ -242,9 +284,11 @@ def _default_describe(event: dict[str, Any]) -> str:
 
 
 def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
-    """History with undo/correct, export/import, QR code and short code for a public view."""
+    """History with undo/correct, export/import, QR code and short code for a public view, and
+    the host's devices and rights; a device without the host's token gets a caption only."""
     describe = describe or _default_describe
-    if is_public_view():
+    grant = host_grant()
+    if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{len(stored.entries)} événement(s) · mise à jour automatique")
         _follow(stored.code, stored.seq)
@@ -258,12 +302,14 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
         session.forget_code(stored.game)
         st.rerun()
     # Panels render only when open: a long history costs nothing on every other rerun.
-    panel = st.segmented_control("Outils", [HISTORY, SHARE], key="tb_panel",
+    panel = st.segmented_control("Outils", [HISTORY, SHARE, RIGHTS], key="tb_panel",
                                  label_visibility="collapsed")
     if panel == HISTORY:
         _history(stored, describe)
     elif panel == SHARE:
         _share(stored)
+    elif panel == RIGHTS:
+        rights.panel(stored, grant)
 
 
 def _history(stored: StoredGame, describe: Describe) -> None:
@@ -313,3 +359,4 @@ def _follow(code: str, seq: int) -> None:
     """A public screen follows the game: rerun the page when the log has moved."""
     if session.store().seq(code) != seq:
         st.rerun(scope="app")
+

@@ -1,6 +1,13 @@
-"""What a browser session knows: the shared event store, the game code in the URL, and the
-style of a tablet at a table. Game state never lives here: only a code, the rest is on the
-server (SQLite), so a refresh, a sleeping tablet or a second device show the same game."""
+"""What a browser session knows: the shared event store, the game code in the URL, this
+device's rights, and the style of a tablet at a table. Game state never lives here: only a code,
+the rest is on the server (SQLite), so a refresh, a sleeping tablet or a second device show the
+same game.
+
+Rights (registre TAB-1): a device is the host of a game only while it holds a live host token
+(`?host=` in its URL, or remembered by this device); every check asks the server's grants table
+again. What the device remembers (registre TAB-2) is kept in a cookie of that device, written by a
+line of script and read back by `st.context.cookies` when a new session starts: session state
+dies on a refresh, a cookie does not."""
 
 from __future__ import annotations
 
@@ -14,9 +21,15 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from companion.access import Access, DeviceMemory, Grant
 from companion.store import EventStore, default_path, normalize_code
 
 PUBLIC_VIEW = "public"
+HOST_PARAM = "host"
+DEVICE_COOKIE = "compagnon_appareil"
+DEVICE_COOKIE_DAYS = 365
+_DEVICE_KEY = "_compagnon_device"  # this session's DeviceMemory
+_COOKIE_KEY = "_compagnon_cookie_written"  # the value last sent to the browser
 DEFAULT_PUBLIC_URL = "http://localhost:8501"
 _REMEMBER_KEY = "_compagnon_codes"  # game id -> last code opened in this session
 _SEEN_KEY = "_compagnon_seen_seq"  # code -> seq of the view last shown
@@ -46,6 +59,17 @@ def store() -> EventStore:
     return _store_at(str(default_path()))
 
 
+@st.cache_resource(show_spinner=False)
+def _access_at(path: str) -> Access:
+    _store_at(path)  # the grants live in the store's database: make sure it exists first
+    return Access(path)
+
+
+def access() -> Access:
+    """The grants of this server's games (companion/access.py)."""
+    return _access_at(str(default_path()))
+
+
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")
 
 
@@ -71,15 +95,24 @@ def code_param() -> str | None:
 
 
 def set_code(game: str, code: str) -> None:
-    """Put the code in the URL and remember it for this game's other pages."""
+    """Put the code in the URL (with this device's host token for it, if any) and remember it
+    for this game's other pages and on this device."""
+    previous = code_param()
     st.query_params["code"] = code
+    token = device().token(code)
+    if token and not is_public_view():
+        st.query_params[HOST_PARAM] = token
+    elif HOST_PARAM in st.query_params and (previous != code or is_public_view()):
+        del st.query_params[HOST_PARAM]  # another game's token, or a public screen
     st.session_state.setdefault(_REMEMBER_KEY, {})[game] = code
+    device().join(code)
 
 
 def forget_code(game: str) -> None:
     st.session_state.setdefault(_REMEMBER_KEY, {}).pop(game, None)
-    if "code" in st.query_params:
-        del st.query_params["code"]
+    for param in ("code", HOST_PARAM):
+        if param in st.query_params:
+            del st.query_params[param]
 
 
 def remembered_code(game: str) -> str | None:
@@ -90,7 +123,78 @@ def remembered_code(game: str) -> str | None:
 
 
 def is_public_view() -> bool:
+    """The URL asks for the read-only view (`?view=public`), whatever rights the device has:
+    a host's tablet can show the public screen too."""
     return st.query_params.get("view") == PUBLIC_VIEW
+
+
+# --- rights and what this device remembers ----------------------------------------------------
+
+
+def device() -> DeviceMemory:
+    """The games this device hosts or has joined: read from its cookie once per session."""
+    memory = st.session_state.get(_DEVICE_KEY)
+    if not isinstance(memory, DeviceMemory):
+        try:
+            text = st.context.cookies.get(DEVICE_COOKIE)
+        except Exception:  # outside a browser session (tests, bare mode)
+            text = None
+        memory = st.session_state[_DEVICE_KEY] = DeviceMemory.parse(text)
+        st.session_state[_COOKIE_KEY] = memory.dump()
+    return memory
+
+
+def host_token(code: str) -> str | None:
+    """The host token this session holds for `code`: the URL's (when it names this game), else
+    the one this device remembers."""
+    token = st.query_params.get(HOST_PARAM)
+    if token and code_param() == code:
+        return token
+    return device().token(code)
+
+
+def host_grant(code: str | None) -> Grant | None:
+    """This device's live grant on `code`, asked of the server now (never a cached flag), or
+    None: then the device reads the public view only. A token found dead is forgotten."""
+    if not code:
+        return None
+    token = host_token(code)
+    if not token:
+        return None
+    grant = access().verify(code, token)
+    memory = device()
+    if grant is None:
+        if memory.token(code) == token:
+            memory.drop_token(code)
+    elif memory.token(code) != token:
+        memory.host(code, token)  # a host link opened here: this device now hosts the game
+    return grant
+
+
+def become_host(code: str, token: str) -> None:
+    """This device now hosts `code` (it created, imported or was handed the game)."""
+    device().host(code, token)
+    st.query_params[HOST_PARAM] = token
+
+
+def device_cookie_html() -> str | None:
+    """The script that stores this device's memory in its cookie, when it changed since the
+    browser last got it (None otherwise). Only this session's own tokens go into it."""
+    value = device().dump()
+    if st.session_state.get(_COOKIE_KEY) == value:
+        return None
+    st.session_state[_COOKIE_KEY] = value
+    # the value only holds [A-Za-z0-9_.|-] (DeviceMemory.dump): nothing to escape
+    return ("<script>document.cookie = " + repr(f"{DEVICE_COOKIE}={value}; path=/; "
+            f"max-age={DEVICE_COOKIE_DAYS * 86400}; SameSite=Strict") + ";</script>")
+
+
+def remember_device() -> None:
+    """Write this device's memory to its cookie (call once per run, from the router)."""
+    script = device_cookie_html()
+    if script is not None:
+        with st.sidebar:
+            st.html(script, unsafe_allow_javascript=True)
 
 
 def seen_seq(code: str, fresh: int) -> int:

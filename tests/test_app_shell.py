@@ -16,11 +16,13 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 from test_store_counter import score, use_counter
 
+from companion.access import COHOST, HOST, DeviceMemory
 from companion.catalog import GAMES
 from companion.loader import load_game
 from companion.store import EventStore
 from tableapp import session
 from tableapp.gamepage import HISTORY, SHARE
+from tableapp.session import _DEVICE_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -102,6 +104,18 @@ def new_game(store: EventStore, *events: dict) -> str:
     return code
 
 
+def host_token(code: str, role: str = HOST) -> str:
+    """A host (or co-host) token of `code`, as the device that created it holds."""
+    token, _grant = session.access().issue(code, role)
+    return token
+
+
+def remember(at: AppTest, **games: str | None) -> AppTest:
+    """This device remembers these games (code -> host token or None), as its cookie says."""
+    at.session_state[_DEVICE_KEY] = DeviceMemory(dict(games))
+    return at
+
+
 # --- home ------------------------------------------------------------------------------------
 
 
@@ -140,8 +154,10 @@ def test_home_resumes_a_game_by_its_code(fake_page: None) -> None:
 
 def test_home_resumes_from_the_list(fake_page: None) -> None:
     code = new_game(session.store(), score("Alice", 2))
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    new_game(session.store())  # another device's game: not listed here
+    at = remember(AppTest.from_file(APP, default_timeout=30), **{code: None}).run()
     assert at.selectbox(key="home_resume_choice").value == code
+    assert len(at.selectbox(key="home_resume_choice").options) == 1
     at.button(key="home_resume").click().run()
     assert 'scores : {"Alice": 2, "Bruno": 0}' in texts(at)
 
@@ -248,7 +264,7 @@ def test_an_unknown_code_in_the_url_shows_an_error_and_the_setup(page_module: No
 def test_resume_and_import_on_the_game_page(page_module: None) -> None:
     store = session.store()
     code = new_game(store, score("Alice", 5))
-    at = page_app().run()
+    at = remember(page_app(), **{code: host_token(code)}).run()
     at.button(key=f"rs_{GAME}_open").click().run()
     assert at.query_params["code"] == code
     fresh = page_app().run()
@@ -285,7 +301,7 @@ def test_text_from_a_file_is_shown_literally(page_module: None) -> None:
 
 def test_an_invalid_event_shows_the_rule_and_writes_nothing(page_module: None) -> None:
     code = new_game(session.store())
-    at = page_app(code=code).run()
+    at = page_app(code=code, host=host_token(code)).run()
     at.number_input(key="pts").set_value(9)
     at.button(key="score").click().run()
     assert "compteur › Points" in errors(at)
@@ -295,8 +311,8 @@ def test_an_invalid_event_shows_the_rule_and_writes_nothing(page_module: None) -
 
 def test_a_stale_write_is_refused(page_module: None) -> None:
     code = new_game(session.store())
-    tablet = page_app(code=code).run()
-    phone = page_app(code=code).run()
+    tablet = page_app(code=code, host=host_token(code)).run()
+    phone = page_app(code=code, host=host_token(code, COHOST)).run()
     phone.button(key="score").click().run()  # Alice scores 3 on the phone
     tablet.button(key="score").click().run()  # the tablet still shows the empty game
     assert "a changé entre-temps" in errors(tablet)
@@ -312,7 +328,7 @@ def test_a_stale_write_is_refused(page_module: None) -> None:
 def test_undo_correct_and_retract_from_the_toolbar(page_module: None) -> None:
     store = session.store()
     code = new_game(store, score("Alice", 1), score("Bruno", 2), score("Alice", 3))
-    at = page_app(code=code).run()
+    at = page_app(code=code, host=host_token(code)).run()
     assert not at.get("text_area")  # the history panel is closed until asked for
     at.button(key="tb_undo").click().run()
     at.segmented_control(key="tb_panel").set_value(HISTORY).run()
@@ -332,7 +348,7 @@ def test_undo_correct_and_retract_from_the_toolbar(page_module: None) -> None:
 
 def test_a_bad_correction_json_is_an_error(page_module: None) -> None:
     code = new_game(session.store(), score("Alice", 1))
-    at = page_app(code=code).run()
+    at = page_app(code=code, host=host_token(code)).run()
     at.segmented_control(key="tb_panel").set_value(HISTORY).run()
     at.text_area(key=f"tb_fix_json_{code}_0").input("{pas du json").run()
     at.button(key="tb_fix_go").click().run()
@@ -344,7 +360,7 @@ def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://table.local:8502/")
     code = new_game(session.store())
-    at = page_app(code=code).run()
+    at = page_app(code=code, host=host_token(code)).run()
     at.segmented_control(key="tb_panel").set_value(SHARE).run()
     assert len(at.image) == 1
     url = f"http://table.local:8502/{GAME}?code={code}&view=public"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.store import EventStore
@@ -21,7 +22,7 @@ def app(**query: str) -> AppTest:
         camelot.play()
 
     at = AppTest.from_function(script, default_timeout=30)
-    at.query_params.update(query)
+    at.query_params.update(as_host(query))
     return at
 
 

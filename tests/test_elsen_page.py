@@ -7,6 +7,7 @@ import re
 import time
 from typing import Any
 
+from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.store import EventStore
@@ -25,7 +26,7 @@ def app(**query: str) -> AppTest:
         page.render()
 
     at = AppTest.from_function(script, default_timeout=30)
-    at.query_params.update(query)
+    at.query_params.update(as_host(query))
     return at
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.games.labystere.sheets import SheetStore, new_token
@@ -18,14 +19,14 @@ SETUP = {"players": ["Léa", "Tom"], "colours": ["vert", "jaune"], "seed": 42}
 def play_app(**query: str) -> AppTest:
     at = AppTest.from_string("from tableapp.pages.labystere import play\nplay()",
                              default_timeout=30)
-    at.query_params.update(query)
+    at.query_params.update(as_host(query))
     return at
 
 
 def sheet_app(**query: str) -> AppTest:
     at = AppTest.from_string("from tableapp.pages.labystere import sheet\nsheet()",
                              default_timeout=30)
-    at.query_params.update(query)
+    at.query_params.update(as_host(query))
     return at
 
 

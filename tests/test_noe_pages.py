@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import replay
@@ -25,7 +26,7 @@ def app(page: str, **query: str) -> AppTest:
         getattr(noe, page)()
 
     at = AppTest.from_function(script, args=(page,), default_timeout=30)
-    at.query_params.update(query)
+    at.query_params.update(as_host(query))
     return at
 
 

@@ -26,7 +26,14 @@ from companion.games.elsen.setup import (
     random_deal,
 )
 from companion.games.elsen.texts import STEP_LABELS, describe
-from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.gamepage import (
+    StoredGame,
+    current_game,
+    is_host,
+    is_public_view,
+    submit,
+    toolbar,
+)
 from tableapp.session import plain
 
 GAME = "elsen"
@@ -313,7 +320,10 @@ def vote_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
 
 @st.fragment(run_every=2)
 def secret_view(state: ElsenState) -> None:
-    """Roles, lives, protection and past missions, behind a tap; hidden again by itself."""
+    """Roles, lives, protection and past missions, behind a tap; hidden again by itself.
+    Rights are asked again at each tick: a revoked host link stops showing them at once."""
+    if not is_host():
+        return
     until = float(st.session_state.get("elsen_secret_until", 0))
     if time.time() >= until:
         if not st.button(f"🔒 Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",

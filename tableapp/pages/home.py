@@ -8,7 +8,7 @@ from companion.catalog import GAMES
 from companion.loader import load_game
 from companion.model import KINDS, count_label, group_label
 from tableapp import session
-from tableapp.gamepage import open_game
+from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
 
 SECTION = "Compagnon de table"
@@ -33,7 +33,7 @@ def start_section() -> None:
 
 def resume_section() -> None:
     st.header("Reprendre une partie")
-    games = session.store().list_games()
+    games = device_games()  # only this device's: the code of anyone else's game is theirs
     if games:
         labels = {g.code: f"{g.code} · {GAMES[g.game].title} · {g.title} · "
                           f"{g.events} événement(s) · {g.updated[:16]}" for g in games}

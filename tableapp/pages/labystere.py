@@ -399,7 +399,7 @@ def _show_random(sheet: Sheet, kind: str, label: str) -> None:
 
 def sheet() -> None:
     st.title("Fiche d'enquête")
-    if is_public_view():
+    if session.is_public_view():  # a player's seat: its own token, not the host's
         st.info("La fiche d'enquête est secrète : ouvre-la sur ton propre téléphone.")
         return
     code = _sheet_code()

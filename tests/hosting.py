@@ -1,0 +1,25 @@
+"""Page tests open a game as the device that hosts it (companion/access.py): the game code
+alone gives the read-only public view."""
+
+from __future__ import annotations
+
+from companion.access import HOST, Access
+from companion.errors import UsageError
+from companion.store import EventStore, default_path
+
+
+def host_token(code: str, role: str = HOST) -> str:
+    """A fresh host (or co-host) token of `code`, as the device that created it holds."""
+    EventStore(default_path())  # the grants live in the store's database
+    token, _grant = Access(default_path()).issue(code, role)
+    return token
+
+
+def as_host(query: dict[str, str]) -> dict[str, str]:
+    """`query` plus a host token when it names a game and asks for no public view."""
+    if "code" in query and "host" not in query and query.get("view") != "public":
+        try:
+            return {**query, "host": host_token(query["code"])}
+        except UsageError:  # no such game: the page says so
+            pass
+    return query

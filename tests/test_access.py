@@ -1,0 +1,132 @@
+"""Rights by capability (companion/access.py, registre TAB-1), without Streamlit: a token issued
+for one game grants that game only, is stored hashed, can be revoked, and a game is deleted
+whole; what a device remembers survives any cookie text."""
+
+from __future__ import annotations
+
+import sqlite3
+import string
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.access import (
+    COHOST,
+    HOST,
+    TOKEN_BYTES,
+    Access,
+    DeviceMemory,
+    NotAllowed,
+)
+from companion.store import EventStore, UnknownGame
+
+
+@pytest.fixture
+def store() -> EventStore:
+    return EventStore()
+
+
+@pytest.fixture
+def access(store: EventStore) -> Access:
+    return Access(store.path)
+
+
+def noe(store: EventStore) -> str:
+    return store.create("noe", {"players": ["Alice", "Bruno"]})
+
+
+def test_a_host_token_is_unguessable_and_only_its_hash_is_stored(store: EventStore,
+                                                                  access: Access) -> None:
+    code = noe(store)
+    token, grant = access.issue(code)
+    assert len(token) == 32 and TOKEN_BYTES * 8 >= 128
+    assert grant.role == HOST
+    assert access.verify(code, token) == grant
+    raw = store.path.read_bytes() + (store.path.with_name(store.path.name + "-wal").read_bytes()
+                                     if store.path.with_name(store.path.name + "-wal").exists()
+                                     else b"")
+    assert token.encode() not in raw  # the database never holds the secret itself
+    second, _ = access.issue(code)
+    assert second != token
+
+
+def test_the_code_or_a_wrong_token_grants_nothing(store: EventStore, access: Access) -> None:
+    code, other = noe(store), noe(store)
+    token, _ = access.issue(code)
+    guesses = [None, "", code, token[:-1], token + "x", token[:-1] + ("A" if token[-1] != "A"
+                                                                       else "B"),
+               "A" * 32, "<script>" * 4]
+    for guess in guesses:
+        assert access.verify(code, guess) is None, guess
+    assert access.verify(other, token) is None  # one game's token opens no other game
+    assert access.verify(code.lower(), token) is not None  # the code as typed still works
+
+
+def test_hand_over_then_revoke_the_old_link(store: EventStore, access: Access) -> None:
+    code = noe(store)
+    old, old_grant = access.issue(code, label="cet appareil")
+    new, new_grant = access.issue(code, HOST, label="transmis")
+    cohost, cohost_grant = access.issue(code, COHOST)
+    assert [g.id for g in access.grants(code)] == [old_grant.id, new_grant.id, cohost_grant.id]
+    with pytest.raises(NotAllowed):
+        access.revoke(code, old_grant.id, by=cohost_grant)  # a co-host manages no rights
+    access.revoke(code, old_grant.id, by=new_grant)
+    assert access.verify(code, old) is None
+    assert access.verify(code, new) == new_grant
+    with pytest.raises(NotAllowed, match="plus hôte"):
+        access.revoke(code, cohost_grant.id, by=old_grant)  # a revoked host has no rights left
+    with pytest.raises(NotAllowed, match="dernier lien"):
+        access.revoke(code, new_grant.id, by=new_grant)
+    access.revoke(code, cohost_grant.id, by=new_grant)
+    access.revoke(code, cohost_grant.id, by=new_grant)  # a double tap changes nothing
+    assert access.verify(code, cohost) is None
+
+
+def test_only_a_live_host_deletes_a_game_and_everything_goes(store: EventStore,
+                                                             access: Access) -> None:
+    code, kept = noe(store), noe(store)
+    for game in (code, kept):
+        store.append(game, {"type": "announcement", "manche": 1, "player": "Alice",
+                            "announcement": "complot"}, 0)
+    token, host = access.issue(code)
+    _, cohost = access.issue(code, COHOST)
+    with pytest.raises(NotAllowed):
+        access.delete_game(code, cohost)
+    with pytest.raises(NotAllowed):
+        access.delete_game(kept, host)  # a grant on one game deletes no other
+    access.delete_game(code, host)
+    with pytest.raises(UnknownGame):
+        EventStore(store.path).load(code)
+    assert access.verify(code, token) is None
+    assert [g.code for g in store.list_games()] == [kept]
+    with sqlite3.connect(store.path) as db:  # the log stays append-only for everyone else
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            db.execute("DELETE FROM events")
+
+
+def test_no_token_for_an_unknown_game(access: Access) -> None:
+    with pytest.raises(Exception, match="aucune partie"):
+        access.issue("ZZZZZZ")
+
+
+def test_device_memory_round_trips_and_keeps_the_most_recent() -> None:
+    memory = DeviceMemory()
+    memory.host("ABCDEF", "t" * 32)
+    memory.join("GHJKMN")
+    memory.join("ABCDEF")  # opening a hosted game again keeps its token
+    assert DeviceMemory.parse(memory.dump()) == memory
+    assert memory.codes() == ["ABCDEF", "GHJKMN"]
+    assert memory.token("ABCDEF") == "t" * 32 and memory.token("GHJKMN") is None
+    memory.drop_token("ABCDEF")
+    assert "h." not in memory.dump()
+    for i in range(60):
+        memory.join(f"AAA{i:03d}"[:6].replace("0", "2"))
+    assert len(DeviceMemory.parse(memory.dump()).games) <= 40
+
+
+@given(st.text(alphabet=string.printable + "|.éà", max_size=300))
+def test_any_cookie_text_parses_to_a_valid_memory(text: str) -> None:
+    memory = DeviceMemory.parse(text)
+    assert DeviceMemory.parse(memory.dump()) == memory
+    assert all(c in "|.-_" or c.isalnum() for c in memory.dump())
