@@ -42,7 +42,7 @@ def test_noe_match_to_100_points() -> None:
     assert r.figures["Alice"]["announcements"] == 2
     assert r.figures["Alice"]["announcement_points"] == 150
     assert r.rounds.target == 100
-    assert r.result_line() == "victoire : Alice (150 points)"
+    assert r.result_line() == "victoire : Alice, 150 points"
 
 
 def test_emblemes_coins_per_manche_and_characters() -> None:

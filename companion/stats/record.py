@@ -9,7 +9,7 @@ stored log and calls the hook: a record is always what the log says, never retyp
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -91,19 +91,20 @@ class GameRecord:
             return None
         return place_points(self.places[player], len(self.players))
 
-    def result_line(self) -> str:
-        """« Victoire d'Alice (150 points) », « en cours », « aucun gagnant »: plain text."""
+    def result_line(self, label: Callable[[str], str] = str) -> str:
+        """« victoire : Alice (150 points) », « en cours », « aucun gagnant »: plain text;
+        `label` shows a seat's name (a profile's name beside the one typed, say)."""
         if not self.finished:
             return "en cours"
         if not self.winners:
             return "aucun gagnant"
-        names = join_names(self.winners)
+        names = join_names([label(w) for w in self.winners])
         side = self.facts.get("winning_side_name")
         if side:
             return f"victoire des {side} ({names})"
         score = ""
         if self.scores is not None and len(self.winners) == 1:
-            score = f" ({number_text(self.scores[self.winners[0]])} {self.score_unit})"
+            score = f", {count_text(self.scores[self.winners[0]], self.score_unit)}"
         return f"victoire : {names}{score}"
 
     def as_json(self) -> dict[str, Any]:
@@ -120,6 +121,17 @@ def join_names(names: Sequence[str]) -> str:
     """« Alice », « Alice et Bruno », « Alice, Bruno et Chloé »."""
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+
+
+PLURALS = {"points": "point", "pièces": "pièce", "jetons": "jeton", "missions": "mission",
+           "victoires": "victoire", "parties": "partie",
+           "parties terminées": "partie terminée"}
+
+
+def count_text(value: Number, unit: str) -> str:
+    """« 1 point », « 0 point », « 2,5 points » (French: singular below 2)."""
+    singular = PLURALS.get(unit, unit)
+    return f"{number_text(value)} {singular if abs(value) < 2 else unit}"
 
 
 def number_text(value: Number) -> str:

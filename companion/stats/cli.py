@@ -1,0 +1,115 @@
+"""`companion stats`: the statistics of the games stored on this machine ($COMPANION_DB).
+
+    companion stats                      every game and every player
+    companion stats --night 3            a night: its games, its podium, its players
+    companion stats --player Alice       a player's history and statistics
+    --json (everything, JSON) · --csv (a night or a player's history) · --ranking points
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from companion.catalog import GAMES
+from companion.cli import emit
+from companion.errors import UsageError
+from companion.stats.figures import display_names, game_stats, player_keys, player_stats
+from companion.stats.podium import RANKINGS
+from companion.stats.record import count_text, number_text
+from companion.stats.report import night_csv, night_report, player_csv, player_report
+from companion.stats.storage import StatsStore
+from companion.store import EventStore
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("stats", help="parties, soirées et statistiques des joueurs")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--night", type=int, metavar="N", help="une soirée (son numéro)")
+    which.add_argument("--player", metavar="NOM", help="un joueur (nom de son profil)")
+    parser.add_argument("--ranking", choices=list(RANKINGS), default="victoires",
+                        help="classement du podium d'une soirée")
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="tout, en JSON")
+    out.add_argument("--csv", action="store_true", help="une soirée ou un joueur, en CSV")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    stats = StatsStore(EventStore())
+    if args.night is not None:
+        if args.csv:
+            sys.stdout.write(night_csv(stats, args.night))
+            return 0
+        report = night_report(stats, args.night, args.ranking)
+        if args.json:
+            emit(report)
+        else:
+            _print_night(report)
+        return 0
+    if args.player is not None:
+        profile = stats.find(args.player)
+        if profile is None:
+            raise UsageError(f"aucun profil « {args.player} » ; profils : "
+                             + (", ".join(p.name for p in stats.profiles()) or "aucun"))
+        report = player_report(stats, profile)
+        if args.csv:
+            sys.stdout.write(player_csv(report))
+        elif args.json:
+            emit(report)
+        else:
+            _print_player(report)
+        return 0
+    if args.csv:
+        raise UsageError("--csv exporte une soirée (--night) ou un joueur (--player)")
+    games = stats.played(stats.all_codes())
+    names = display_names(games, stats.names())
+    overview = {"games": game_stats(games),
+                "players": {names[k]: player_stats(games, k) for k in player_keys(games)},
+                "nights": [{"id": n.id, "title": n.title, "games": len(n.codes)}
+                           for n in stats.nights()]}
+    if args.json:
+        emit(overview)
+        return 0
+    _print_overview(overview)
+    return 0
+
+
+def _rate(value: float | None) -> str:
+    return "—" if value is None else f"{number_text(round(value * 100))} %"
+
+
+def _print_night(report: dict[str, Any]) -> None:
+    print(f"Soirée {report['night']['id']} : {report['night']['title']}")
+    for number, game in enumerate(report["games"], start=1):
+        print(f"  {number}. {game['title']} ({game['code']}) — {', '.join(game['players'])} — "
+              f"{game['result']}")
+    print(f"Podium ({report['ranking_name'].lower()}) :")
+    for row in report["podium"]:
+        print(f"  {row['rank']}. {row['player']} — {count_text(row['wins'], 'victoires')}, "
+              f"{count_text(row['points'], 'points')} par place, "
+              f"{count_text(row['played'], 'parties terminées')}")
+
+
+def _print_player(report: dict[str, Any]) -> None:
+    s = report["stats"]
+    print(f"{report['profile']['name']} : {count_text(s['played'], 'parties')}, "
+          f"{count_text(s['won'], 'victoires')} sur "
+          f"{count_text(s['finished'], 'parties terminées')} ({_rate(s['win_rate'])})")
+    for game, tally in s["by_game"].items():
+        print(f"  {GAMES[game].title} : {count_text(tally['played'], 'parties')}, "
+              f"{count_text(tally['won'], 'victoires')} ({_rate(tally['win_rate'])})")
+    for game in report["games"]:
+        print(f"  {game['created'][:10]} {game['title']} ({game['code']}) — {game['result']}")
+
+
+def _print_overview(overview: dict[str, Any]) -> None:
+    for game, row in overview["games"].items():
+        print(f"{GAMES[game].title} : {count_text(row['played'], 'parties')}, dont "
+              f"{count_text(row['finished'], 'parties terminées')}")
+    for name, s in overview["players"].items():
+        print(f"  {name} : {count_text(s['played'], 'parties')}, "
+              f"{count_text(s['won'], 'victoires')} ({_rate(s['win_rate'])})")
+    for night in overview["nights"]:
+        print(f"Soirée {night['id']} : {night['title']} ({count_text(night['games'], 'parties')})")
