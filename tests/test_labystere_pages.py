@@ -58,15 +58,19 @@ def test_new_game_with_colours_and_seed() -> None:
     at.run()
     at.selectbox(key="lab_colour_0").select("bleu")
     at.selectbox(key="lab_colour_1").select("jaune")
-    at.number_input(key="lab_seed").set_value(1234)
     at.run()
+    assert not at.number_input  # the plan is the server's secret, not the table's choice
     at.button(key="np_labystere_start").click().run()
     no_failure(at)
     (game,) = EventStore().list_games("labystere")
     stored = EventStore().load(game.code)
-    assert stored.setup == {"players": ["Léa", "Tom"], "colours": ["bleu", "jaune"],
-                            "seed": 1234}
+    seed = stored.setup.pop("seed")
+    assert stored.setup == {"players": ["Léa", "Tom"], "colours": ["bleu", "jaune"]}
+    assert isinstance(seed, int) and 0 <= seed < 2**63
     assert "Au tour de Léa" in markdown(at)
+    shown = " ".join(str(e.value) for kind in ("markdown", "caption", "text", "code")
+                     for e in at.get(kind))
+    assert str(seed) not in shown and "Plan n°" not in shown  # registre TAB-3
 
 
 def test_same_colour_twice_blocks_the_start() -> None:
@@ -150,11 +154,15 @@ def test_declaration_form_records_the_winner() -> None:
     assert "lab_roll" not in keys(at)
 
 
-def test_map_shows_sorts_and_reveals_only_on_request() -> None:
+def test_map_shows_sorts_and_reveals_only_at_the_end() -> None:
     at = play_app(code=new_game()).run()
     page = markdown(at)
     assert page.count("<td ") == 25 and page.count("k-drapeau") == 4 + 1  # 4 cells + CSS rule
     assert "Rejoue</span>" not in page and "sans chemin" in page
+    assert not at.toggle  # during play nobody sees the answer, not even the host (TAB-3)
+    at = play_app(code=new_game({"type": "roll", "value": 4},
+                                {"type": "declare", "suspect": "ours", "place": "tour",
+                                 "correct": True})).run()
     at.toggle(key="lab_reveal").set_value(True).run()
     assert "Rejoue</span>" in markdown(at)
     assert any("Suspect à mettre de côté" in w.value for w in at.warning)

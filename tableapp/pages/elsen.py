@@ -338,7 +338,8 @@ def secret_view(state: ElsenState) -> None:
                   width="stretch")
         return
     data = state.data
-    st.table({"joueur": state.players,
+    # st.table renders its cells as Markdown: names go through plain() (no link, no image)
+    st.table({"joueur": [plain(p) for p in state.players],
               "rôle": [data.role(state.roles[p]).name if p in state.roles else "?"
                        for p in state.players],
               "état": ["exclu" if p in state.excluded else

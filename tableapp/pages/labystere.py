@@ -20,7 +20,7 @@ from companion.games.labystere.mapview import (
     cell_label,
     setup_steps,
 )
-from companion.games.labystere.setup import generate
+from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.sheets import (
     FILE_NAME,
     Sheet,
@@ -41,7 +41,6 @@ SECTION = game_info(GAME).title
 SHEET_PATH = f"{GAME}-enquete"
 DOTS = {"rouge": "🔴", "bleu": "🔵", "vert": "🟢", "jaune": "🟡"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
-SEED_MAX = 999_999_999  # the form's bound; the generator takes any 0..2**63-1
 _SHEET_KEY = "_labystere_sheet_tokens"  # code -> token, so menu navigation keeps the sheet
 
 # Static styles of the map and the die; no user text is ever put in this HTML.
@@ -84,7 +83,8 @@ def _colour_name(colour: str) -> str:
 
 
 def setup_form(players: list[str]) -> dict[str, Any] | None:
-    """A pawn colour per player and the number of the setup map (the seed)."""
+    """A pawn colour per player; the plan (the seed) is drawn by the server and never shown:
+    whoever knew it could print the culprit (`companion labystere setup --seed N --reveal`)."""
     data = _data()
     ids = [c.id for c in data.colours]
     st.caption("La place 1 commence : mettez-y le plus jeune. On joue ensuite dans le sens des "
@@ -96,11 +96,14 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     if len(set(colours)) < len(colours):
         st.warning("Chaque joueur a son propre pion : choisissez des couleurs différentes.")
         return None
-    default = st.session_state.setdefault("lab_seed_default", secrets.randbelow(1_000_000))
-    seed = st.number_input("Numéro du plan de mise en place", min_value=0, max_value=SEED_MAX,
-                           value=default, step=1, key="lab_seed",
-                           help="Le même numéro donne toujours la même grille.")
-    return {"colours": colours, "seed": int(seed)}
+    st.caption("Le plan de la grille est tiré au hasard et gardé secret par l'application.")
+    return {"colours": colours, "seed": secret_seed()}
+
+
+def secret_seed() -> int:
+    """A plan drawn from the generator's whole range (2⁶³ seeds: no one can try them all to
+    match the face-up cards), by the server, for this game only (registre TAB-3)."""
+    return secrets.randbelow(SEED_MAX + 1)
 
 
 # --- the turn -------------------------------------------------------------------------------
@@ -239,13 +242,13 @@ def map_html(seed: int, reveal: bool) -> str:
 
 
 def _map_tab(stored: StoredGame) -> None:
-    seed = stored.setup["seed"]
-    st.markdown(f"**Plan n° {seed}** — en haut de chaque case la carte Action (face cachée), en "
-                "dessous la carte Chemin posée dessus (face visible).")
+    seed = stored.setup["seed"]  # a secret: never shown (registre TAB-3)
+    st.markdown("**Le plan de cette partie** — en haut de chaque case la carte Action (face "
+                "cachée), en dessous la carte Chemin posée dessus (face visible).")
     reveal = False
-    if not is_public_view():
-        reveal = st.toggle("Montrer aussi les cartes cachées (seulement pour un adulte qui ne "
-                           "joue pas)", key="lab_reveal")
+    if not is_public_view() and stored.state.summary().get("finished"):
+        # the answer is for the end of the game: during play the app judges declarations
+        reveal = st.toggle("Montrer les cartes cachées et la solution", key="lab_reveal")
     st.markdown(MAP_CSS + map_html(seed, reveal), unsafe_allow_html=True)
     if reveal:
         layout = generate(seed)
@@ -336,7 +339,7 @@ def _sheet_code() -> str | None:
             st.rerun()
         return None
     if not is_valid_code(code) or session.store().game_of(code) != GAME:
-        st.error(f"Aucune partie de Labystère avec le code « {code} ».")
+        st.error(plain(f"Aucune partie de Labystère avec le code « {code} »."))
         session.forget_code(GAME)
         return None
     st.query_params["code"] = code
