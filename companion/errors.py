@@ -32,3 +32,53 @@ class RuleError(CompanionError):
         self.reason = reason
         self.rule = rule
         super().__init__(f"{reason} [{rule}]" if rule else reason)
+
+
+class StorageError(CompanionError):
+    """The database could not be read or written as asked. Each subclass is one French sentence
+    for users (what happened, what to do), never a server path; the technical detail goes to
+    the server log (`logging`, logger "companion.storage")."""
+
+    message = ("la base de données des parties n'a pas pu être lue ou écrite ; réessayez, "
+               "et si cela continue, prévenez la personne qui gère le serveur")
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or self.message)
+
+
+class StorageBusy(StorageError):
+    message = ("la base de données est occupée par une autre écriture depuis trop longtemps ; "
+               "rien n'a été écrit, réessayez dans un instant")
+
+
+class DiskFull(StorageError):
+    message = ("le disque du serveur est plein : rien n'a été écrit ; libérez de la place "
+               "sur le serveur puis recommencez")
+
+
+class ReadOnlyStorage(StorageError):
+    message = ("la base de données est en lecture seule (fichier, dossier ou disque protégé "
+               "en écriture) : les parties restent consultables mais rien ne peut être écrit ; "
+               "rendez-la accessible en écriture puis relancez l'application")
+
+
+class CorruptFile(StorageError):
+    message = ("le fichier de la base de données est abîmé ou tronqué : il n'a pas été ouvert "
+               "et reste intact ; restaurez une sauvegarde (companion restore)")
+
+
+class ZeroByteFile(StorageError):
+    message = ("le fichier de la base de données est vide (0 octet) : il n'a pas été ouvert "
+               "comme une base neuve et reste intact ; restaurez une sauvegarde "
+               "(companion restore) ou déplacez ce fichier")
+
+
+class ForeignFile(StorageError):
+    message = ("le fichier indiqué comme base de données n'est pas une base du Compagnon de "
+               "table : il n'a pas été ouvert et reste intact ; vérifiez le chemin "
+               "(COMPANION_DB)")
+
+
+class NewerSchema(StorageError):
+    message = ("la base de données vient d'une version plus récente du Compagnon de table : "
+               "elle n'a pas été ouverte ni modifiée ; mettez l'application à jour")

@@ -28,6 +28,7 @@ from companion.catalog import GAMES, game_info
 from companion.engine import GameState, InvalidEvent, replay_entries
 from companion.errors import CompanionError, RuleError, UsageError
 from companion.log import CORRECT, RETRACT, UNDO, Entry, resolve
+from companion.migrations import APPLICATION_ID, MIGRATIONS
 from companion.sqlitefile import SqliteFile
 
 FORMAT = "compagnon-log"
@@ -37,28 +38,6 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789"
 CODE_LENGTH = 6
 SNAPSHOTS = 32  # replayed snapshots kept in memory (a few tables at once)
 _CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    title TEXT NOT NULL DEFAULT '',
-    created TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS events (
-    code TEXT NOT NULL REFERENCES games(code),
-    seq INTEGER NOT NULL,
-    event TEXT NOT NULL,
-    created TEXT NOT NULL,
-    PRIMARY KEY (code, seq)
-);
-CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
-BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-"""
-
 
 class StaleWrite(CompanionError):
     """The log moved on since the writer's view: nothing written, reload and retry."""
@@ -189,11 +168,19 @@ class EventStore:
     """SQLite-backed store of games. Safe to share between threads: each operation opens its
     own short connection (SQLite serialises writers; readers never block in WAL mode)."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, timeout: float = 10.0) -> None:
+        """Opens (creating, or migrating to the current schema) the database at `path`;
+        a StorageError (companion.errors) says why a file is refused, and leaves it intact."""
         self.path = Path(path) if path is not None else default_path()
         self._snapshots: dict[tuple[str, int], StoredGame] = {}  # oldest first
         self._lock = threading.Lock()
-        self._db = SqliteFile(self.path, SCHEMA)
+        self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
+                              timeout=timeout)
+
+    @property
+    def read_only(self) -> bool:
+        """True when the file or disk cannot be written: reads work, writes are refused."""
+        return self._db.read_only
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -216,10 +203,12 @@ class EventStore:
 
     def seq(self, code: str) -> int:
         """Current sequence number (number of raw lines) of a game."""
+        code = normalize_code(code)
         with self._db.read() as db:
-            (count,) = db.execute("SELECT COUNT(*) FROM events WHERE code = ?",
-                                  (normalize_code(code),)).fetchone()
-        return int(count)
+            row = db.execute("SELECT lines FROM games WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise UnknownGame(code)
+        return int(row[0])
 
     def load(self, code: str) -> StoredGame:
         """The game and its replayed state; UnknownGame, or a CompanionError when the stored
@@ -230,9 +219,8 @@ class EventStore:
         code = normalize_code(code)
         with self._db.read() as db:
             db.execute("BEGIN")  # one consistent snapshot of games + events
-            (count,) = db.execute("SELECT COUNT(*) FROM events WHERE code = ?",
-                                  (code,)).fetchone()
-            cached = self._snapshots.get((code, count))
+            row = db.execute("SELECT lines FROM games WHERE code = ?", (code,)).fetchone()
+            cached = None if row is None else self._snapshots.get((code, row[0]))
             if cached is not None and not _built_by_current_code(cached.state):
                 cached = None
             if cached is None:
@@ -262,14 +250,12 @@ class EventStore:
     def list_games(self, game: str | None = None, limit: int = 50) -> list[GameSummary]:
         """Most recently played first."""
         query = """
-            SELECT g.code, g.game, g.title, g.created,
-                   COALESCE(MAX(e.created), g.created) AS updated, COUNT(e.seq)
-            FROM games g LEFT JOIN events e ON e.code = g.code
-            {where} GROUP BY g.code ORDER BY updated DESC, g.rowid DESC LIMIT ?"""
+            SELECT code, game, title, created, updated, lines FROM games
+            {where} ORDER BY updated DESC, rowid DESC LIMIT ?"""
         params: tuple[Any, ...] = (limit,)
         where = ""
         if game is not None:
-            where, params = "WHERE g.game = ?", (game, limit)
+            where, params = "WHERE game = ?", (game, limit)
         with self._db.read() as db:
             rows = db.execute(query.format(where=where), params).fetchall()
         return [GameSummary(*row) for row in rows]
@@ -295,8 +281,9 @@ class EventStore:
         now = _now()
         with self._db.write() as db:
             code = self._new_code(db)
-            db.execute("INSERT INTO games (code, game, setup, title, created) "
-                       "VALUES (?, ?, ?, ?, ?)", (code, game, _dumps(setup), title, now))
+            db.execute("INSERT INTO games (code, game, setup, title, created, lines, updated) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (code, game, _dumps(setup), title, now, len(raw), now))
             db.executemany("INSERT INTO events (code, seq, event, created) VALUES (?, ?, ?, ?)",
                            [(code, seq, _dumps(event), now) for seq, event in enumerate(raw)])
         return code
@@ -310,8 +297,11 @@ class EventStore:
             if len(raw) != expected_seq:
                 raise StaleWrite(code, expected_seq, len(raw))
             _check_append(game, json.loads(setup_text), raw, event)
+            now = _now()
             db.execute("INSERT INTO events (code, seq, event, created) VALUES (?, ?, ?, ?)",
-                       (code, len(raw), _dumps(event), _now()))
+                       (code, len(raw), _dumps(event), now))
+            db.execute("UPDATE games SET lines = ?, updated = ? WHERE code = ?",
+                       (len(raw) + 1, now, code))
         return len(raw) + 1
 
     def undo(self, code: str, expected_seq: int) -> int:

@@ -1,0 +1,60 @@
+"""The event store's schema, as an ordered list of migrations (the one place of its DDL).
+
+To change the schema, append one `Migration(version=len(MIGRATIONS) + 1, ...)` at the end of
+`MIGRATIONS`: a SQL script, or a function taking the connection (to move data). Never edit or
+reorder a migration that has landed: databases out there are at its version. Each migration
+runs in the transaction that opens the file (companion/sqlitefile.py), after an automatic
+backup of an existing database (companion/backups.py); a file of a newer version than the
+last migration here is refused, never opened read-write. Tests: tests/test_store_migrations.py.
+
+A second backend (PostgreSQL, issue 17) would keep its own list beside this one, behind the
+same EventStore interface.
+"""
+
+from __future__ import annotations
+
+from companion.sqlitefile import Migration
+
+APPLICATION_ID = 0x43445447  # "CDTG": a Compagnon de table event store
+
+# Version 1: the schema as it was before versions existed (v0 files holding these tables are
+# upgraded in place, hence IF NOT EXISTS).
+V1_GAMES_AND_EVENTS = """
+CREATE TABLE IF NOT EXISTS games (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    code TEXT NOT NULL REFERENCES games(code),
+    seq INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (code, seq)
+);
+CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+"""
+
+# Version 2: per game, the number of raw lines and the last write (so neither listing nor
+# appending reads every event), and the rules version it last replayed with (or why not).
+V2_COUNTS_AND_RULES = """
+ALTER TABLE games ADD COLUMN lines INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN updated TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN broken TEXT;
+UPDATE games SET
+    lines = (SELECT COUNT(*) FROM events e WHERE e.code = games.code),
+    updated = COALESCE((SELECT MAX(e.created) FROM events e WHERE e.code = games.code), created);
+CREATE INDEX IF NOT EXISTS games_by_update ON games (updated DESC);
+"""
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(1, "parties et journaux", V1_GAMES_AND_EVENTS),
+    Migration(2, "compteurs de lignes et version des règles", V2_COUNTS_AND_RULES),
+]
