@@ -209,12 +209,21 @@ def test_bouclier_preview_speaks_of_any_player_not_only_a_man() -> None:
     assert "pose le Bouclier devant soi" in text and "lui" not in text
 
 
-def test_bouclier_does_not_stop_colour_changes_or_assomme() -> None:
-    s = table([["rouge-3"], ["rouge-4"]])
+def test_bouclier_stops_chute_and_assomme_but_not_colour_changes() -> None:
+    """camelot.txt › Cartes spéciales: « Tant que vous possédez cette carte, aucune carte
+    d'action n'a d'effet sur votre personnage »; the Ivanhoe FAQ confirmed by the author: the
+    Shield protects from every type 2 and 3 card an opponent plays, Knock Down (Chute) and
+    Stunned (Assommé) included; a colour change (type 1) is not stopped (registre CAM-7)."""
+    s = table([["rouge-3"], ["rouge-4"], ["rouge-5"]])
     s.bouclier = B
+    refused(s, "chute", "registre CAM-7", target=B)
+    refused(s, "assomme", "registre CAM-7", target=B)
+    play(s, "chute", target=C)  # an unshielded opponent still can be robbed
     play(s, "maladresse")
-    play(s, "assomme", target=B)
-    assert s.colour == "vert" and s.assomme == B
+    assert s.colour == "vert" and s.assomme is None
+    s.current = B
+    play(s, "assomme", target=A)  # the shielded player's own cards work as usual
+    assert s.assomme == A
 
 
 def test_shielded_display_is_left_out_of_the_charge_search() -> None:

@@ -193,3 +193,59 @@ def test_a_token_already_owned_is_announced_as_bringing_nothing() -> None:
     assert ("Sire Raymond gagne le tournoi 🟡 Jaune mais avait déjà le jeton 🟡 Jaune : rien "
             "de plus") in texts(at)
     assert not at.exception
+
+
+def _game(events: list[dict[str, Any]], n: int = 3) -> str:
+    code = store().create("camelot", {"players": NAMES[:n], "mode": "table"})
+    s = store()
+    for seq, event in enumerate(events):
+        s.append(code, event, seq)
+    return code
+
+
+SHIELDED = [{"type": "start", "player": 0, "colour": "rouge"},
+            {"type": "play", "player": 0, "card": "rouge-3"},
+            {"type": "play", "player": 0, "card": "rouge-3"},
+            {"type": "end", "player": 0},
+            {"type": "play", "player": 1, "card": "rouge-4"},
+            {"type": "play", "player": 1, "card": "rouge-4"},
+            {"type": "play", "player": 1, "card": "bouclier"},
+            {"type": "end", "player": 1},
+            {"type": "play", "player": 2, "card": "rouge-5"},
+            {"type": "play", "player": 2, "card": "rouge-5"}]
+
+
+def test_a_shielded_player_is_neither_a_chute_target_nor_asked_by_adaptation() -> None:
+    """camelot.txt › Cartes spéciales (Bouclier) and the author's FAQ: no opponent's action card
+    touches a shielded player (registre CAM-7): the forms do not offer him."""
+    code = _game(SHIELDED)
+    at = app(code=code).run()
+    at.selectbox(key="cam_card").select("chute").run()
+    assert at.selectbox(key="cam_target").options == ["Sire Marcel"]
+    at.selectbox(key="cam_card").select("adaptation").run()
+    labels = [m.label for m in at.multiselect]
+    assert any("Sire Marcel" in label for label in labels)
+    assert not any("Sire Raymond" in label for label in labels)  # shielded: not asked
+    click(at, "cam_play")
+    assert store().load(code).state.displays[1] == ["rouge-4", "rouge-4"]
+    assert not at.exception
+
+
+def test_cannot_start_sends_the_hand_shown_and_a_startable_hand_is_refused() -> None:
+    """camelot.txt › Débuter un tournoi: a starter with only action cards shows the hand; the
+    FAQ: « you must if you can » (registre CAM-1): the page sends the shown hand to be checked."""
+    code = _game([], n=2)
+    at = app(code=code).run()
+    hand = ["rouge-3", *["riposte"] * 3, *["chute"] * 2, "feinte", "charge", "esquive"]
+    assert len(at.multiselect(key="cam_start_hand").options) == 110  # every copy of every card
+    picked = [f"{card}#{hand[:i].count(card)}" for i, card in enumerate(hand)]
+    at.multiselect(key="cam_start_hand").set_value(picked).run()
+    click(at, "cam_start_pass")
+    assert store().load(code).seq == 0  # a red 3 could start: refused, nothing written
+    assert "peut débuter le tournoi, donc doit le faire" in texts(at)
+    picked[0] = "disgrace#0"
+    at.multiselect(key="cam_start_hand").set_value(picked).run()
+    click(at, "cam_start_pass")
+    stored = store().load(code)
+    assert stored.events[-1]["hand"][0] == "disgrace" and stored.state.current == 1
+    assert not at.exception

@@ -208,3 +208,59 @@ def test_at_the_table_a_shown_hand_is_checked() -> None:
                         "hand": [*nine, "ecuyer-2"]}).rule == "registre CAM-1"
     s.apply({"type": "cannot_start", "player": A, "hand": [*nine, "lancelot"]})
     assert s.current == B and s.hand_count(B) == 9
+
+
+def test_a_draw_due_after_pile_and_discard_ran_out_reshuffles_the_new_discards() -> None:
+    """camelot.txt › Tirer une carte: « Lorsque la dernière carte du talon est piochée, les
+    cartes défaussées sont mélangées à nouveau ». When pile and discard are both empty, the next
+    draw that is due once cards reach the discard reshuffles them (registre CAM-14)."""
+    s = new(3, mode="table")
+    s.apply({"type": "start", "player": A, "colour": "rouge"})
+    s.apply({"type": "play", "player": A, "card": "rouge-3"})
+    hidden = s.pile_count + len(s.discard) - 1  # keep one card in the pile, the rest "in hands"
+    s.counts[A] += hidden
+    s.pile_count, s.discard = 1, []
+    s.apply({"type": "end", "player": A})  # B draws the last card: nothing to reshuffle
+    assert s.pile_count == 0 and not s.discard
+    s.apply({"type": "play", "player": B, "card": "changement-arme", "colour": "bleu"})
+    assert s.discard == ["changement-arme"]  # a card reaches the discard
+    hand = s.counts[C]
+    s.apply({"type": "play", "player": B, "card": "bleu-5"})
+    s.apply({"type": "end", "player": B})  # C's draw is due: the discard becomes the pile
+    assert s.counts[C] == hand + 1 and s.pile_count == 0 and not s.discard
+
+
+def test_in_simulation_the_due_draw_waits_for_the_shuffled_discards() -> None:
+    """registre CAM-14, simulation: the draw due on an empty pile asks for the reshuffle first,
+    then is made from the new pile."""
+    s = new(2, mode="simulation")
+    s.phase, s.colour, s.first_card_due = "turn", "rouge", False
+    s.hands = [["rouge-3", "changement-arme"], ["rouge-4"]]
+    s.displays = [["rouge-5"], ["rouge-3"]]
+    s.pile, s.discard = [], []
+    s.current = A
+    s.apply({"type": "play", "player": A, "card": "changement-arme", "colour": "bleu"})
+    s.apply({"type": "end", "player": A})  # B's draw is due: pile empty, discard has a card
+    assert s.awaiting_reshuffle and s.hands[B] == ["rouge-4"]
+    rejected(s, {"type": "withdraw", "player": B})
+    s.apply({"type": "reshuffle", "order": ["changement-arme"]})
+    assert s.hands[B] == ["rouge-4", "changement-arme"] and not s.pile and not s.discard
+
+
+def test_a_finished_tournament_is_named_by_its_final_colour() -> None:
+    """camelot.txt › Gagner un tournoi: « un jeton de la couleur finale du tournoi gagné »: a red
+    tournament turned green is a green tournament in the history and the end message."""
+    from companion.games.camelot.texts import tournament_result
+
+    s = new(2, mode="table")
+    apply_all(s, {"type": "start", "player": A, "colour": "rouge"},
+              {"type": "play", "player": A, "card": "rouge-3"},
+              {"type": "play", "player": A, "card": "maladresse"},
+              {"type": "play", "player": A, "card": "vert-1"},
+              {"type": "end", "player": A},
+              {"type": "withdraw", "player": B})
+    done = s.history[-1]
+    assert done["colour"] == "vert" and done["colours"] == ["rouge", "vert"]
+    assert s.tokens[A] == {"vert"}
+    line = tournament_result(done, s.names)
+    assert "tournoi 🟢 Vert" in line and "Rouge" not in line

@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from companion.errors import RuleError
-from companion.games.camelot.actions import earliest_per_value
+from companion.games.camelot.actions import earliest_per_value, shielded_from
 from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import (
@@ -160,12 +160,28 @@ def _start_form(stored: StoredGame, state: CamelotState) -> None:
         st.caption("Le tournoi précédent était violet : pas de second tournoi violet.")
     colour = st.selectbox("Couleur annoncée", allowed, format_func=colour_label,
                           key="cam_start_colour")
-    left, right = st.columns(2)
-    if left.button("Annoncer", type="primary", key="cam_start_go", width="stretch"):
+    if st.button("Annoncer", type="primary", key="cam_start_go", width="stretch"):
         submit(stored, {"type": "start", "player": state.current, "colour": colour})
-    if right.button("Ne peut pas débuter (montre sa main)", key="cam_start_pass",
-                    width="stretch"):
-        submit(stored, {"type": "cannot_start", "player": state.current})
+    with st.expander("Ne peut pas débuter : montre sa main"):
+        shown = _shown_hand(state)
+        if st.button("Main montrée : le joueur suivant débute", key="cam_start_pass",
+                     width="stretch"):
+            submit(stored, {"type": "cannot_start", "player": state.current, "hand": shown})
+
+
+def _shown_hand(state: CamelotState) -> list[str]:
+    """The hand shown by a starter who cannot start, card by card, so that « il doit débuter
+    s'il le peut » is checked (registre CAM-1). Each copy of a card is its own option."""
+    cat = catalogue()
+    options = [f"{card}#{k}" for card in cat.cards for k in range(cat.copies[card])]
+
+    def fmt(option: str) -> str:
+        card, k = option.split("#")
+        return card_label(card) + (f" ({int(k) + 1}e exemplaire)" if k != "0" else "")
+
+    picked = st.multiselect(f"Les {state.hand_count(state.current)} cartes montrées", options,
+                            format_func=fmt, key="cam_start_hand")
+    return [option.split("#")[0] for option in picked]
 
 
 def _prize_form(stored: StoredGame, state: CamelotState) -> None:
@@ -229,7 +245,10 @@ def _choices(state: CamelotState, p: int, card: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     names = state.names
     if card in TARGETED:
-        others = [q for q in range(state.n) if q != p and (state.active[q] or card == "chute")]
+        # a shielded opponent is never offered (registre CAM-7; Finesse may still take the
+        # Bouclier itself, registre CAM-10)
+        others = [q for q in range(state.n) if q != p and (state.active[q] or card == "chute")
+                  and (card == "finesse" or not shielded_from(state, p, q))]
         if not others:
             return out
         out["target"] = target = st.selectbox("Adversaire visé", others,
@@ -280,8 +299,8 @@ def _adaptation_keep(state: CamelotState, p: int) -> dict[str, list[int]]:
     for q in range(state.n):
         d = state.displays[q]
         default = earliest_per_value(d)
-        if not state.active[q] or len(default) == len(d):
-            continue
+        if not state.active[q] or len(default) == len(d) or shielded_from(state, p, q):
+            continue  # a shielded opponent loses nothing (registre CAM-7): not asked
         label = plain(f"{state.names[q]} garde (une carte par valeur)")
         chosen = st.multiselect(label, range(len(d)),
                                 default=default,

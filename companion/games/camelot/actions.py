@@ -3,9 +3,10 @@ returns the Effect it would have, without changing anything; the engine commits 
 plan gives the French preview shown before a play is confirmed.
 
 Scope (registre CAM-6): "each player" cards (Charge, Contre-charge, Disgrâce, Adaptation) include
-the player who plays them, "opponent" cards do not. A Bouclier protects its holder's display from
-display actions played by opponents (registre CAM-7). No action takes a display below one card:
-when every card would go, the earliest stays (registre CAM-5)."""
+the player who plays them, "opponent" cards do not. A Bouclier protects its holder from every
+display or special action card played by an opponent, Chute and Assommé included (registre
+CAM-7). No action takes a display below one card: when every card would go, the earliest stays
+(registre CAM-5)."""
 
 from __future__ import annotations
 
@@ -67,8 +68,15 @@ def _target(s: CamelotState, p: int, e: dict[str, Any], *, active: bool = True) 
 
 
 def _unshielded(s: CamelotState, p: int, q: int) -> None:
-    if s.bouclier == q and q != p:
+    """An opponent's card has no effect on a shielded player (camelot.txt › Cartes spéciales,
+    the Ivanhoe FAQ confirmed by the author: every type 2 and 3 card; registre CAM-7)."""
+    if shielded_from(s, p, q):
         raise RuleError(f"le Bouclier de {s.names[q]} protège son personnage", R_SHIELD)
+
+
+def shielded_from(s: CamelotState, p: int, q: int) -> bool:
+    """Whether q's Bouclier stops the cards p plays against q (registre CAM-7)."""
+    return s.bouclier == q and q != p
 
 
 def _can_touch(s: CamelotState, p: int, q: int) -> bool:
@@ -208,8 +216,9 @@ def plan_retraite(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
 
 def plan_chute(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Chute: take a random card from an opponent's hand, even one who has withdrawn (CAM-6).
-    Hands are not displays, so a Bouclier does not stop it (registre CAM-7)."""
+    A Bouclier stops it like every other opponent's action card (registre CAM-7)."""
     q = _target(s, p, e, active=False)
+    _unshielded(s, p, q)
     if s.hand_count(q) < 1:
         raise _no_effect(f"{s.names[q]} n'a pas de carte en main")
     taken = s.hidden_card_taken(q, e.get("taken"))
@@ -381,8 +390,10 @@ def plan_bouclier(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
 
 
 def plan_assomme(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
-    """Assommé: placed in front of an opponent; a Bouclier does not stop it (registre CAM-7)."""
+    """Assommé: placed in front of an opponent; a shielded opponent cannot be stunned
+    (registre CAM-7)."""
     q = _target(s, p, e)
+    _unshielded(s, p, q)
     return Effect(f"{s.names[q]} est assommé : une seule carte ajoutée par tour à son personnage",
                   specials={"assomme": q}, keep_card=True)
 

@@ -102,6 +102,7 @@ class CamelotState:
         self.first_card_due = False
         self.undo: tuple[Any, ...] | None = None  # what Lancelot restores
         self.awaiting_reshuffle = False
+        self.pending_draw: int | None = None  # a draw due while pile and discard were empty
         # cards
         self.discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(self.n)]  # simulation only
@@ -223,6 +224,9 @@ class CamelotState:
         self.pile = list(reversed(order))
         self.discard = []
         self.awaiting_reshuffle = False
+        if self.pending_draw is not None:
+            p, self.pending_draw = self.pending_draw, None
+            self._draw(p)
 
     def _new_tournament(self, starter: int) -> None:
         self.phase = "start"
@@ -239,14 +243,23 @@ class CamelotState:
         self._draw(p)
 
     def _draw(self, p: int) -> None:
-        """Each turn begins with a draw; the last card drawn triggers the reshuffle
-        (registre CAM-14)."""
+        """Each turn begins with a draw; the last card drawn triggers the reshuffle. When pile and
+        discard were both empty, the next draw due once cards reach the discard reshuffles them
+        first (camelot.txt › Tirer une carte, registre CAM-14)."""
         if self.sim:
+            if not self.pile and self.discard:
+                self.awaiting_reshuffle = True  # the shuffled order comes in the next event
+                self.pending_draw = p
+                return
             if self.pile:
                 self.hands[p].append(self.pile.pop())
                 if not self.pile and self.discard:
                     self.awaiting_reshuffle = True
-        elif self.pile_count:
+            return
+        if not self.pile_count and self.discard:
+            self.pile_count = len(self.discard)
+            self.discard = []
+        if self.pile_count:
             self.pile_count -= 1
             self.counts[p] += 1
             if not self.pile_count:
@@ -503,7 +516,9 @@ class CamelotState:
             self.tokens[w].add(token)
             self.pool[token] -= 1
         if self.history:
-            self.history[-1].update(winner=w, token=token, gained=gained)
+            # « colour » of a finished tournament is its final colour (camelot.txt › Gagner un
+            # tournoi: « un jeton de la couleur finale »); « colours » keeps every change
+            self.history[-1].update(winner=w, token=token, gained=gained, colour=self.colour)
         self.previous_colour = self.colour
         if len(self.tokens[w]) >= self.goal:
             self.winner = w
