@@ -27,8 +27,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.errors import UsageError
+from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
 from companion.sqlitefile import SqliteFile
-from companion.store import SCHEMA as STORE_SCHEMA
 from companion.store import default_path, is_valid_code, normalize_code
 
 HOST = "host"
@@ -39,19 +39,7 @@ ROLE_LABELS = {HOST: "hôte", COHOST: "co-hôte", "public": "vue publique", "cli
 TOKEN_BYTES = 24  # 192 bits; token_urlsafe gives 32 characters
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{32}$")
 
-# TEMPORARY until the store's migration list lands: then this table moves into a migration.
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS grants (
-    id INTEGER PRIMARY KEY,
-    code TEXT NOT NULL,
-    role TEXT NOT NULL,
-    label TEXT NOT NULL DEFAULT '',
-    token_hash TEXT NOT NULL,
-    created TEXT NOT NULL,
-    revoked TEXT
-);
-CREATE INDEX IF NOT EXISTS grants_by_code ON grants (code);
-"""
+# The grants table is migration 3 of the event store (companion/migrations.py).
 
 
 class NotAllowed(UsageError):
@@ -90,7 +78,8 @@ class Access:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
-        self._db = SqliteFile(self.path, STORE_SCHEMA + SCHEMA)
+        self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
+                              legacy_tables=LEGACY_TABLES)
 
     @staticmethod
     def _code(code: str) -> str:

@@ -16,6 +16,9 @@ from __future__ import annotations
 from companion.sqlitefile import Migration
 
 APPLICATION_ID = 0x43445447  # "CDTG": a Compagnon de table event store
+# What an unversioned (v0) store of ours may hold: the original tables, and the grants table
+# that companion/access.py created before it became migration 3.
+LEGACY_TABLES = frozenset({"games", "events", "grants"})
 
 # Version 1: the schema as it was before versions existed (v0 files holding these tables are
 # upgraded in place, hence IF NOT EXISTS).
@@ -53,8 +56,22 @@ UPDATE games SET
 CREATE INDEX IF NOT EXISTS games_by_update ON games (updated DESC);
 """
 
+# Version 3: who may write a game (companion/access.py): hashed capabilities per game.
+V3_GRANTS = """
+CREATE TABLE IF NOT EXISTS grants (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL,
+    role TEXT NOT NULL,
+    label TEXT NOT NULL DEFAULT '',
+    token_hash TEXT NOT NULL,
+    created TEXT NOT NULL,
+    revoked TEXT
+);
+CREATE INDEX IF NOT EXISTS grants_by_code ON grants (code);
+"""
 
 MIGRATIONS: list[Migration] = [
     Migration(1, "parties et journaux", V1_GAMES_AND_EVENTS),
     Migration(2, "compteurs de lignes et version des règles", V2_COUNTS_AND_RULES),
+    Migration(3, "droits des appareils sur les parties", V3_GRANTS),
 ]

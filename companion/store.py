@@ -28,7 +28,7 @@ from companion.catalog import GAMES, game_info
 from companion.engine import GameState, InvalidEvent, replay_entries
 from companion.errors import CompanionError, RuleError, UsageError
 from companion.log import CORRECT, RETRACT, UNDO, Entry, resolve
-from companion.migrations import APPLICATION_ID, MIGRATIONS
+from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
 from companion.sqlitefile import SqliteFile
 
 FORMAT = "compagnon-log"
@@ -175,7 +175,7 @@ class EventStore:
         self._snapshots: dict[tuple[str, int], StoredGame] = {}  # oldest first
         self._lock = threading.Lock()
         self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
-                              timeout=timeout)
+                              legacy_tables=LEGACY_TABLES, timeout=timeout)
 
     @property
     def read_only(self) -> bool:
