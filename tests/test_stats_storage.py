@@ -95,3 +95,11 @@ def test_nights_group_games_of_any_kind(stats: StatsStore) -> None:
         stats.attach(999, noe)
     with pytest.raises(UsageError, match="titre"):
         stats.create_night("")
+
+
+def test_a_night_opens_with_its_key_only(stats: StatsStore) -> None:
+    night, key = stats.open_night("Mardi")
+    assert stats.night_key_ok(night.id, key)
+    assert not stats.night_key_ok(night.id, key[:-1] + ("A" if key[-1] != "A" else "B"))
+    assert not stats.night_key_ok(night.id, None) and not stats.night_key_ok(999, key)
+    assert not stats.night_key_ok(stats.create_night("Sans clé connue").id, "")

@@ -171,6 +171,13 @@ def record_of(game: str, setup: dict[str, Any], raw: Sequence[Any], code: str = 
     game_info(game)
     entries = resolve(raw)
     state = replay_entries(game, setup, entries)
+    return record_from_state(game, setup, [e.event for e in entries], state.summary(), code,
+                             created)
+
+
+def record_from_state(game: str, setup: dict[str, Any], events: list[dict[str, Any]],
+                      summary: dict[str, Any], code: str = "", created: str = "") -> GameRecord:
+    """The record of an already replayed game (a page's StoredGame: no second replay)."""
     hook = importlib.import_module(f"companion.stats.{game}")
-    record: GameRecord = hook.extract(setup, [e.event for e in entries], state.summary())
+    record: GameRecord = hook.extract(setup, events, summary)
     return replace(record, code=code, created=created)

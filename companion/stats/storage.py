@@ -8,8 +8,11 @@ one kept), so nothing is lost. A game belongs to at most one night (`night_games
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import re
+import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -42,7 +45,8 @@ CREATE INDEX IF NOT EXISTS game_seats_profile ON game_seats(profile);
 CREATE TABLE IF NOT EXISTS nights (
     id INTEGER PRIMARY KEY,
     title TEXT NOT NULL,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    token_hash TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS night_games (
     code TEXT PRIMARY KEY REFERENCES games(code),
@@ -220,11 +224,26 @@ class StatsStore:
     # --- nights ----------------------------------------------------------------------------
 
     def create_night(self, title: str) -> Night:
+        return self.open_night(title)[0]
+
+    def open_night(self, title: str) -> tuple[Night, str]:
+        """A new night and its key: a random secret (like a game's host token, registre
+        TAB-1) kept hashed; a night's number is guessable, its key is not."""
         title = clean_name(title, "le titre de la soirée", MAX_TITLE)
+        key = secrets.token_urlsafe(24)
         with self._db.write() as db:
-            cursor = db.execute("INSERT INTO nights (title, created) VALUES (?, ?)",
-                                (title, _now()))
-            return self._night(db, int(cursor.lastrowid or 0))
+            cursor = db.execute("INSERT INTO nights (title, created, token_hash) "
+                                "VALUES (?, ?, ?)", (title, _now(), _hash(key)))
+            return self._night(db, int(cursor.lastrowid or 0)), key
+
+    def night_key_ok(self, night_id: int, key: str | None) -> bool:
+        """True when `key` opens this night (constant-time comparison)."""
+        if not key:
+            return False
+        with self._db.read() as db:
+            row = db.execute("SELECT token_hash FROM nights WHERE id = ?",
+                             (night_id,)).fetchone()
+        return row is not None and bool(row[0]) and hmac.compare_digest(row[0], _hash(key))
 
     def nights(self) -> list[Night]:
         """Most recent first."""
@@ -349,6 +368,10 @@ def read_logs(db: sqlite3.Connection, codes: list[str]) -> dict[
             f"SELECT code, event FROM events WHERE code IN ({marks}) ORDER BY code, seq", codes):
         logs[code][3].append(json.loads(event))
     return logs
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def _colour(colour: str) -> str:

@@ -1,0 +1,46 @@
+"""« Revanche »: the setup of a new game with the same players and the same options, seats
+rotated one place (the player in seat 1 moves to the last seat, everyone else moves up one).
+
+What belongs to a person follows the person (an Emblèmes family, a Labystère pawn colour);
+what belongs to a seat stays with the seat (Camelot's first player is a seat number; Noé's
+first dealer, Emblèmes' and ELSEN's first player are whoever now sits where they sat). Chance is
+drawn again: Labystère gets a new setup map (a new seed). docs/stats.md › Revanche.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from typing import Any
+
+from companion.catalog import game_info
+from companion.errors import UsageError
+
+SEED_MAX = 1_000_000  # the Labystère page offers seeds below this
+_SEAT_NAMES = {"noe": "dealer", "emblemes": "first_player", "elsen": "first_player"}
+
+
+def rotated(players: list[str]) -> list[str]:
+    return players[1:] + players[:1]
+
+
+def rematch_setup(game: str, setup: dict[str, Any], seed: int | None = None) -> dict[str, Any]:
+    """The new game's setup; `seed` fixes Labystère's new map (tests), else one is drawn."""
+    game_info(game)
+    players = setup.get("players")
+    if not isinstance(players, list) or len(players) < 2:
+        raise UsageError("revanche impossible : la partie n'a pas de joueurs")
+    new = copy.deepcopy(setup)
+    new["players"] = rotated(list(players))
+    seat_key = _SEAT_NAMES.get(game)
+    if seat_key and setup.get(seat_key) in players:
+        new[seat_key] = new["players"][players.index(setup[seat_key])]
+    if game == "labystere":
+        new["colours"] = rotated(list(setup["colours"]))
+        new["seed"] = secrets.randbelow(SEED_MAX) if seed is None else seed
+    return new
+
+
+def rematch_seats(seats: dict[int, int], players: int) -> dict[int, int]:
+    """{seat: profile} of the old game -> of the rematch (each profile follows its player)."""
+    return {(seat - 1) % players: profile for seat, profile in seats.items()}
