@@ -70,8 +70,44 @@ CREATE TABLE IF NOT EXISTS grants (
 CREATE INDEX IF NOT EXISTS grants_by_code ON grants (code);
 """
 
+# Version 4: player profiles, nights (soirées) and who sat at which seat of a game
+# (companion/stats/storage.py, docs/stats.md). Games' logs are never rewritten: a profile is
+# tied to a game by seat; a night's key is kept hashed. Deleting a game (companion/access.py)
+# takes its seats and its place in a night with it (ON DELETE CASCADE).
+V4_PROFILES_AND_NIGHTS = """
+CREATE TABLE profiles (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    colour TEXT NOT NULL,
+    picture TEXT NOT NULL DEFAULT '',
+    merged_into INTEGER REFERENCES profiles(id),
+    created TEXT NOT NULL
+);
+CREATE TABLE game_seats (
+    code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    profile INTEGER NOT NULL REFERENCES profiles(id),
+    PRIMARY KEY (code, seat)
+);
+CREATE INDEX game_seats_by_profile ON game_seats (profile);
+CREATE TABLE nights (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    created TEXT NOT NULL,
+    token_hash TEXT NOT NULL
+);
+CREATE TABLE night_games (
+    code TEXT PRIMARY KEY REFERENCES games(code) ON DELETE CASCADE,
+    night INTEGER NOT NULL REFERENCES nights(id),
+    added TEXT NOT NULL
+);
+CREATE INDEX night_games_by_night ON night_games (night);
+"""
+
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "parties et journaux", V1_GAMES_AND_EVENTS),
     Migration(2, "compteurs de lignes et version des règles", V2_COUNTS_AND_RULES),
     Migration(3, "droits des appareils sur les parties", V3_GRANTS),
+    Migration(4, "profils des joueurs, soirées et places", V4_PROFILES_AND_NIGHTS),
 ]

@@ -4,7 +4,7 @@ rotated one place (the player in seat 1 moves to the last seat, everyone else mo
 What belongs to a person follows the person (an Emblèmes family, a Labystère pawn colour);
 what belongs to a seat stays with the seat (Camelot's first player is a seat number; Noé's
 first dealer, Emblèmes' and ELSEN's first player are whoever now sits where they sat). Chance is
-drawn again: Labystère gets a new setup map (a new seed). docs/stats.md › Revanche.
+drawn again: Labystère gets a new secret setup map (a new seed). docs/stats.md › Revanche.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 from companion.catalog import game_info
 from companion.errors import UsageError
+from companion.games.labystere.setup import SEED_MAX
 
-SEED_MAX = 1_000_000  # the Labystère page offers seeds below this
 _SEAT_NAMES = {"noe": "dealer", "emblemes": "first_player", "elsen": "first_player"}
 
 
@@ -37,7 +37,8 @@ def rematch_setup(game: str, setup: dict[str, Any], seed: int | None = None) -> 
         new[seat_key] = new["players"][players.index(setup[seat_key])]
     if game == "labystere":
         new["colours"] = rotated(list(setup["colours"]))
-        new["seed"] = secrets.randbelow(SEED_MAX) if seed is None else seed
+        # a new plan drawn from the whole range, never shown (registre TAB-3)
+        new["seed"] = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
     return new
 
 

@@ -103,3 +103,14 @@ def test_a_night_opens_with_its_key_only(stats: StatsStore) -> None:
     assert not stats.night_key_ok(night.id, key[:-1] + ("A" if key[-1] != "A" else "B"))
     assert not stats.night_key_ok(night.id, None) and not stats.night_key_ok(999, key)
     assert not stats.night_key_ok(stats.create_night("Sans clé connue").id, "")
+
+
+def test_deleting_a_game_takes_its_seats_and_night_place(stats: StatsStore) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(stats.events.path)
+    cascades = {(table, row[2], row[6]) for table in ("game_seats", "night_games")
+                for row in db.execute(f"PRAGMA foreign_key_list({table})")}
+    db.close()
+    assert ("game_seats", "games", "CASCADE") in cascades
+    assert ("night_games", "games", "CASCADE") in cascades

@@ -19,42 +19,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.errors import CompanionError, UsageError
+from companion.migrations import APPLICATION_ID, MIGRATIONS
 from companion.sqlitefile import SqliteFile
 from companion.stats.figures import Played
 from companion.stats.record import record_of
 from companion.store import EventStore, UnknownGame, normalize_code
-
-# TEMPORARY SCHEMA (issue 15): these tables join the store's ordered migration list as soon as
-# it lands on main (helper « store », issue 11); until then they are created here, idempotently.
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS profiles (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    colour TEXT NOT NULL,
-    picture TEXT NOT NULL DEFAULT '',
-    merged_into INTEGER REFERENCES profiles(id),
-    created TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS game_seats (
-    code TEXT NOT NULL REFERENCES games(code),
-    seat INTEGER NOT NULL,
-    profile INTEGER NOT NULL REFERENCES profiles(id),
-    PRIMARY KEY (code, seat)
-);
-CREATE INDEX IF NOT EXISTS game_seats_profile ON game_seats(profile);
-CREATE TABLE IF NOT EXISTS nights (
-    id INTEGER PRIMARY KEY,
-    title TEXT NOT NULL,
-    created TEXT NOT NULL,
-    token_hash TEXT NOT NULL DEFAULT ''
-);
-CREATE TABLE IF NOT EXISTS night_games (
-    code TEXT PRIMARY KEY REFERENCES games(code),
-    night INTEGER NOT NULL REFERENCES nights(id),
-    added TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS night_games_night ON night_games(night);
-"""
 
 MAX_NAME = 40
 MAX_TITLE = 80
@@ -110,7 +79,8 @@ class StatsStore:
 
     def __init__(self, events: EventStore) -> None:
         self.events = events
-        self._db = SqliteFile(events.path, SCHEMA)
+        # the event store has opened (and migrated, backed up) the file already
+        self._db = SqliteFile(events.path, MIGRATIONS, application_id=APPLICATION_ID)
 
     # --- profiles --------------------------------------------------------------------------
 
