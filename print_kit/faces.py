@@ -12,7 +12,6 @@ from typing import Literal, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.games.emblemes.cards import TIMING_LABELS
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
 from print_kit.textfit import STEP, Block, PreflightError, fit_block, fit_line, french, wrap
@@ -41,13 +40,35 @@ SOFT: RGB = (0.42, 0.42, 0.45)
 PANEL: RGB = (1.0, 1.0, 1.0)
 SAFE = 3.5 * MM  # safe zone: nothing but background within 3.5 mm of the cut line
 HOUSE_MARK = "défaut maison"
-TIMING_SYMBOLS = {"immediate": "losange", "end_of_round": "carre"}
 
 
 def tint(rgb: RGB, amount: float) -> RGB:
     """`rgb` mixed with white: 0 keeps it, 1 gives white."""
     return (rgb[0] + (1 - rgb[0]) * amount, rgb[1] + (1 - rgb[1]) * amount,
             rgb[2] + (1 - rgb[2]) * amount)
+
+
+class Part:
+    """A game's own element on a card front: the one hook through which a game brings what this
+    generic module does not know (Emblèmes' timing mark, Labystère's roads...). Subclasses are
+    frozen dataclasses (a face is a hashable key of the form cache)."""
+
+    #: True when `under` covers the panel (a road...): titles then sit on white labels, and the
+    #: face's symbol is left to the part
+    busy = False
+    #: True when `under` draws through the bleed: such a face is not secret-safe
+    reaches_edge = False
+
+    def strings(self) -> tuple[str, ...]:
+        return ()
+
+    def under(self, c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,
+              pens: Pens) -> None:
+        """Drawn over the panel, before any text."""
+
+    def body(self, c: Canvas, face: Face, mid: float, y: float, k: float, pens: Pens) -> float:
+        """Drawn in the text column at `y` (top); returns the y under it."""
+        return y
 
 
 @dataclass(frozen=True)
@@ -61,14 +82,15 @@ class Face:
     corner: str = ""  # the index (value), large in the top-left corner and upside down
     subtitle: str = ""  # category / family / colour
     symbol: str | None = None
+    art: str | None = None  # a picture (print_kit.art: « openmoji:1F981 », « file:/path »)
     text: str = ""  # the effect, in the project's own words
     note: str = ""  # who may play it, a second line of rules
-    timing: str | None = None  # Emblèmes: immediate (♦) or end_of_round (□)
     badge: str = ""  # Noé's grade
     rows: tuple[tuple[str, str], ...] = ()  # small table (Emblèmes place rewards)
     house: bool | str = False  # the discreet « défaut maison » mark (a str says what is)
     footer: str = ""  # the game's name
-    path: str | None = None  # Labystère: droit, virage, t or croix, drawn to the card edges
+    parts: tuple[Part, ...] = ()  # a game's own elements (see Part)
+    light: bool = False  # a back on white, framed in its colour (print_kit.backs)
 
     @property
     def house_label(self) -> str:
@@ -79,8 +101,8 @@ class Face:
         out = [self.title, self.corner, self.subtitle, self.text, self.note, self.badge,
                self.footer]
         out += [cell for row in self.rows for cell in row]
-        if self.timing:
-            out.append(TIMING_LABELS[self.timing])
+        for part in self.parts:
+            out += part.strings()
         if self.house:
             out.append(self.house_label)
         return [s for s in out if s]
@@ -91,6 +113,9 @@ class Pens(Protocol):
 
     def symbol(self, c: Canvas, symbol: str, rgb: RGB, x: float, y: float,
                size: float) -> None: ...
+
+    def art(self, c: Canvas, art: str, x: float, y: float, size: float) -> None:
+        """The picture `art` (print_kit.art) in a `size` square at (x, y)."""
 
 
 def _centred_line(c: Canvas, text: str, font: str, colour: RGB, mid: float, y: float,
@@ -109,24 +134,20 @@ def _centred_line(c: Canvas, text: str, font: str, colour: RGB, mid: float, y: f
 
 def draw_face(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,
               pens: Pens, where: str) -> None:
+    # imported here: tokens and backs use this module's palette and helpers
+    from print_kit.backs import draw_back
+    from print_kit.tokens import draw_token
+
     if face.style == "back":
-        _back(c, face, w, h, bleed, low_ink, pens, where)
+        draw_back(c, face, w, h, bleed, low_ink, pens, where)
     elif face.style in ("token", "half-token"):
-        _token(c, face, w, h, bleed, low_ink, pens, where)
+        draw_token(c, face, w, h, bleed, low_ink, pens, where)
     else:
         _card(c, face, w, h, bleed, low_ink, pens, where)
 
 
 def _fill(c: Canvas, rgb: RGB) -> None:
     c.setFillColorRGB(*rgb)
-
-
-def _background(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool) -> RGB:
-    accent = PALETTE[face.accent]
-    if not low_ink:
-        _fill(c, accent)
-        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    return accent
 
 
 def _house_mark(c: Canvas, x: float, y: float, size: float, rgb: RGB, label: str) -> None:
@@ -146,29 +167,37 @@ def _lines(c: Canvas, block: Block, x_mid: float, top: float, font: str, rgb: RG
     return y + block.leading - 0.25 * block.size
 
 
+def edge_margin(bleed: float, k: float) -> float:
+    """Width of the white band inside the cut line of every card front: at least the bleed, so
+    a cut that is off by up to a bleed shows white on every card alike (PRINT-10)."""
+    return max(bleed, 2.0 * MM * k)
+
+
 def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool, pens: Pens,
           where: str) -> None:
     k = min(w / (63 * MM), h / (88 * MM))  # 1 for poker cards, smaller for mini
-    accent = _background(c, face, w, h, bleed, low_ink)
-    frame = 2.2 * MM * k  # accent frame left visible around the white panel
-    px, py, pw, ph = frame, frame, w - 2 * frame, h - 2 * frame
+    accent = PALETTE[face.accent]
+    busy = any(p.busy for p in face.parts)
+    # White through the bleed and over a margin as wide as it: every front has the same edge.
     _fill(c, PANEL)
-    c.setStrokeColorRGB(*accent)
-    c.setLineWidth(1.2 if low_ink else 0)
-    c.roundRect(px, py, pw, ph, 2.2 * MM * k, stroke=int(low_ink), fill=1)
-    if face.path:
-        if low_ink:
-            _road_outline(c, face.path, w, h)
-        else:
-            _fill(c, tint(accent, 0.8))
-            c.roundRect(px, py, pw, ph, 2.2 * MM * k, stroke=0, fill=1)
-            _roads(c, face.path, w, h, bleed, accent)
-        if face.symbol:  # at the crossing, where the pawn stands
-            s = 0.3 * w
-            _fill(c, PANEL)
-            c.circle(w / 2, h / 2, s * 0.62, stroke=0, fill=1)
-            pens.symbol(c, face.symbol, accent, (w - s) / 2, (h - s) / 2, s)
-    pad = max(SAFE - frame, 1.2 * MM) + 0.6 * MM * k  # text stays inside the safe zone
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    margin = edge_margin(bleed, k)
+    band = 1.5 * MM * k  # the coloured frame
+    radius = 2.4 * MM * k
+    fx, fy, fw, fh = margin, margin, w - 2 * margin, h - 2 * margin
+    px, py, pw, ph = fx + band, fy + band, fw - 2 * band, fh - 2 * band
+    if low_ink:
+        c.setStrokeColorRGB(*accent)
+        c.setLineWidth(1.2)
+        c.roundRect(fx + 0.6, fy + 0.6, fw - 1.2, fh - 1.2, radius, stroke=1, fill=0)
+    else:
+        _fill(c, accent)
+        c.roundRect(fx, fy, fw, fh, radius, stroke=0, fill=1)
+        _fill(c, PANEL)
+        c.roundRect(px, py, pw, ph, radius * 0.6, stroke=0, fill=1)
+    for part in face.parts:
+        part.under(c, face, w, h, bleed, low_ink, pens)
+    pad = 1.3 * MM * k  # text stays inside the safe zone
     left, right, bottom, top = px + pad, px + pw - pad, py + pad, py + ph - pad
     inner_w = right - left
     mid = (left + right) / 2
@@ -196,7 +225,7 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
                 c.rect(left, top - 0.74 * size - 0.12 * size, cw, 0.07 * size, stroke=0,
                        fill=1)
             c.restoreState()
-    if face.symbol and not face.path:
+    if face.symbol and not busy:
         s = corner_h * 0.95
         pens.symbol(c, face.symbol, accent, right - s, top - s, s)
     y = top - corner_h - 1.2 * MM * k
@@ -204,12 +233,12 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
     # Title and subtitle.
     size = fit_line(french(face.title), BOLD, inner_w, largest=15 * k, smallest=7,
                     where=f"{where} › nom")
-    _centred_line(c, french(face.title), BOLD, INK, mid, y, size, 0.8, bool(face.path))
+    _centred_line(c, french(face.title), BOLD, INK, mid, y, size, 0.8, busy)
     y -= size * 1.15
     if face.subtitle:
         size = fit_line(french(face.subtitle), REGULAR, inner_w, largest=8.5 * k, smallest=5.5,
                         where=f"{where} › sous-titre")
-        _centred_line(c, french(face.subtitle), REGULAR, accent, mid, y, size, 0.9, bool(face.path))
+        _centred_line(c, french(face.subtitle), REGULAR, accent, mid, y, size, 0.9, busy)
         y -= size * 1.35
     if face.badge:
         size = fit_line(french(face.badge), BOLD, inner_w, largest=8 * k,
@@ -222,7 +251,7 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
         c.drawCentredString(mid, y - size * 1.05, french(face.badge))
         y -= size * 1.7
 
-    # Footer (game name, house mark), then what is left goes to the symbol and the texts.
+    # Footer (game name, house mark), then what is left goes to the picture and the texts.
     foot = 5.2 * k
     foot_y = bottom
     if face.footer:
@@ -241,14 +270,27 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
         text_bottom = max(text_bottom, bottom + corner_h + 0.8 * MM * k)
 
     has_text = bool(face.text or face.note or face.rows)
-    sym_size = min(0.28 * h if has_text else 0.42 * h, inner_w * 0.7,
-                   (y - text_bottom) * (0.45 if has_text else 0.85))
-    if face.symbol and sym_size > 8 and not face.path:
+    big_value = bool(face.corner and not has_text and not face.symbol)
+    share = 0.45 if has_text else (0.55 if big_value else 0.85)
+    pic = min(0.3 * h if has_text or big_value else 0.42 * h, inner_w * 0.75,
+              (y - text_bottom) * share)
+    if face.art and not busy and pic > 8:
+        window = pic + 1.6 * MM * k
+        if low_ink:
+            c.setStrokeColorRGB(*tint(accent, 0.3))
+            c.setLineWidth(0.6)
+            c.roundRect(left, y - window, inner_w, window, radius * 0.6, stroke=1, fill=0)
+        else:
+            _fill(c, tint(accent, 0.86))
+            c.roundRect(left, y - window, inner_w, window, radius * 0.6, stroke=0, fill=1)
+        pens.art(c, face.art, mid - pic / 2, y - window + 0.8 * MM * k, pic)
+        y -= window + 2.2 * MM * k
+    elif face.symbol and pic > 8 and not busy:
         pens.symbol(c, face.symbol, tint(accent, 0.5 if low_ink else (0.15 if has_text else 0)),
-                    mid - sym_size / 2, y - sym_size - 1 * MM * k, sym_size)
-        y -= sym_size + 2.5 * MM * k
-    elif not face.symbol and face.corner and not has_text:
-        size = min((y - text_bottom) * 0.7, inner_w * 0.8)
+                    mid - pic / 2, y - pic - 1 * MM * k, pic)
+        y -= pic + 2.5 * MM * k
+    if big_value:
+        size = min((y - text_bottom) * 0.8, inner_w * 0.8)
         y -= max(0.0, (y - text_bottom - size) / 2 - size * 0.1)  # centred in the free room
         _fill(c, accent)
         text = c.beginText()
@@ -261,16 +303,8 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
         text.textOut(face.corner)
         c.drawText(text)
         y -= size
-    if face.timing:
-        s = 8.5 * k
-        label = TIMING_LABELS[face.timing]
-        c.setFont(BOLD, 7.5 * k)
-        lw = c.stringWidth(label, BOLD, 7.5 * k)
-        x0 = mid - (s + 1.2 * MM + lw) / 2
-        pens.symbol(c, TIMING_SYMBOLS[face.timing], INK, x0, y - s, s)
-        _fill(c, INK)
-        c.drawString(x0 + s + 1.2 * MM, y - s + 1.2 * k, label)
-        y -= s + 2 * MM * k
+    for part in face.parts:
+        y = part.body(c, face, mid, y, k, pens)
     if face.rows:
         y = _rows(c, face.rows, left, right, y, text_bottom, k, where, accent)
     room = y - text_bottom
@@ -286,52 +320,6 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
                               max(y - text_bottom, 0), largest=7.8 * k, smallest=5,
                               where=f"{where} › note")
             _lines(c, block, mid, y, REGULAR, accent)
-
-
-ROADS = {"droit": "NS", "virage": "NE", "t": "WES", "croix": "NESW"}
-
-
-def _roads(c: Canvas, shape: str, w: float, h: float, bleed: float, accent: RGB) -> None:
-    """Road bands from the centre to the middle of the named edges, through the bleed, so
-    neighbouring cards join up."""
-    band = 0.3 * w
-    cx, cy = w / 2, h / 2
-    _fill(c, tint(PALETTE["brun"], 0.55))
-    c.rect(cx - band / 2, cy - band / 2, band, band, stroke=0, fill=1)
-    for side in ROADS[shape]:
-        if side == "N":
-            c.rect(cx - band / 2, cy, band, h / 2 + bleed, stroke=0, fill=1)
-        elif side == "S":
-            c.rect(cx - band / 2, -bleed, band, h / 2 + bleed, stroke=0, fill=1)
-        elif side == "E":
-            c.rect(cx, cy - band / 2, w / 2 + bleed, band, stroke=0, fill=1)
-        else:
-            c.rect(-bleed, cy - band / 2, w / 2 + bleed, band, stroke=0, fill=1)
-
-
-def _road_outline(c: Canvas, shape: str, w: float, h: float) -> None:
-    """Low-ink roads: only the edges of the road, inside the card."""
-    half = 0.15 * w
-    cx, cy = w / 2, h / 2
-    arms = ROADS[shape]
-    c.setStrokeColorRGB(*PALETTE["brun"])
-    c.setLineWidth(1.4)
-    p = c.beginPath()
-    sides = {  # (arm end points) for an open side, (square side) for a closed one
-        "N": (((cx - half, cy + half), (cx - half, h)), ((cx + half, cy + half), (cx + half, h)),
-              ((cx - half, cy + half), (cx + half, cy + half))),
-        "S": (((cx - half, cy - half), (cx - half, 0)), ((cx + half, cy - half), (cx + half, 0)),
-              ((cx - half, cy - half), (cx + half, cy - half))),
-        "E": (((cx + half, cy - half), (w, cy - half)), ((cx + half, cy + half), (w, cy + half)),
-              ((cx + half, cy - half), (cx + half, cy + half))),
-        "W": (((cx - half, cy - half), (0, cy - half)), ((cx - half, cy + half), (0, cy + half)),
-              ((cx - half, cy - half), (cx - half, cy + half))),
-    }
-    for side, (edge1, edge2, closed) in sides.items():
-        for a, b in ((edge1, edge2) if side in arms else (closed,)):
-            p.moveTo(*a)
-            p.lineTo(*b)
-    c.drawPath(p, stroke=1, fill=0)
 
 
 def _rows(c: Canvas, rows: tuple[tuple[str, str], ...], left: float, right: float, top: float,
@@ -366,96 +354,3 @@ def _rows(c: Canvas, rows: tuple[tuple[str, str], ...], left: float, right: floa
     return y - 1.5 * MM * k
 
 
-def _token(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool, pens: Pens,
-           where: str) -> None:
-    accent = PALETTE[face.accent]
-    if not low_ink:
-        _fill(c, tint(accent, 0.8))
-        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    r = min(w, h) / 2 - 1.0 * MM
-    cx, cy = w / 2, h / 2
-    ink: RGB = accent if low_ink else (1.0, 1.0, 1.0)
-    c.setStrokeColorRGB(*accent)
-    c.setLineWidth(1.2)
-    _fill(c, PANEL if low_ink else accent)
-    if face.style == "half-token":
-        # A half disc, flat side down: two of them make one success token.
-        base = cy - 0.42 * r
-        p = c.beginPath()
-        p.moveTo(cx - r, base)
-        p.arcTo(cx - r, base - r, cx + r, base + r, startAng=180, extent=-180)
-        p.close()
-        c.drawPath(p, stroke=1, fill=1)
-        value_y, value_size, title_y = base + 0.3 * r, 0.6 * r, base + 0.08 * r
-        house_y = base - 0.3 * r
-        house_ink = SOFT if low_ink else INK
-    else:
-        c.circle(cx, cy, r, stroke=1, fill=1)
-        value_y, value_size, title_y = cy - 0.2 * r, 0.95 * r, cy - 0.62 * r
-        house_y = cy - 0.86 * r
-        house_ink = ink
-    if face.corner:
-        size = fit_line(face.corner, BOLD, r * 1.3, largest=value_size, smallest=6,
-                        where=f"{where} › valeur")
-        _fill(c, ink)
-        c.setFont(BOLD, size)
-        c.drawCentredString(cx, value_y, face.corner)
-    elif face.symbol:
-        s = r * 1.0
-        pens.symbol(c, face.symbol, ink, cx - s / 2, cy - s / 2 + r * 0.08, s)
-    if face.title:
-        size = fit_line(french(face.title), BOLD, r * 1.5, largest=r * 0.28,
-                        smallest=3.5, where=f"{where} › nom")
-        _fill(c, ink)
-        c.setFont(BOLD, size)
-        c.drawCentredString(cx, title_y, french(face.title))
-    if face.house:
-        fit_line(face.house_label, REGULAR, 1.6 * r, largest=3.5, smallest=3.5,
-                 where=f"{where} › mention défaut maison")
-        c.setFont(REGULAR, 3.5)
-        _fill(c, house_ink)
-        c.drawCentredString(cx, house_y, face.house_label)
-
-
-def _back(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool, pens: Pens,
-          where: str) -> None:
-    accent = PALETTE[face.accent]
-    if low_ink:
-        c.setStrokeColorRGB(*accent)
-        c.setLineWidth(1.2)
-        c.roundRect(SAFE * 0.6, SAFE * 0.6, w - 1.2 * SAFE, h - 1.2 * SAFE, 2 * MM, stroke=1,
-                    fill=0)
-        ink: RGB = accent
-    else:
-        _fill(c, accent)
-        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-        c.setStrokeColorRGB(*tint(accent, 0.45))
-        c.setLineWidth(1.0)
-        c.roundRect(SAFE, SAFE, w - 2 * SAFE, h - 2 * SAFE, 2 * MM, stroke=1, fill=0)
-        ink = (1.0, 1.0, 1.0)
-    s = min(w, h) * 0.42
-    if face.symbol:
-        if not low_ink:  # a white disc: the symbol keeps its own white details
-            _fill(c, PANEL)
-            c.circle(w / 2, h / 2, s * 0.68, stroke=0, fill=1)
-        pens.symbol(c, face.symbol, accent, (w - s) / 2, (h - s) / 2, s)
-    k = min(w / (63 * MM), h / (88 * MM))
-    # Title above and label below the symbol, each also upside down: a back reads both ways.
-    for angle in (0, 180):
-        c.saveState()
-        if angle:
-            c.translate(w, h)
-            c.rotate(180)
-        if face.title:
-            size = fit_line(french(face.title), BOLD, w - 2.6 * SAFE, largest=9 * k,
-                            smallest=4, where=f"{where} › dos")
-            _fill(c, ink)
-            c.setFont(BOLD, size)
-            c.drawCentredString(w / 2, h - SAFE - 1.5 * MM - size, french(face.title))
-        c.restoreState()
-    if face.subtitle:
-        size = fit_line(french(face.subtitle), BOLD, w - 2.6 * SAFE, largest=12 * k,
-                        smallest=4, where=f"{where} › dos")
-        _fill(c, ink)
-        c.setFont(BOLD, size)
-        c.drawCentredString(w / 2, h / 2 - s * 0.68 - size * 1.5, french(face.subtitle))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from print_kit.art import draw_art
 from print_kit.faces import RGB, Face, draw_face
 from print_kit.geometry import MM, Rect
 from print_kit.symbols import draw_symbol
@@ -42,6 +43,16 @@ class Painter:
         rgb = (round(rgb[0], 4), round(rgb[1], 4), round(rgb[2], 4))
         name = self._form(("symbol", symbol, rgb), (-10, -10, 110, 110),
                           lambda cv: draw_symbol(cv, symbol, rgb))
+        c.saveState()
+        c.translate(x, y)
+        c.scale(size / SYMBOL_BOX, size / SYMBOL_BOX)
+        c.doForm(name)
+        c.restoreState()
+
+    def art(self, c: Canvas, art: str, x: float, y: float, size: float) -> None:
+        """Draw picture `art` fitted in a `size` square at (x, y); line work in low ink."""
+        name = self._form(("art", art, self.low_ink), (0, 0, SYMBOL_BOX, SYMBOL_BOX),
+                          lambda cv: draw_art(cv, art, self.low_ink, SYMBOL_BOX))
         c.saveState()
         c.translate(x, y)
         c.scale(size / SYMBOL_BOX, size / SYMBOL_BOX)

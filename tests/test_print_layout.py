@@ -13,6 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.loader import load_game
 from print_kit.faces import Face, draw_face
 from print_kit.fonts import register
+from print_kit.games.emblemes import Timing
+from print_kit.games.labystere import Roads
 from print_kit.geometry import MM
 
 # the longest effect of the data: the worst case for the room left by the indices
@@ -23,6 +25,9 @@ LONG = max((str(c.fields["effect"]) for c in load_game("emblemes").components()
 class NoSymbols:
     def symbol(self, c: Canvas, symbol: str, rgb: object, x: float, y: float,
                size: float) -> None:
+        c.rect(x, y, size, size, stroke=0, fill=1)
+
+    def art(self, c: Canvas, art: str, x: float, y: float, size: float) -> None:
         c.rect(x, y, size, size, stroke=0, fill=1)
 
 
@@ -55,7 +60,8 @@ def placed(face: Face, w_mm: float, h_mm: float) -> list[tuple[str, float, float
 def test_index_clears_the_title_and_texts_clear_the_upside_down_index(corner: str, w: float,
                                                                       h: float) -> None:
     face = Face("t", "La Courtisane", "rouge", corner=corner, subtitle="Famille Lion",
-                symbol="lion", text=LONG, timing="immediate", house="famille : défaut maison",
+                symbol="lion", text=LONG, parts=(Timing("immediate"),),
+                house="famille : défaut maison",
                 footer="Emblèmes")
     items = placed(face, w, h)
     [(_, _, y_index, s_index, _)] = [i for i in items if i[0] == corner and not i[4]]
@@ -85,7 +91,7 @@ def test_path_cards_put_the_subtitle_on_a_label_too() -> None:
             super().roundRect(x, y, width, height, radius, stroke, fill)
 
     w, h = 63 * MM, 88 * MM
-    face = Face("c", "Chemin", "vert", subtitle="Chemin droit", path="droit",
+    face = Face("c", "Chemin", "vert", subtitle="Chemin droit", parts=(Roads("droit"),),
                 footer="Labystère")
     draw_face(Spy(io.BytesIO(), pagesize=(w, h)), face, w, h, 0.0, False, NoSymbols(), "t")
     small = [lab for lab in labels if lab[1] < 10 * MM]  # not the white panel of the card

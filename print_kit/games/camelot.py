@@ -19,7 +19,28 @@ SUPPORT_TEXT = {
     "Dame": "Soutien : une seule Dame à la fois sur votre personnage. Abandon avec une Dame : "
             "perdez un jeton.",
 }
-BACK = Face("cam:dos", FOOTER, "marine", style="back", symbol="bouclier", subtitle="Camelot")
+BACK = Face("cam:dos", FOOTER, "marine", style="back", symbol="bouclier", subtitle="Camelot",
+            art="openmoji:1F3F0")
+# Pictures (OpenMoji, print_kit.art): Ivanhoé's tournaments are jousting (purple), swords
+# (red), axes (blue), maces (yellow) and bare hands (green).
+COLOUR_ART = {"violet": "1F3C7", "rouge": "2694", "bleu": "1FA93", "jaune": "1F528",
+              "vert": "1F44A"}
+SUPPORT_ART = {"Écuyer": "1FA96", "Dame": "1F339"}
+ACTION_ART = {"desarconne": "1F40E", "changement-arme": "1F504", "bouclier": "1F6E1",
+              "assomme": "1F4AB", "lancelot": "1F934"}
+FAMILY_ART = {"couleur": "1F6A9", "personnage": "1F93A", "special": "1F31F"}
+TOKEN_ART = "openmoji:1F3C5"
+
+
+def art(comp: Component) -> str:
+    f = comp.fields
+    if comp.group == "jetons":
+        return TOKEN_ART
+    if f["type"] == "couleur":
+        return f"openmoji:{COLOUR_ART[f['colour']]}"
+    if f["type"] == "soutien":
+        return f"openmoji:{SUPPORT_ART[comp.name.rsplit(' ', 1)[0]]}"
+    return f"openmoji:{ACTION_ART.get(comp.id, FAMILY_ART[f['family']])}"
 
 
 def card(data: CamelotData, comp: Component) -> Face:
@@ -27,21 +48,24 @@ def card(data: CamelotData, comp: Component) -> Face:
     if f["type"] == "couleur":
         colour = next(c for c in data.colours if c.id == f["colour"])
         return Face(f"cam:{comp.id}", colour.name, colour.id, corner=str(f["value"]),
-                    subtitle=f"Tournoi {colour.name.lower()}", house=is_house(comp),
+                    subtitle=f"Tournoi {colour.name.lower()}", art=art(comp),
+                    house=is_house(comp),
                     footer=FOOTER)
     if f["type"] == "soutien":
         name = comp.name.rsplit(" ", 1)[0]
         return Face(f"cam:{comp.id}", name, "ardoise", corner=str(f["value"]),
                     subtitle="Carte de soutien", symbol="dame" if name == "Dame" else "ecuyer",
+                    art=art(comp),
                     text=SUPPORT_TEXT.get(name, ""), house=is_house(comp), footer=FOOTER)
     label, symbol = FAMILIES[f["family"]]
     return Face(f"cam:{comp.id}", comp.name, "brun", subtitle=label, symbol=symbol,
-                text=f["effect"], house=is_house(comp), footer=FOOTER)
+                art=art(comp), text=f["effect"], house=is_house(comp), footer=FOOTER)
 
 
 def token(comp: Component) -> Face:
     return Face(f"cam:{comp.id}", comp.name.removeprefix("Jeton ").capitalize(),
-                comp.fields["colour"], style="token", symbol="bouclier", house=is_house(comp))
+                comp.fields["colour"], style="token", symbol="bouclier", art=TOKEN_ART,
+                house=is_house(comp))
 
 
 def files(data: CamelotData, options: PrintOptions) -> list[PrintFile]:

@@ -29,19 +29,44 @@ ACTION_LOOK = {
     "faineant": ("violet", "lune"), "travailleur": ("brun", "marteau"),
 }
 ROLE_BACK = Face("elsen:dos-role", FOOTER, "marine", style="back", symbol="fusee",
-                 subtitle="Rôle")
+                 subtitle="Rôle", art="openmoji:1F680")
 ACTION_BACK = Face("elsen:dos-action", FOOTER, "ardoise", style="back", symbol="fusee",
-                   subtitle="Action")
+                   subtitle="Action", art="openmoji:1F6F0")
 LIFE_BACK = Face("elsen:dos-vie", FOOTER, "noir", style="back", symbol="fusee",
-                 subtitle="Vivant ou mort ?")
+                 subtitle="Vivant ou mort ?", art="openmoji:1FA90")
+# Secret cards (roles, vivant/mort) share one frame colour per deck: nothing but the text and
+# the picture tells them apart, even through thin paper (docs/print-kit.md PRINT-10).
+ROLE_ACCENT = "marine"
+LIFE_ACCENT = "ardoise"
+# Pictures (OpenMoji, print_kit.art).
+ROLE_ART = {"saboteur": "1F527", "passager": "1F9D1-200D-1F680", "voyante": "1F52E",
+            "travailleur": "1F528", "faineant": "1F634", "docteur": "1F9D1-200D-2695-FE0F",
+            "ingenieur": "1F9D1-200D-1F527", "policier": "1F46E"}
+ACTION_ART = {"mission-reussie": "2705", "mission-reussie-fantome": "1F47B",
+              "sabotage": "1F4A5", "elimination": "1F3AF", "docteur": "1FA7A",
+              "ingenieur": "2699", "faineant": "1F4A4", "travailleur": "1F6E0"}
+LIFE_ART = {"vivant": "1F49A", "mort": "1FAA6"}
+TOKEN_ART = {"jeton-reussite": "1F31F", "demi-jeton-reussite": "1F31F",
+             "jeton-premier-joueur": "1F680"}
+
+
+def art(comp: Component) -> str:
+    if comp.group == "roles":
+        return f"openmoji:{ROLE_ART[comp.id.removeprefix('role-')]}"
+    if comp.group == "actions":
+        return f"openmoji:{ACTION_ART[comp.id.removeprefix('action-')]}"
+    if comp.group == "vie":
+        return f"openmoji:{LIFE_ART[comp.id]}"
+    return f"openmoji:{TOKEN_ART.get(comp.id, '1F680')}"
 
 
 def role(comp: Component) -> Face:
     rid = comp.id.removeprefix("role-")
     team = comp.fields["team"]
-    return Face(f"elsen:{comp.id}", comp.name, "rouge" if team == "saboteurs" else "bleu",
+    return Face(f"elsen:{comp.id}", comp.name, ROLE_ACCENT,
                 subtitle="Équipe des saboteurs" if team == "saboteurs" else
-                "Équipe des passagers", symbol=ROLE_SYMBOLS[rid], text=comp.fields["power"],
+                "Équipe des passagers", symbol=ROLE_SYMBOLS[rid], art=art(comp),
+                text=comp.fields["power"],
                 house="nombre d'exemplaires : défaut maison" if is_house(comp) else False,
                 footer=FOOTER)
 
@@ -49,14 +74,14 @@ def role(comp: Component) -> Face:
 def action(comp: Component) -> Face:
     colour, symbol = ACTION_LOOK[comp.id.removeprefix("action-")]
     return Face(f"elsen:{comp.id}", comp.name, colour, subtitle="Carte action", symbol=symbol,
-                text=comp.fields["effect"], note=comp.fields["who"], house=is_house(comp),
-                footer=FOOTER)
+                art=art(comp), text=comp.fields["effect"], note=comp.fields["who"],
+                house=is_house(comp), footer=FOOTER)
 
 
 def life(comp: Component) -> Face:
     alive = comp.id == "vivant"
-    return Face(f"elsen:{comp.id}", comp.name, "vert" if alive else "noir",
-                symbol="coeur" if alive else "tombe",
+    return Face(f"elsen:{comp.id}", comp.name, LIFE_ACCENT,
+                symbol="coeur" if alive else "tombe", art=art(comp),
                 text="Vous jouez vos cartes action, sauf « Mission réussie fantôme »."
                 if alive else "Vous ne jouez plus que « Mission réussie fantôme ».",
                 house=is_house(comp), footer=FOOTER)
@@ -68,9 +93,9 @@ def token(comp: Component) -> Face:
                     house=is_house(comp))
     if comp.id == "jeton-reussite":
         return Face("elsen:jeton", "réussite", "vert", style="token", symbol="coche",
-                    house=is_house(comp))
+                    art=art(comp), house=is_house(comp))
     return Face("elsen:premier", "Premier joueur", "or", style="token", symbol="etoile",
-                house=is_house(comp))
+                art=art(comp), house=is_house(comp))
 
 
 GHOST_REWARDS = {"one_token": "+1 jeton sur la mission en cours",

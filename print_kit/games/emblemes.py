@@ -3,20 +3,68 @@ first-player pawn. Rules: emblemes.txt."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
 from companion.games.emblemes.cards import TIMING_LABELS, TIMING_MARKS
 from companion.games.emblemes.data import PLACE_NAMES, EmblemesData
 from companion.model import Component
 from companion.provenance import Provenance
-from print_kit.faces import Face
+from print_kit.faces import INK, Face, Part, Pens
+from print_kit.fonts import BOLD
+from print_kit.geometry import MM
 from print_kit.kit import BIG_TOKEN, TOKEN, PrintFile, group, is_house, items
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
 from print_kit.sheets import Deck
 
 FOOTER = "Emblèmes"
+TIMING_SYMBOLS = {"immediate": "losange", "end_of_round": "carre"}
 PLACE_LOOK = {"chateau": ("or", "couronne"), "village": ("vert", "maison"),
               "port": ("bleu", "fanion")}
 RANKS = ("1re", "2e", "3e", "4e", "5e")
+# Pictures (OpenMoji, print_kit.art): one per character value, place and family.
+CHARACTER_ART = {15: "1F934", 14: "1F478", 13: "1F9D9-200D-2640-FE0F", 12: "1F482",
+                 11: "1F977", 10: "2697", 9: "1F483", 8: "265F", 7: "1F5E1", 6: "1F4B0",
+                 5: "2694", 4: "1F3BB", 3: "1F575-FE0F-200D-2640-FE0F", 2: "26F5", 1: "1F3F9"}
+PLACE_ART = {"chateau": "1F3F0", "village": "1F3D8", "port": "2693"}
+FAMILY_ART = {"lion": "1F981", "aigle": "1F985", "cerf": "1F98C", "serpent": "1F40D",
+              "soleil": "2600"}
+COIN_ART = "openmoji:1FA99"
+FIRST_PLAYER_ART = "openmoji:1F451"
+
+
+def art(comp: Component) -> str:
+    """The picture of a component (the app shows the same)."""
+    f = comp.fields
+    if comp.group == "personnages":
+        return f"openmoji:{CHARACTER_ART[int(f['value'])]}"
+    if comp.group == "lieux":
+        return f"openmoji:{PLACE_ART[f['place']]}"
+    return COIN_ART if comp.group == "pieces" else FIRST_PLAYER_ART
+
+
+@dataclass(frozen=True)
+class Timing(Part):
+    """When a character's effect applies: ♦ immediately or □ at the end of the round, drawn as
+    vector shapes (the font has neither) beside their label."""
+
+    timing: str
+
+    def strings(self) -> tuple[str, ...]:
+        return (TIMING_LABELS[self.timing],)
+
+    def body(self, c: Canvas, face: Face, mid: float, y: float, k: float, pens: Pens) -> float:
+        s = 8.5 * k
+        label = TIMING_LABELS[self.timing]
+        c.setFont(BOLD, 7.5 * k)
+        lw = c.stringWidth(label, BOLD, 7.5 * k)
+        x0 = mid - (s + 1.2 * MM + lw) / 2
+        pens.symbol(c, TIMING_SYMBOLS[self.timing], INK, x0, y - s, s)
+        c.setFillColorRGB(*INK)
+        c.drawString(x0 + s + 1.2 * MM, y - s + 1.2 * k, label)
+        return y - s - 2 * MM * k
 
 
 def _family(data: EmblemesData, family_id: str):  # noqa: ANN202
@@ -27,8 +75,9 @@ def character(data: EmblemesData, comp: Component) -> Face:
     f = comp.fields
     fam = _family(data, f["family"])
     return Face(f"emb:{comp.id}", comp.name, fam.colour, corner=str(f["value"]),
-                subtitle=f"Famille {fam.name}", symbol=fam.emblem, text=f["effect"],
-                timing=f["timing"],
+                subtitle=f"Famille {fam.name}", symbol=fam.emblem, art=art(comp),
+                text=f["effect"],
+                parts=(Timing(f["timing"]),),
                 house="famille : défaut maison" if fam.provenance is Provenance.HOUSE else False,
                 footer=FOOTER)
 
@@ -36,7 +85,7 @@ def character(data: EmblemesData, comp: Component) -> Face:
 def family_back(data: EmblemesData, comp: Component) -> Face:
     fam = _family(data, comp.fields["family"])
     return Face(f"emb:dos-{fam.id}", FOOTER, fam.colour, style="back", symbol=fam.emblem,
-                subtitle=fam.name)
+                art=f"openmoji:{FAMILY_ART.get(fam.id, '1F6E1')}", subtitle=fam.name)
 
 
 def place_face(comp: Component, side: str) -> Face:
@@ -46,7 +95,7 @@ def place_face(comp: Component, side: str) -> Face:
     players = "3-4 joueurs" if side == "3_4" else "5 joueurs"
     house = f["provenance_3_4" if side == "3_4" else "provenance_5"] == Provenance.HOUSE.value
     return Face(f"emb:{comp.id}-{side}", PLACE_NAMES[f["place"]], colour,
-                subtitle=f"Set {f['set']} · face {players}", symbol=symbol,
+                subtitle=f"Set {f['set']} · face {players}", symbol=symbol, art=art(comp),
                 rows=tuple(zip(RANKS, rewards, strict=False)),
                 house="récompenses : défaut maison" if house else False,
                 footer=f"{FOOTER} · carte Lieu recto-verso")
@@ -54,7 +103,7 @@ def place_face(comp: Component, side: str) -> Face:
 
 def coin(comp: Component) -> Face:
     return Face(f"emb:{comp.id}", "pièce d'or", "or", style="token",
-                corner=str(comp.fields["value"]), house=is_house(comp))
+                corner=str(comp.fields["value"]), art=COIN_ART, house=is_house(comp))
 
 
 def files(data: EmblemesData, options: PrintOptions) -> list[PrintFile]:
@@ -63,7 +112,8 @@ def files(data: EmblemesData, options: PrintOptions) -> list[PrintFile]:
     places = group(comps, "lieux")
     coins = group(comps, "pieces")
     pawns = group(comps, "pions")
-    first = Face("emb:premier-joueur", "Premier joueur", "or", style="token", symbol="couronne")
+    first = Face("emb:premier-joueur", "Premier joueur", "or", style="token", symbol="couronne",
+                 art=FIRST_PLAYER_ART)
     return [
         PrintFile("emblemes-personnages", "emblemes", f"{FOOTER} — cartes Personnage",
                   (Deck("Personnages", items(people, lambda c: character(data, c),

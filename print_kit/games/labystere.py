@@ -6,13 +6,14 @@ labystere-ptit-jeu-maelys.txt."""
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.labystere.data import LabystereData
 from companion.model import Component
-from print_kit.faces import INK, PALETTE, SOFT, Face, tint
+from print_kit.faces import INK, PALETTE, RGB, SOFT, Face, Part, Pens, tint
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
 from print_kit.kit import FreePage, PrintFile, group, is_house, items
@@ -30,23 +31,61 @@ ACTION_SYMBOLS = {
 }
 SHAPES = {"droit": "droit", "virage": "virage", "t": "en T", "croix": "en croix"}
 PATH_BACK = Face("laby:dos-chemin", FOOTER, "vert", style="back", symbol="maison",
-                 subtitle="Chemin")
+                 subtitle="Chemin", art="openmoji:1F332")
 ACTION_BACK = Face("laby:dos-action", FOOTER, "jaune", style="back", symbol="loupe",
-                   subtitle="Action")
+                   subtitle="Action", art="openmoji:1F50D")
+# Pictures (OpenMoji, print_kit.art).
+SUSPECT_ART = {"renard": "1F98A", "pie": "1F426", "ours": "1F43B", "souris": "1F42D"}
+PLACE_ART = {"moulin": "1F33E", "cabane": "1F6D6", "puits": "26F2", "tour": "1F3EF"}
+ACTION_ART = {"depart": "1F6B6", "arrivee": "1F3C1", "drapeau-ici": "1F6A9",
+              "drapeau-absent": "1F3F3", "retour-depart-arrivee": "1F519",
+              "regarde-temoin": "1F440", "regarde-lieu": "1F50E",
+              "regarde-suspects-ecartes": "1F465", "regarde-lieux-ecartes": "1F5FA",
+              "rejoue": "1F3B2", "echange-pion": "1F500", "lancer-double": "23E9",
+              "pas-d-action": "1F6AB"}
+WITNESS_ART, PATH_ART, SEPARATION_ART = "1F440", "1F463", "2796"
+
+
+def art(comp: Component) -> str:
+    f = comp.fields
+    if comp.group in ("pions", "de"):
+        return "openmoji:1F3B2"
+    if comp.id.startswith("suspect-") or "-suspect-" in comp.id:
+        return f"openmoji:{SUSPECT_ART[comp.id.rsplit('-', 1)[1]]}"
+    if "place" in f:
+        return f"openmoji:{PLACE_ART[f['place']]}"
+    if f.get("type") == "temoin":
+        return f"openmoji:{WITNESS_ART}"
+    if f.get("type") == "chemin":
+        return f"openmoji:{PATH_ART}"
+    if f.get("type") == "separation":
+        return f"openmoji:{SEPARATION_ART}"
+    return f"openmoji:{ACTION_ART[comp.id]}"
 COLOURS = {"rouge": "rouge", "bleu": "bleu", "vert": "vert", "jaune": "jaune"}
+FEMININE = {"bleu": "bleue", "vert": "verte", "noir": "noire", "gris": "grise"}
+
+
+def enquete_label(colour: str) -> str:
+    """« Enquête verte »: the colour agrees with « enquête » (feminine)."""
+    return f"Enquête {FEMININE.get(colour, colour)}"
+
+
+def _face(comp: Component, *args: Any, **kwargs: Any) -> Face:
+    """The face of `comp` with its picture."""
+    return Face(f"laby:{comp.id}", *args, art=art(comp), **kwargs)
 
 
 def path_card(comp: Component) -> Face:
     f = comp.fields
     shape = f["shape"]
     if f["type"] == "lieu":
-        return Face(f"laby:{comp.id}", comp.name, "vert", symbol="maison", path=shape,
+        return _face(comp, comp.name, "vert", symbol="maison", parts=(Roads(shape),),
                     house="nom : défaut maison" if is_house(comp) else False, footer=FOOTER)
     if f["type"] == "temoin":
-        return Face(f"laby:{comp.id}", "Témoin", "vert", symbol="oeil", path=shape,
+        return _face(comp, "Témoin", "vert", symbol="oeil", parts=(Roads(shape),),
                     house=is_house(comp), footer=FOOTER)
-    return Face(f"laby:{comp.id}", "Chemin", "vert", subtitle=f"Chemin {SHAPES[shape]}",
-                path=shape, house="forme : défaut maison" if is_house(comp) else False,
+    return _face(comp, "Chemin", "vert", subtitle=f"Chemin {SHAPES[shape]}",
+                parts=(Roads(shape),), house="forme : défaut maison" if is_house(comp) else False,
                 footer=FOOTER)
 
 
@@ -55,24 +94,24 @@ def action_card(data: LabystereData, comp: Component) -> Face:
     kind = f["type"]
     house = is_house(comp)
     if kind == "depart":
-        return Face(f"laby:{comp.id}", "Départ", "vert", symbol="fleche",
+        return _face(comp, "Départ", "vert", symbol="fleche",
                     text="Tous les pions partent d'ici. Reste face visible.", footer=FOOTER,
                     house=house)
     if kind == "arrivee":
-        return Face(f"laby:{comp.id}", "Arrivée", "rouge", symbol="arrivee",
+        return _face(comp, "Arrivée", "rouge", symbol="arrivee",
                     text="Venez ici pour annoncer le coupable et le lieu. Reste face visible.",
                     footer=FOOTER, house=house)
     if kind == "drapeau":
         text = ("Le drapeau était caché dans ce lieu !" if f["flag_here"]
                 else "Le drapeau n'est pas dans ce lieu.")
-        return Face(f"laby:{comp.id}", comp.name, "orange", symbol="drapeau", text=text,
+        return _face(comp, comp.name, "orange", symbol="drapeau", text=text,
                     subtitle="Carte Drapeau", footer=FOOTER, house=house)
     if kind == "suspect":
-        return Face(f"laby:{comp.id}", comp.name, "violet", subtitle="Suspect",
+        return _face(comp, comp.name, "violet", subtitle="Suspect",
                     symbol="personne", text="Vu par le témoin : ce suspect a un alibi, il est "
                     "innocent.", footer=FOOTER, house="nom : défaut maison" if house else False)
     action_id = comp.id
-    return Face(f"laby:{comp.id}", comp.name, "jaune", subtitle="Action obligatoire",
+    return _face(comp, comp.name, "jaune", subtitle="Action obligatoire",
                 symbol=ACTION_SYMBOLS[action_id], text=f["effect"], footer=FOOTER,
                 house="répartition : défaut maison" if house else False)
 
@@ -82,21 +121,99 @@ def enquete(data: LabystereData, comp: Component) -> Face:
     colour = COLOURS[f["colour"]]
     house = is_house(comp)
     if f["type"] == "separation":
-        return Face(f"laby:{comp.id}", "Séparation", colour, subtitle=f"Enquête {f['colour']}",
+        return _face(comp, "Séparation", colour, subtitle=enquete_label(f["colour"]),
                     symbol="separation", text="Au-dessus : encore possibles. En dessous : "
                     "innocents et lieux écartés.", footer=FOOTER, house=house)
     named = "nom et couleur : défaut maison" if house else False
     if "suspect" in f:
-        return Face(f"laby:{comp.id}", comp.name, colour, subtitle="Suspect",
+        return _face(comp, comp.name, colour, subtitle="Suspect",
                     symbol="personne", footer=FOOTER, house=named)
-    return Face(f"laby:{comp.id}", comp.name, colour, subtitle="Lieu", symbol="maison",
+    return _face(comp, comp.name, colour, subtitle="Lieu", symbol="maison",
                 footer=FOOTER, house=named)
 
 
 def enquete_back(comp: Component) -> Face:
     colour = comp.fields["colour"]
+    # A light back (white, framed in the player's colour): the yellow player's Enquête cards
+    # must not look like the yellow-backed Action cards of the grid.
     return Face(f"laby:dos-enquete-{colour}", FOOTER, COLOURS[colour], style="back",
-                symbol="loupe", subtitle=f"Enquête {colour}")
+                symbol="loupe", subtitle=enquete_label(colour), art="openmoji:1F4D3",
+                light=True)
+
+
+ROADS = {"droit": "NS", "virage": "NE", "t": "WES", "croix": "NESW"}
+
+
+def _roads(c: Canvas, shape: str, w: float, h: float, bleed: float, accent: RGB) -> None:
+    """Road bands from the centre to the middle of the named edges, through the bleed, so
+    neighbouring cards join up."""
+    band = 0.3 * w
+    cx, cy = w / 2, h / 2
+    c.setFillColorRGB(*tint(PALETTE["brun"], 0.55))
+    c.rect(cx - band / 2, cy - band / 2, band, band, stroke=0, fill=1)
+    for side in ROADS[shape]:
+        if side == "N":
+            c.rect(cx - band / 2, cy, band, h / 2 + bleed, stroke=0, fill=1)
+        elif side == "S":
+            c.rect(cx - band / 2, -bleed, band, h / 2 + bleed, stroke=0, fill=1)
+        elif side == "E":
+            c.rect(cx, cy - band / 2, w / 2 + bleed, band, stroke=0, fill=1)
+        else:
+            c.rect(-bleed, cy - band / 2, w / 2 + bleed, band, stroke=0, fill=1)
+
+
+def _road_outline(c: Canvas, shape: str, w: float, h: float) -> None:
+    """Low-ink roads: only the edges of the road, inside the card."""
+    half = 0.15 * w
+    cx, cy = w / 2, h / 2
+    arms = ROADS[shape]
+    c.setStrokeColorRGB(*PALETTE["brun"])
+    c.setLineWidth(1.4)
+    p = c.beginPath()
+    sides = {  # (arm end points) for an open side, (square side) for a closed one
+        "N": (((cx - half, cy + half), (cx - half, h)), ((cx + half, cy + half), (cx + half, h)),
+              ((cx - half, cy + half), (cx + half, cy + half))),
+        "S": (((cx - half, cy - half), (cx - half, 0)), ((cx + half, cy - half), (cx + half, 0)),
+              ((cx - half, cy - half), (cx + half, cy - half))),
+        "E": (((cx + half, cy - half), (w, cy - half)), ((cx + half, cy + half), (w, cy + half)),
+              ((cx + half, cy - half), (cx + half, cy + half))),
+        "W": (((cx - half, cy - half), (0, cy - half)), ((cx - half, cy + half), (0, cy + half)),
+              ((cx - half, cy - half), (cx - half, cy + half))),
+    }
+    for side, (edge1, edge2, closed) in sides.items():
+        for a, b in ((edge1, edge2) if side in arms else (closed,)):
+            p.moveTo(*a)
+            p.lineTo(*b)
+    c.drawPath(p, stroke=1, fill=0)
+
+
+@dataclass(frozen=True)
+class Roads(Part):
+    """A path card's roads (droit, virage, t or croix) from the centre through the bleed, so
+    neighbouring cards join up on the table; the face's picture stands at the crossing."""
+
+    shape: str
+    busy = True
+    reaches_edge = True
+
+    def under(self, c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,
+              pens: Pens) -> None:
+        accent = PALETTE[face.accent]
+        if low_ink:
+            _road_outline(c, self.shape, w, h)
+        else:
+            c.setFillColorRGB(*tint(accent, 0.8))
+            c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+            _roads(c, self.shape, w, h, bleed, accent)
+        s = 0.3 * w
+        if face.art or face.symbol:  # at the crossing, where the pawn stands
+            c.setFillColorRGB(1, 1, 1)
+            c.circle(w / 2, h / 2, s * 0.62, stroke=0, fill=1)
+        if face.art:
+            a = s * 1.05
+            pens.art(c, face.art, (w - a) / 2, (h - a) / 2, a)
+        elif face.symbol:
+            pens.symbol(c, face.symbol, accent, (w - s) / 2, (h - s) / 2, s)
 
 
 PIPS = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)],
@@ -328,8 +445,8 @@ def files(data: LabystereData, options: PrintOptions) -> list[PrintFile]:
     for colour in data.colours:
         g = f"enquete-{colour.id}"
         out.append(PrintFile(f"labystere-{g}", "labystere",
-                             f"{FOOTER} — cartes Enquête {colour.name}",
-                             (Deck(f"Enquête {colour.name}",
+                             f"{FOOTER} — cartes {enquete_label(colour.name)}",
+                             (Deck(enquete_label(colour.name),
                                    items(group(comps, g), lambda c: enquete(data, c),
                                          enquete_back)),),
                              groups=(g,)))

