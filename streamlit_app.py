@@ -7,5 +7,7 @@ from tableapp.session import apply_style, remember_device
 
 st.set_page_config(page_title="Compagnon de table", page_icon="🃏", layout="wide")
 apply_style()
-remember_device()  # what this device hosts or joined, kept in its cookie
-st.navigation(sections()).run()
+try:
+    st.navigation(sections()).run()
+finally:  # even when the page stopped (st.stop) or reruns: what this device hosts or joined
+    remember_device()

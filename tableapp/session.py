@@ -29,7 +29,6 @@ HOST_PARAM = "host"
 DEVICE_COOKIE = "compagnon_appareil"
 DEVICE_COOKIE_DAYS = 365
 _DEVICE_KEY = "_compagnon_device"  # this session's DeviceMemory
-_COOKIE_KEY = "_compagnon_cookie_written"  # the value last sent to the browser
 DEFAULT_PUBLIC_URL = "http://localhost:8501"
 _REMEMBER_KEY = "_compagnon_codes"  # game id -> last code opened in this session
 _SEEN_KEY = "_compagnon_seen_seq"  # code -> seq of the view last shown
@@ -131,16 +130,19 @@ def is_public_view() -> bool:
 # --- rights and what this device remembers ----------------------------------------------------
 
 
+def _sent_cookie() -> str | None:
+    """The memory cookie this browser sent when the session started (None outside one)."""
+    try:
+        return st.context.cookies.get(DEVICE_COOKIE)
+    except Exception:  # outside a browser session (tests, bare mode)
+        return None
+
+
 def device() -> DeviceMemory:
     """The games this device hosts or has joined: read from its cookie once per session."""
     memory = st.session_state.get(_DEVICE_KEY)
     if not isinstance(memory, DeviceMemory):
-        try:
-            text = st.context.cookies.get(DEVICE_COOKIE)
-        except Exception:  # outside a browser session (tests, bare mode)
-            text = None
-        memory = st.session_state[_DEVICE_KEY] = DeviceMemory.parse(text)
-        st.session_state[_COOKIE_KEY] = memory.dump()
+        memory = st.session_state[_DEVICE_KEY] = DeviceMemory.parse(_sent_cookie())
     return memory
 
 
@@ -178,19 +180,21 @@ def become_host(code: str, token: str) -> None:
 
 
 def device_cookie_html() -> str | None:
-    """The script that stores this device's memory in its cookie, when it changed since the
-    browser last got it (None otherwise). Only this session's own tokens go into it."""
+    """The script that stores this device's memory in its cookie, or None while the cookie the
+    browser sent already says the same. Sent again at every run until a new session reads it
+    back: a run cut short by a rerun may never have delivered it. It holds only this
+    session's own tokens."""
     value = device().dump()
-    if st.session_state.get(_COOKIE_KEY) == value:
+    if value == (DeviceMemory.parse(_sent_cookie()).dump()):
         return None
-    st.session_state[_COOKIE_KEY] = value
     # the value only holds [A-Za-z0-9_.|-] (DeviceMemory.dump): nothing to escape
     return ("<script>document.cookie = " + repr(f"{DEVICE_COOKIE}={value}; path=/; "
             f"max-age={DEVICE_COOKIE_DAYS * 86400}; SameSite=Strict") + ";</script>")
 
 
 def remember_device() -> None:
-    """Write this device's memory to its cookie (call once per run, from the router)."""
+    """Write this device's memory to its cookie (the router calls it at the end of every run,
+    even one the page stopped)."""
     script = device_cookie_html()
     if script is not None:
         with st.sidebar:

@@ -29,6 +29,14 @@ def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return db
 
 
+@pytest.fixture(autouse=True)
+def _error_details_in_headless_tests() -> None:
+    """Players see no traceback (.streamlit/config.toml); AppTest failures should show theirs."""
+    from streamlit import config
+
+    config.set_option("client.showErrorDetails", "full")
+
+
 def _require_browser() -> None:
     if not Path(CHROMIUM).exists():
         if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
