@@ -38,6 +38,8 @@ log = logging.getLogger("companion.storage")
 
 HEADER = b"SQLite format 3\x00"
 GENERIC_APPLICATION_ID = 0x43445431  # "CDT1": a Compagnon de table file (sheets, ...)
+UNREADABLE = ("le fichier de la base de données ne peut pas être lu (droits d'accès ou erreur "
+              "du disque) : il n'a pas été modifié ; vérifiez ses droits puis relancez")
 _TABLE_RE = re.compile(r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`\[]?(\w+)", re.I)
 
 # SQLite primary result codes (https://sqlite.org/rescode.html)
@@ -95,6 +97,9 @@ def storage_error(exc: BaseException, path: Path, doing: str) -> StorageError:
         return DiskFull()
     if primary == _READONLY or "readonly" in text or getattr(exc, "errno", None) in (13, 30):
         return ReadOnlyStorage()
+    if primary == _CANTOPEN and path.exists() and not (
+            os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return ReadOnlyStorage()
     if primary in (_CORRUPT, _NOTADB) or "malformed" in text or "not a database" in text:
         return CorruptFile()
     return StorageError()
@@ -123,6 +128,7 @@ class SqliteFile:
         self.application_id = application_id
         self.timeout = timeout
         self.read_only = False
+        self._read_only_mode = "ro"
         self._open(before_migration)
 
     @property
@@ -139,8 +145,9 @@ class SqliteFile:
         except OSError as exc:
             raise storage_error(exc, self.path, "la création du dossier") from None
         version, holds_data = self.inspect() if existed else (0, False)
-        folder_writable = os.access(self.path.parent, os.W_OK)  # WAL needs its -shm/-wal
-        if not folder_writable or (existed and not os.access(self.path, os.W_OK)):
+        # WAL needs to make its -shm/-wal next to the file
+        if not os.access(self.path.parent, os.W_OK) or (
+                existed and not os.access(self.path, os.W_OK)):
             log.warning("base %s ouverte en lecture seule", self.path)
             if not existed or version < self.latest:  # cannot be created or migrated
                 raise ReadOnlyStorage()
@@ -158,7 +165,8 @@ class SqliteFile:
             with self.path.open("rb") as handle:
                 head = handle.read(100)
         except OSError as exc:
-            raise storage_error(exc, self.path, "la lecture de l'en-tête") from None
+            log.error("base %s : illisible : %r", self.path, exc)
+            raise StorageError(UNREADABLE) from None
         if size == 0:
             log.error("base %s : fichier de 0 octet, refusé", self.path)
             raise ZeroByteFile()
@@ -176,14 +184,20 @@ class SqliteFile:
                       pages, page_size)
             raise CorruptFile()
         try:
-            with closing(self._connect_read_only()) as db:
-                (application_id,) = db.execute("PRAGMA application_id").fetchone()
-                (version,) = db.execute("PRAGMA user_version").fetchone()
-                tables = {name for (name,) in db.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")
-                    if not name.startswith("sqlite_")}
-                check = db.execute("PRAGMA quick_check").fetchall()
-        except sqlite3.Error as exc:
+            try:
+                application_id, version, tables, check = self._probe()
+            except sqlite3.OperationalError as exc:
+                # A WAL file in a folder nobody may write cannot make its -shm: with no
+                # pending -wal, everything is in the main file, which is then read as
+                # immutable (a read-only disk).
+                wal = Path(f"{self.path}-wal")
+                if wal.exists() and wal.stat().st_size > 0:
+                    raise
+                log.warning("base %s : lecture seule sans -shm (%s), lue comme immuable",
+                            self.path, exc)
+                self._read_only_mode = "ro&immutable=1"
+                application_id, version, tables, check = self._probe()
+        except (sqlite3.Error, OSError) as exc:
             raise storage_error(exc, self.path, "la vérification") from None
         if check != [("ok",)]:
             log.error("base %s : quick_check : %s", self.path, check[:5])
@@ -199,6 +213,16 @@ class SqliteFile:
                       self.latest)
             raise NewerSchema()
         return int(version), bool(tables)
+
+    def _probe(self) -> tuple[int, int, set[str], list[tuple[str]]]:
+        with closing(self._connect_read_only()) as db:
+            (application_id,) = db.execute("PRAGMA application_id").fetchone()
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            tables = {name for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")
+                if not name.startswith("sqlite_")}
+            check = db.execute("PRAGMA quick_check").fetchall()
+        return int(application_id), int(version), tables, check
 
     def _migrate(self) -> None:
         """Bring the file to the latest version, each missing step in one transaction."""
@@ -231,7 +255,7 @@ class SqliteFile:
         return f"{self.path.resolve().as_uri()}?mode={mode}"
 
     def _connect_read_only(self) -> sqlite3.Connection:
-        return sqlite3.connect(self._uri("ro"), uri=True, timeout=self.timeout,
+        return sqlite3.connect(self._uri(self._read_only_mode), uri=True, timeout=self.timeout,
                                isolation_level=None, check_same_thread=False)
 
     def _connect_read_write(self) -> sqlite3.Connection:
@@ -241,13 +265,34 @@ class SqliteFile:
                                isolation_level=None, check_same_thread=False)
 
     def connect(self) -> sqlite3.Connection:
+        if not self.read_only:
+            try:
+                db = sqlite3.connect(self._uri("rw"), uri=True, timeout=self.timeout,
+                                     isolation_level=None, check_same_thread=False)
+                try:
+                    db.execute("PRAGMA user_version")  # opens the -wal/-shm as well
+                except sqlite3.Error:
+                    db.close()
+                    raise
+            except sqlite3.OperationalError:
+                if not self.path.exists() or self._writable():
+                    raise
+                self._become_read_only()  # the disk turned read-only under a running server
         if self.read_only:
             db = self._connect_read_only()
-        else:
-            db = sqlite3.connect(self._uri("rw"), uri=True, timeout=self.timeout,
-                                 isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA foreign_keys=ON")
         return db
+
+    def _writable(self) -> bool:
+        return os.access(self.path.parent, os.W_OK) and os.access(self.path, os.W_OK)
+
+    def _become_read_only(self) -> None:
+        log.warning("base %s : devenue non inscriptible, lue en lecture seule", self.path)
+        wal = Path(f"{self.path}-wal")
+        if not os.access(self.path.parent, os.W_OK) and not (
+                wal.exists() and wal.stat().st_size > 0):
+            self._read_only_mode = "ro&immutable=1"
+        self.read_only = True
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
@@ -264,6 +309,8 @@ class SqliteFile:
             raise ReadOnlyStorage()
         try:
             with closing(self.connect()) as db:
+                if self.read_only:
+                    raise ReadOnlyStorage()
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     yield db

@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from companion.access import Access, DeviceMemory, Grant
+from companion.errors import StorageError
 from companion.store import EventStore, default_path, normalize_code
 
 PUBLIC_VIEW = "public"
@@ -54,8 +55,15 @@ def _store_at(path: str) -> EventStore:
 
 
 def store() -> EventStore:
-    """The event store of this server (one per database path, shared by all sessions)."""
-    return _store_at(str(default_path()))
+    """The event store of this server (one per database path, shared by all sessions). A file
+    that cannot be opened stops the page with its French sentence (the detail is in the
+    server log); the next run tries again."""
+    try:
+        return _store_at(str(default_path()))
+    except StorageError as exc:
+        st.error(str(exc))  # a fixed sentence of ours, no user text, no path
+        st.stop()
+        raise  # st.stop() raises; for type checkers
 
 
 @st.cache_resource(show_spinner=False)

@@ -1,0 +1,37 @@
+"""A database the app cannot open stops the page with its French sentence: no traceback, no
+server path, and the file is left as it was (the sentences themselves: test_store_faults.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+
+def camelot_page(**query: str) -> AppTest:
+    def script() -> None:
+        import tableapp.pages.camelot as camelot
+
+        camelot.play()
+
+    at = AppTest.from_function(script, default_timeout=30)
+    at.query_params.update(query)
+    return at
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (b"", "vide (0 octet)"),
+    (random.Random(5).randbytes(5000), "pas une base du Compagnon"),
+])
+def test_a_refused_database_shows_one_sentence_on_a_game_page(
+        _isolated_db: Path, content: bytes, words: str) -> None:
+    _isolated_db.write_bytes(content)
+    at = camelot_page(code="ABCDEF").run()
+    assert not at.exception
+    shown = " ".join(e.value for e in at.error)
+    assert words in shown and str(_isolated_db.parent) not in shown
+    assert hashlib.sha256(_isolated_db.read_bytes()).digest() == hashlib.sha256(
+        content).digest()
