@@ -95,7 +95,7 @@ THREE = [{"name": n, "role": "passager", "alive": True} for n in "ABC"]
     ({"players": 5, "team": [*THREE[:2], {"name": "A", "role": "passager"}],
       "cards": ["action-mission-reussie"] * 3}, "déjà dans l'équipe"),
     ({"players": 5, "team": [{"name": str(i), "role": "passager"} for i in range(6)],
-      "cards": ["action-mission-reussie"] * 6}, "6 membres pour une table de 5"),
+      "cards": ["action-mission-reussie"] * 6}, "6 membres pour 5 joueur(s) à bord"),
     ({"players": 5, "team": THREE, "cards": "action-sabotage"}, "cards : une liste"),
     ({"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 3, "used": "x"},
      "used : une liste"),
@@ -118,3 +118,35 @@ def test_unreadable_mission_files_give_one_french_line(capsys: pytest.CaptureFix
         code, out, err = run(capsys, "elsen", "mission", str(path))
         assert code == 2 and out == "" and said in err, err
         assert len(err.strip().splitlines()) == 1 and "No such" not in err
+
+
+def test_mission_takes_the_players_aboard_and_refuses_a_team_below_three(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """elsen.txt › Phase de jeu jour: « Le premier joueur choisi les joueurs qui vont partir en
+    mission (minimum 3) »; with fewer than 3 aboard, the team is everyone (registre ELS-6)."""
+    two = THREE[:2]
+    mr = ["action-mission-reussie"]
+    code, _, err = run(capsys, "elsen", "mission",
+                       write(tmp_path, {"players": 5, "team": two, "cards": mr * 2}))
+    assert code == 2 and "au moins 3" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "elsen", "mission", write(
+        tmp_path, {"players": 5, "aboard": 3, "team": two, "cards": mr * 2}))
+    assert code == 2 and "au moins 3" in err
+    code, out, _ = run(capsys, "elsen", "mission", write(
+        tmp_path, {"players": 5, "aboard": 2, "team": two, "cards": mr * 2}), "--json")
+    assert code == 0 and json.loads(out)["added"] == 2
+    code, _, err = run(capsys, "elsen", "mission", write(
+        tmp_path, {"players": 5, "aboard": 2, "team": THREE, "cards": mr * 3}))
+    assert code == 2 and "3 membres pour 2 joueur(s) à bord" in err
+    for bad in (0, 6, "5", True, 2.5):
+        code, _, err = run(capsys, "elsen", "mission", write(
+            tmp_path, {"players": 5, "aboard": bad, "team": THREE, "cards": mr * 3}))
+        assert code == 2 and "aboard" in err
+
+
+def test_mission_refuses_unknown_keys(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A misspelt « ghost_progres » was silently read as 0."""
+    code, out, err = run(capsys, "elsen", "mission", write(
+        tmp_path, {"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 3,
+                   "ghost_progres": 2}))
+    assert code == 2 and out == "" and "ghost_progres" in err and "ghost_progress" in err

@@ -33,8 +33,16 @@ def start(roles: dict[str, str], **setup: Any) -> ElsenState:
     return state
 
 
-def mission(state: ElsenState, team: list[str], cards: list[str]) -> None:
-    state.apply({"type": "mission", "team": team, "cards": cards})
+def mission(state: ElsenState, team: list[str], cards: list[str], **extra: Any) -> None:
+    state.apply({"type": "mission", "team": team, "cards": cards, **extra})
+
+
+def refused(state: ElsenState, team: list[str], cards: list[str], **extra: Any) -> RuleError:
+    before = state.summary()
+    with pytest.raises(RuleError) as err:
+        mission(state, team, cards, **extra)
+    assert state.summary() == before
+    return err.value
 
 
 def quiet_night(state: ElsenState, victim: str | None = None, protect: str | None = None) -> None:
@@ -195,11 +203,17 @@ def test_sabotage_resets_unless_ingenieur_and_single_use() -> None:
     mission(state, ["B", "C", "D"], [MR, MR, "action-ingenieur"])  # 2 tokens
     quiet_night(state)
     no_vote(state)
-    mission(state, ["A", "B", "C"], ["action-sabotage", "action-ingenieur", MR])
+    # « Usage unique »: a second Ingénieur card is impossible, refused by default...
+    err = refused(state, ["A", "B", "C"], ["action-sabotage", "action-ingenieur", MR])
+    assert "usage unique" in err.reason and "forcer" in err.reason
+    # ... and forced by the host, it has no effect: the sabotage lands (registre ELS-16)
+    mission(state, ["A", "B", "C"], ["action-sabotage", "action-ingenieur", MR],
+            forcer="l'Ingénieur a posé sa carte une seconde fois, vu par toute la table")
     last = state.missions[-1]
-    assert last["repaired"] and not last["sabotaged"]
-    assert state.missions_won == 2  # 2 + 1 = 3: won despite the sabotage
-    assert [v["cards"] for v in last["violations"]] == [["action-ingenieur"]]  # used already
+    assert last["sabotaged"] and not last["repaired"] and state.progress == 0
+    assert state.missions_won == 1
+    assert last["forced"].startswith("l'Ingénieur a posé")
+    assert [v["cards"] for v in last["violations"]] == [["action-ingenieur"]]
     quiet_night(state)
     no_vote(state)
     mission(state, ["A", "C", "D"], ["action-sabotage", MR, MR])
@@ -232,7 +246,10 @@ def test_the_dead_play_only_the_ghost_card_and_fill_the_ghost_ladder() -> None:
     state.apply({"type": "kill", "victim": "Marie"})
     quiet_night(state)
     no_vote(state)
-    mission(state, ["Marie", "Julie", "Paul"], [MR, MR, "action-faineant"])
+    err = refused(state, ["Marie", "Julie", "Paul"], [MR, MR, "action-faineant"])
+    assert "Marie" in err.reason and "fantôme" in err.reason
+    mission(state, ["Marie", "Julie", "Paul"], [MR, MR, "action-faineant"],
+            forcer="Marie ne savait pas encore qu'elle était morte")
     reasons = [v["reason"] for v in state.missions[-1]["violations"]]
     assert any("Marie" in r and "fantôme" in r for r in reasons)
     quiet_night(state)
@@ -366,3 +383,75 @@ def test_replay_names_the_bad_event() -> None:
     with pytest.raises(InvalidEvent) as info:
         replay("elsen", {"players": list(EXAMPLE)}, [{"type": "recognition"}])
     assert info.value.index == 0
+
+
+# --- issue 12: single use, several attacks, impossible cards refused unless forced ------------
+
+
+def test_a_second_docteur_card_in_a_game_has_no_effect() -> None:
+    """elsen.txt › cartes action: « Docteur : ... Usage unique, peut être utilisé pour rien si le
+    saboteur n'a pas éliminé le même tour »: once spent, another Docteur card cancels nothing
+    (registre ELS-16)."""
+    roles = {"A": "saboteur", "B": "docteur", "C": "passager", "D": "passager",
+             "E": "passager", "F": "policier"}
+    state = start(roles)
+    mission(state, ["B", "C", "D"], ["action-docteur", MR, MR])  # « pour rien »: spent
+    assert state.used == {"docteur"}
+    quiet_night(state)
+    no_vote(state)
+    refused(state, ["A", "B", "C"], ["action-elimination", "action-docteur", MR])
+    mission(state, ["A", "B", "C"], ["action-elimination", "action-docteur", MR],
+            forcer="carte posée devant tous")
+    last = state.missions[-1]
+    assert last["kill_due"] and not last["healed"] and "kill" in state.night_steps
+
+
+@pytest.mark.parametrize("cards,sabotaged,kill_due", [
+    (["action-sabotage", "action-sabotage", MR], True, False),
+    (["action-sabotage", "action-sabotage", "action-ingenieur"], True, False),
+    (["action-elimination", "action-elimination", MR], False, True),
+    (["action-elimination", "action-elimination", "action-docteur"], False, True),
+])
+def test_several_sabotage_or_elimination_cards_in_one_mission(
+        cards: list[str], sabotaged: bool, kill_due: bool) -> None:
+    """elsen.txt › cartes action: the Ingénieur « empêche un sabotage », the Docteur « empêche
+    une élimination »: one counter card stops one attack card; several Sabotages reset the
+    mission once, several Éliminations give one kill that night (registre ELS-18)."""
+    from companion.games.elsen.checker import Member
+    from companion.games.elsen.mission import resolve
+
+    data = ENGINE.new_state({"players": list("ABCDEFGH")}).data
+    team = [Member("A", "saboteur", True), Member("B", "saboteur", True),
+            Member("C", "ingenieur" if "action-ingenieur" in cards else "docteur", True)]
+    result = resolve(data, 8, 4, 0, team, [c.removeprefix("action-") for c in cards], "none")
+    assert result.violations == ()
+    assert result.sabotaged is sabotaged and result.kill_due is kill_due
+    assert result.progress == (0 if sabotaged else 4 + 2 * cards.count(MR))
+
+
+def test_an_impossible_card_is_refused_and_a_forced_one_is_logged_with_its_reason() -> None:
+    """elsen.txt › cartes action: « Sabotage : Cette carte peut être utilisée que par les
+    saboteurs »: a Sabotage from a team without saboteur is refused; the host may force it with
+    a reason, kept in the log and the summary (registre ELS-9)."""
+    state = start(EXAMPLE)
+    team = ["Paul", "Pierre", "Marie"]
+    err = refused(state, team, ["action-sabotage", "action-travailleur", MR])
+    assert "Sabotage" in err.reason and err.rule.endswith("Sabotage")
+    for bad in ("", "   ", 3, None, "x" * 501):
+        refused(state, team, ["action-sabotage", "action-travailleur", MR], forcer=bad)
+    assert "rien à forcer" in refused(state, team, ["action-faineant", "action-travailleur", MR],
+                                      forcer="au cas où").reason
+    mission(state, team, ["action-sabotage", "action-travailleur", MR],
+            forcer="carte tombée de la main de Jean")
+    assert state.missions[-1]["forced"] == "carte tombée de la main de Jean"
+    assert state.missions[-1]["sabotaged"]
+
+
+@pytest.mark.parametrize("cards", [999, "action-sabotage", {"a": 1}, None, [999, MR, MR]])
+def test_malformed_mission_cards_are_a_rule_error(cards: object) -> None:
+    """Fuzzing found `cards: 999` raising a TypeError in replay, import and the store."""
+    state = start(EXAMPLE)
+    before = state.summary()
+    with pytest.raises(RuleError):
+        state.apply({"type": "mission", "team": ["Jean", "Paul", "Pierre"], "cards": cards})
+    assert state.summary() == before

@@ -115,6 +115,8 @@ def random_game(names: list[str], rnd: random.Random) -> Iterator[ElsenState]:
         if step == "mission":
             team = rnd.sample(aboard, rnd.randint(state.min_team(), len(aboard)))
             event.update(team=team, cards=[rnd.choice(cards) for _ in team])
+            if state.preview_mission(event).violations:  # random cards: forced (ELS-9)
+                event["forcer"] = "partie tirée au hasard"
         elif step in ("protect", "seer"):
             role = "policier" if step == "protect" else "voyante"
             event["target"] = None if state.holder(role) in state.excluded else rnd.choice(aboard)

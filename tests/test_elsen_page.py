@@ -247,3 +247,28 @@ def test_card_counters_keep_the_data_order_when_columns_stack() -> None:
     at = walk_to_entry(app(code=code).run())
     keys = [n.key for n in at.number_input if n.key and n.key.startswith("elsen_card_")]
     assert keys == [f"elsen_card_{c.id}" for c in elsen_data().action_cards]
+
+
+def test_impossible_cards_need_the_host_to_force_them_with_a_reason() -> None:
+    """elsen.txt › cartes action: « Sabotage : Cette carte peut être utilisée que par les
+    saboteurs »: a team without saboteur revealing a Sabotage is refused by default; the host
+    may force it with a reason, which the log keeps (registre ELS-9)."""
+    code = new_game(list(EXAMPLE))
+    s = store()
+    s.append(code, {"type": "deal", "method": "cards", "roles": EXAMPLE}, 0)
+    s.append(code, {"type": "recognition"}, 1)
+    at = walk_to_entry(app(code=code).run())
+    at.multiselect(key="elsen_team").set_value(["Paul", "Pierre", "Marie"])
+    for card in ("sabotage", "travailleur", "mission-reussie"):
+        at.number_input(key=f"elsen_card_{card}").set_value(1)
+    at.run()
+    assert "Carte impossible : « Sabotage »" in texts(at).replace("\\", "")
+    assert next(b for b in at.button if b.key == "elsen_mission_ok").disabled
+    at.checkbox(key="elsen_force").check().run()
+    assert next(b for b in at.button if b.key == "elsen_mission_ok").disabled  # no reason yet
+    at.text_input(key="elsen_force_reason").input("la carte est tombée, vue par tous").run()
+    at = click(at, "elsen_mission_ok")
+    stored = store().load(code)
+    assert stored.events[-1]["forcer"] == "la carte est tombée, vue par tous"
+    assert stored.state.missions[-1]["sabotaged"]
+    assert not at.exception

@@ -43,6 +43,8 @@ def test_events_of_a_played_game_validate(seed: int) -> None:
         if step == "mission":
             team = rnd.sample(state.aboard, state.min_team())
             event.update(team=team, cards=[rnd.choice(cards) for _ in team])
+            if state.preview_mission(event).violations:  # random cards: forced (ELS-9)
+                event["forcer"] = "partie tirée au hasard"
         elif step in ("protect", "seer"):
             event["target"] = rnd.choice(state.aboard)
         elif step == "kill":

@@ -279,10 +279,24 @@ def mission_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
                      + (" — sabotée" if result.sabotaged else "")
                      + (" — élimination cette nuit" if result.kill_due else ""))
             for violation in result.violations:
-                st.warning(plain(f"Anomalie : {violation.reason} (règle : {violation.rule})"))
+                st.warning(plain(f"Carte impossible : {violation.reason} (règle : "
+                                 f"{violation.rule})"))
+            if result.violations:
+                ready = ready and _force(event)
     if st.button("Valider la mission", key="elsen_mission_ok", type="primary",
                  disabled=not ready, width="stretch"):
         submit(stored, event)
+
+
+def _force(event: dict[str, Any]) -> bool:
+    """Impossible cards are refused unless the host forces them with a reason, kept in the log
+    (registre ELS-9). Adds « forcer » to the event; True when the mission may be sent."""
+    if not st.checkbox("Forcer quand même (les cartes sont sur la table)", key="elsen_force"):
+        return False
+    reason = st.text_input("Raison (gardée au journal)", key="elsen_force_reason", max_chars=500)
+    if reason.strip():
+        event["forcer"] = reason.strip()
+    return bool(reason.strip())
 
 
 def night_entry(stored: StoredGame, state: ElsenState, step: str) -> None:

@@ -26,11 +26,26 @@ def cmd_setup(args: argparse.Namespace) -> int:
     return 0
 
 
+MISSION_KEYS = ("players", "aboard", "team", "cards", "used", "progress", "ghost_progress",
+                "ghost_mission_reward")
+
+
 def _read_mission(path: str) -> dict[str, Any]:
     raw = read_json(path)
     if not isinstance(raw, dict):
         raise UsageError(f"{path} : un objet JSON est attendu")
+    unknown = sorted(str(k) for k in raw if k not in MISSION_KEYS)
+    if unknown:  # a misspelt « ghost_progres » must not silently count as 0
+        raise UsageError(f"{path} : clé(s) inconnue(s) {', '.join(unknown)} ; clés : "
+                         f"{', '.join(MISSION_KEYS)}")
     return raw
+
+
+def _count(raw: dict[str, Any], key: str, default: object, low: int, high: int) -> int:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise UsageError(f"{key} : un nombre entier de {low} à {high} est attendu")
+    return value
 
 
 def _team(raw: object) -> list[Member]:
@@ -69,17 +84,24 @@ def cmd_mission(args: argparse.Namespace) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise UsageError("players : un nombre de joueurs est attendu")
     table_for(data, players)
+    # players still aboard (the excluded left the ship): the team's minimum depends on them
+    aboard = _count(raw, "aboard", players, 1, players)
     team = _team(raw.get("team"))
-    if len(team) > players:
-        raise UsageError(f"team : {len(team)} membres pour une table de {players} joueurs")
+    if len(team) > aboard:
+        raise UsageError(f"team : {len(team)} membres pour {aboard} joueur(s) à bord")
+    least = min(data.min_team, aboard)
+    if len(team) < least:
+        raise UsageError(f"team : {len(team)} membre(s) ; une équipe compte au moins {least} "
+                         f"joueurs tant qu'il en reste {least} à bord (elsen.txt › Phase de jeu "
+                         "jour, registre ELS-6)")
     cards = card_ids(data, _ids(raw, "cards", None))
     used = card_ids(data, _ids(raw, "used", []))
-    ghost = raw.get("ghost_progress", 0)
-    if isinstance(ghost, bool) or not isinstance(ghost, int):
-        raise UsageError("ghost_progress : un nombre entier de jetons est attendu")
+    ghost = _count(raw, "ghost_progress", 0, 0, 1000)
+    reward = raw.get("ghost_mission_reward", data.setting("ghost_mission_reward"))
+    if not isinstance(reward, str):
+        raise UsageError("ghost_mission_reward : un réglage en toutes lettres est attendu")
     result = resolve(data, players, halves(raw.get("progress", 0), "progress"), ghost, team,
-                     cards, str(raw.get("ghost_mission_reward", data.setting(
-                         "ghost_mission_reward"))), frozenset(used))
+                     cards, reward, frozenset(used))
     out = result.as_dict()
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=2))
@@ -91,7 +113,7 @@ def cmd_mission(args: argparse.Namespace) -> int:
     if result.kill_due:
         print("élimination : les saboteurs tueront cette nuit")
     for v in result.violations:
-        print(f"ANOMALIE : {v.reason} [{v.rule}]")
+        print(f"ANOMALIE : {v.reason} [{v.rule}] (refusée à la table sauf si l'hôte force)")
     return 0
 
 

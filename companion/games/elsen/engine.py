@@ -3,7 +3,7 @@ saboteurs' kill, Voyante, dawn) and vote. The state is the replay of the events:
 
     {"type": "deal", "method": "random"|"cards", "seed"?: int, "roles": {name: role}}
     {"type": "recognition"}                       the saboteurs have recognised each other
-    {"type": "mission", "team": [names], "cards": ["action-..."]}
+    {"type": "mission", "team": [names], "cards": ["action-..."], "forcer"?: reason}
     {"type": "protect", "target": name|null}      the Policier's choice (null: Policier excluded)
     {"type": "kill", "victim": name}              when a kill is due (Élimination, turn 5)
     {"type": "seer", "target": name|null}         the Voyante's question (null: Voyante excluded)
@@ -28,6 +28,8 @@ RULE_DAY = "elsen.txt › Phase de jeu jour"
 RULE_NIGHT = "elsen.txt › Phase de jeu Nuit"
 RULE_VOTE = "elsen.txt › Phase de vote"
 RULE_GOAL = "elsen.txt › But du jeu"
+RULE_FORCE = "registre ELS-9"
+FORCE_REASON_MAX = 500
 
 
 class ElsenState:
@@ -168,15 +170,24 @@ class ElsenState:
         if len(team) < self.min_team():
             raise RuleError(f"une équipe compte au moins {self.min_team()} joueurs "
                             f"(reçu {len(team)})", RULE_DAY)
-        cards = card_ids(self.data, event.get("cards") or [])
+        cards = card_ids(self.data, event.get("cards"))
         return resolve(self.data, len(self.players), self.progress, self.ghost_progress,
                        self.team_members(team), cards,
                        self.setup.settings["ghost_mission_reward"], frozenset(self.used))
 
     def _mission(self, event: dict[str, Any]) -> None:
-        """Day: the first player's team reveals its cards; resolution and the checker's
-        findings (elsen.txt › Phase de jeu jour)."""
+        """Day: the first player's team reveals its cards; resolution (elsen.txt › Phase de jeu
+        jour). Cards the team's roles and states do not allow are refused unless the host forces
+        them with a reason, which the log keeps (registre ELS-9)."""
+        forced = _force_reason(event)
         result = self.preview_mission(event)
+        if result.violations and forced is None:
+            found = " ; ".join(v.reason for v in result.violations)
+            raise RuleError(f"cartes impossibles, refusées ({found}) ; l'hôte peut forcer la "
+                            "mission en donnant une raison (« forcer »)",
+                            result.violations[0].rule)
+        if forced is not None and not result.violations:
+            raise RuleError("rien à forcer : toutes ces cartes sont possibles", RULE_FORCE)
         team, cards = list(event["team"]), card_ids(self.data, event["cards"])
         spent = {c for c in cards if self.data.action_card(c).play.single_use
                  and any(self.roles[p] in (self.data.action_card(c).play.roles or [])
@@ -188,7 +199,8 @@ class ElsenState:
         self.kill_due = result.kill_due
         self.missions.append({"turn": self.turn, "leader": self.first_player, "team": team,
                               "cards": list(event["cards"]), "mission": self.missions_won
-                              + (0 if result.completed else 1), **result.as_dict()})
+                              + (0 if result.completed else 1), **result.as_dict(),
+                              **({"forced": forced} if forced is not None else {})})
         self.night_steps = self._night_order()
         self.nights.append({"turn": self.turn, "kill_due": result.kill_due,
                             "forced_kill": self.forced_kill(),
@@ -337,6 +349,17 @@ class ElsenState:
                 "settings": dict(self.setup.settings), "deal_method": self.deal_method,
                 "missions": self.missions, "nights": self.nights, "votes": self.votes,
                 "violations": [v for m in self.missions for v in m["violations"]]}
+
+
+def _force_reason(event: dict[str, Any]) -> str | None:
+    """The host's reason for forcing an impossible mission, if given: a short non-empty text."""
+    if "forcer" not in event:
+        return None
+    reason = event["forcer"]
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > FORCE_REASON_MAX:
+        raise RuleError(f"« forcer » : la raison, en toutes lettres (1 à {FORCE_REASON_MAX} "
+                        "caractères)", RULE_FORCE)
+    return reason.strip()
 
 
 class ElsenEngine:

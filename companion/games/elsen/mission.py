@@ -18,9 +18,12 @@ GHOST_REWARDS = ("one_token", "complete_mission", "none")
 RULE_RESOLUTION = "elsen.txt › Phase de jeu jour"
 
 
-def card_ids(data: ElsenData, ids: Sequence[object]) -> list[str]:
+def card_ids(data: ElsenData, ids: object) -> list[str]:
     """Card ids as printed by `companion cards elsen` ("action-sabotage") -> data ids."""
     known = {f"{CARD_PREFIX}{c.id}": c.id for c in data.action_cards}
+    if not isinstance(ids, list):
+        raise RuleError(f"cartes : une liste d'identifiants (action-...) attendue (reçu "
+                        f"{type(ids).__name__})", "elsen.txt › Installation (cartes action)")
     out = []
     for raw in ids:
         if not isinstance(raw, str) or raw not in known:
@@ -30,9 +33,10 @@ def card_ids(data: ElsenData, ids: Sequence[object]) -> list[str]:
     return out
 
 
-def halves(value: object, what: str) -> int:
-    """2.5 -> 5; refuses what is not a whole number of half tokens."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0 \
+def halves(value: object, what: str, limit: int = 1000) -> int:
+    """2.5 -> 5; refuses what is not a whole number of half tokens (NaN, infinity and absurd
+    sizes included)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= limit \
             or value * 2 != int(value * 2):
         raise RuleError(f"{what} : un nombre positif de demi-jetons attendu (reçu {value!r})",
                         "elsen.txt › Installation (échelle des jetons)")
@@ -78,9 +82,10 @@ def resolve(data: ElsenData, players: int, progress: int, ghost_progress: int,
     effects: registre ELS-4, ghost reward: ELS-2, leftover tokens: ELS-5).
 
     1. every revealed card adds its tokens (Mission réussie 1, Travailleur 2, Fainéant ½), the
-       ghost cards fill the ghost ladder; the checker's findings are reported, not enforced
-       (ELS-9);
-    2. a Sabotage puts the mission back to 0 unless an Ingénieur card came out;
+       ghost cards fill the ghost ladder; the checker's findings are returned (the engine
+       refuses them unless the host forces the mission, ELS-9);
+    2. a Sabotage puts the mission back to 0 unless an Ingénieur card stops it, one for one,
+       and a spent single-use card stops nothing (ELS-16, ELS-18);
     3. a completed ghost mission gives its reward to the (possibly reset) mission;
     4. the mission is won when it reaches the table's number; leftover tokens are lost."""
     needed = data.success_tokens[players]
@@ -99,9 +104,9 @@ def resolve(data: ElsenData, players: int, progress: int, ghost_progress: int,
     specs = [data.action_card(c) for c in cards]
     added = sum(int(2 * s.tokens) for s in specs)
     ghost_added = sum(s.ghost_tokens for s in specs)
-    sabotaged = SABOTAGE in cards and INGENIEUR not in cards
+    sabotaged, repaired = _countered(cards, SABOTAGE, INGENIEUR, used)
     elimination = ELIMINATION in cards
-    healed = elimination and DOCTEUR in cards
+    kill_due, healed = _countered(cards, ELIMINATION, DOCTEUR, used)
 
     after = 0 if sabotaged else progress + added
     ghost = ghost_progress + ghost_added
@@ -117,7 +122,20 @@ def resolve(data: ElsenData, players: int, progress: int, ghost_progress: int,
     completed = after >= 2 * needed
     return MissionResult(
         added=added, ghost_added=ghost_added, progress=0 if completed else after, needed=needed,
-        completed=completed, sabotaged=sabotaged, repaired=SABOTAGE in cards and not sabotaged,
-        elimination=elimination, healed=healed, kill_due=elimination and not healed,
+        completed=completed, sabotaged=sabotaged, repaired=repaired,
+        elimination=elimination, healed=healed, kill_due=kill_due,
         ghost_progress=ghost, ghost_completed=ghost_completed, ghost_bonus=bonus,
         violations=tuple(check_cards(data, team, cards, used)))
+
+
+def _countered(cards: Sequence[str], attack: str, counter: str, used: frozenset[str]
+               ) -> tuple[bool, bool]:
+    """(attack still lands, every attack was countered). One counter card (Ingénieur,
+    Docteur) stops one attack card (Sabotage, Élimination): « empêche un sabotage / une
+    élimination »; several attacks of one kind land once (one reset to 0, one kill at night;
+    registre ELS-18). A single-use card already spent in this game has no effect (« Usage
+    unique »; registre ELS-16)."""
+    attacks = cards.count(attack)
+    counters = 0 if counter in used else min(1, cards.count(counter))
+    lands = attacks > counters
+    return lands, attacks > 0 and not lands
