@@ -32,7 +32,8 @@ def test_json_is_5_rows_of_5_cells_with_action_and_path(
     ids = card_ids()
     for row in grid:
         for cell in row:
-            assert set(cell) == {"action", "path"}
+            assert set(cell) == {"action", "path", "rotation"}
+            assert cell["rotation"] in range(4) and (cell["path"] or not cell["rotation"])
             assert cell["action"] in ids
             assert cell["path"] is None or cell["path"] in ids
     uncovered = sorted(cell["action"] for row in grid for cell in row if cell["path"] is None)

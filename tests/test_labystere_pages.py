@@ -4,13 +4,19 @@
 
 from __future__ import annotations
 
+import json
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
+from companion.games.labystere.setup import generate
 from companion.games.labystere.sheets import SheetStore, new_token
+from companion.loader import load_game
+from companion.log import resolve
 from companion.store import EventStore
 
 SETUP = {"players": ["Léa", "Tom"], "colours": ["vert", "jaune"], "seed": 42}
@@ -84,74 +90,169 @@ def test_same_colour_twice_blocks_the_start() -> None:
     assert any("couleurs différentes" in w.value for w in at.warning)
 
 
-def test_app_die_is_recorded_then_card_and_end_turn() -> None:
+def example_events() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The documented example (seed 42, three players), as effective events."""
+    log = json.loads((Path(__file__).resolve().parent.parent / "docs" / "log-examples"
+                      / "labystere-partie.json").read_text(encoding="utf-8"))
+    return log["setup"], [entry.event for entry in resolve(log["events"])]
+
+
+def game_with(setup: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    store = EventStore()
+    code = store.create("labystere", setup)
+    for event in events:
+        store.append(code, event, store.seq(code))
+    return code
+
+
+def test_app_die_is_recorded_then_the_board_offers_the_destinations() -> None:
     code = new_game()
     at = play_app(code=code).run()
     no_failure(at)
     assert "Au tour de Léa" in markdown(at) and "lab_end" not in keys(at)
+    assert not any(k.startswith("lab_move_") for k in keys(at))
     at.button(key="lab_roll").click().run()
     no_failure(at)
     (event,) = EventStore().load(code).events
     assert event["type"] == "roll" and event["source"] == "app" and 1 <= event["value"] <= 6
     assert f"a fait **{event['value']}**" in markdown(at)
-    at.button(key="lab_card_pas-d-action").click().run()
-    assert "lab_card_rejoue" not in keys(at)  # one card per move
-    at.button(key="lab_end").click().run()
-    no_failure(at)
-    assert "Au tour de Tom" in markdown(at)
+    moves = EventStore().load(code).state.summary()["moves"]
+    lit = {b.key.removeprefix("lab_move_") for b in at.button
+           if b.key.startswith("lab_move_") and not b.disabled}
+    assert lit == set(moves)
 
 
-def test_rejoue_asks_the_same_player_to_roll_again() -> None:
-    code = new_game({"type": "roll", "value": 2})
+def test_tapping_a_destination_writes_the_path_then_the_pile_is_turned_up() -> None:
+    code = new_game({"type": "roll", "value": 3})
+    stored = EventStore().load(code)
+    destination, path = next(iter(stored.state.summary()["moves"].items()))
     at = play_app(code=code).run()
-    at.button(key="lab_card_rejoue").click().run()
+    at.button(key=f"lab_move_{destination}").click().run()
     no_failure(at)
-    assert "Au tour de Léa" in markdown(at)
-    assert any("Rejoue" in i.value for i in at.info)
-    assert "lab_roll" in keys(at) and "lab_end" not in keys(at)
-    at.button(key="lab_face_5").click().run()
-    assert EventStore().load(code).events[-1] == {"type": "roll", "value": 5, "source": "table"}
+    assert EventStore().load(code).events[-1] == {"type": "move", "path": path}
+    assert "lab_end" not in keys(at)  # the pile must be turned up first
+    at.button(key="lab_reveal_pile").click().run()
+    no_failure(at)
+    state = EventStore().load(code).state
+    assert EventStore().load(code).events[-1] == {"type": "reveal"}
+    hidden = state.hidden_card(destination)
+    summary = state.summary()
+    if summary["phase"] == "action":
+        assert summary["pending_action"] == hidden
+        assert "lab_end" not in keys(at)  # the action is compulsory
+    else:
+        assert "lab_end" in keys(at)
+        at.toggle(key=f"lab_secret_{EventStore().load(code).seq}_{destination}").set_value(
+            True).run()
+        assert at.success  # the card under the pile, for that player only
+
+
+def test_two_taps_swap_two_empty_paths() -> None:
+    code = new_game({"type": "roll", "value": 2})
+    swappable = EventStore().load(code).state.summary()["swappable"]
+    at = play_app(code=code).run()
+    at.segmented_control(key=f"lab_mode_{EventStore().load(code).seq}").set_value(
+        "Échanger deux chemins").run()
+    lit = {b.key.removeprefix("lab_swap1_") for b in at.button
+           if b.key.startswith("lab_swap1_") and not b.disabled}
+    assert lit == set(swappable)
+    at.button(key=f"lab_swap1_{swappable[0]}").click().run()
+    assert at.button(key=f"lab_swap2_{swappable[0]}").disabled  # not with itself
+    at.button(key=f"lab_swap2_{swappable[1]}").click().run()
+    no_failure(at)
+    assert EventStore().load(code).events[-1] == {"type": "swap",
+                                                  "cells": swappable[:2]}
+    assert "lab_end" in keys(at)
+
+
+def test_an_action_card_turned_up_must_be_done() -> None:
+    setup, events = example_events()
+    # Tom has turned up « À l'Arrivée » (example event 6): the card waits to be done
+    k = next(i for i, e in enumerate(events) if e.get("card") == "retour-arrivee")
+    code = game_with(setup, events[:k])
+    at = play_app(code=code).run()
+    no_failure(at)
+    assert any("À l'Arrivée" in i.value for i in at.info)
+    assert "lab_end" not in keys(at)
+    at.button(key="lab_do_action").click().run()
+    no_failure(at)
+    assert EventStore().load(code).events[-1] == {"type": "action", "card": "retour-arrivee"}
+    assert "lab_decl_go" in keys(at)  # on Arrivée now
+
+
+def events_until(goal: Any, setup: dict[str, Any] = SETUP) -> list[dict[str, Any]]:
+    """Legal events (chosen by a fixed random walk, never declaring) until `goal(state)`."""
+    from companion.games.labystere.engine import ENGINE
+
+    for attempt in range(200):
+        rng = random.Random(attempt)
+        state = ENGINE.new_state(setup)
+        events: list[dict[str, Any]] = []
+        for _ in range(300):
+            if goal(state):
+                return events
+            legal = [e for e in state.legal_events() if e["type"] != "declare"]
+            event = rng.choice(legal)
+            state.apply(event)
+            events.append(event)
+    raise AssertionError("goal never reached")
 
 
 def test_double_is_announced_and_applied_to_the_next_roll_only() -> None:
-    code = new_game({"type": "roll", "value": 1}, {"type": "card", "card": "lancer-double"},
-                    {"type": "end_turn"}, {"type": "roll", "value": 1}, {"type": "end_turn"})
+    events = events_until(lambda s: s.phase == "roll" and s.double_pending[s.turn])
+    code = game_with(SETUP, events)
     at = play_app(code=code).run()
-    assert any("compte double" in i.value for i in at.info)
+    no_failure(at)
+    assert any("Ce lancer compte double" in i.value for i in at.info)
     at.button(key="lab_face_3").click().run()
     no_failure(at)
     assert "compte double, **6 cases**" in markdown(at)
-    at.button(key="lab_end").click().run()
-    at.button(key="lab_face_3").click().run()  # Tom
-    at.button(key="lab_end").click().run()
-    at.button(key="lab_face_3").click().run()  # Léa again: plain 3
-    assert "a fait **3**" in markdown(at) and "compte double, **" not in markdown(at)
-    assert not any("compte double" in i.value for i in at.info)
+    assert EventStore().load(code).state.summary()["steps"] == 6
 
 
-def test_a_double_turned_up_speaks_of_the_next_turn_not_of_this_one() -> None:
-    code = new_game({"type": "roll", "value": 3}, {"type": "card", "card": "lancer-double"})
+def test_rejoue_asks_the_same_player_to_roll_again() -> None:
+    events = events_until(lambda s: s.phase == "roll" and s.last_action is not None
+                          and s.last_action["card"] == "rejoue")
+    code = game_with(SETUP, events)
     at = play_app(code=code).run()
     no_failure(at)
-    infos = [i.value for i in at.info]
-    assert any("Ton prochain lancer, à ton prochain tour, comptera double" in i for i in infos)
-    assert not any("Ce lancer compte double" in i for i in infos)  # nothing to roll now
+    assert any("Rejoue" in i.value for i in at.info)
+    assert "lab_roll" in keys(at) and "lab_end" not in keys(at)
 
 
-def test_declaration_form_records_the_winner() -> None:
-    code = new_game({"type": "roll", "value": 4})
+def test_declaration_on_arrivee_is_judged_by_the_engine() -> None:
+    setup, events = example_events()
+    code = game_with(setup, events[:-1])  # Léa is on Arrivée, her turn
     at = play_app(code=code).run()
-    assert at.button(key="lab_decl_go").disabled  # no verdict chosen yet
+    no_failure(at)
+    assert not at.radio  # the table never enters « correct »
     at.selectbox(key="lab_decl_suspect").select("ours")
     at.selectbox(key="lab_decl_place").select("tour")
-    at.radio(key="lab_decl_result").set_value("Tout est juste")
-    at.run()
     at.button(key="lab_decl_go").click().run()
     no_failure(at)
     assert EventStore().load(code).events[-1] == {"type": "declare", "suspect": "ours",
-                                                  "place": "tour", "correct": True}
-    assert any("Léa a trouvé" in s.value for s in at.success)
+                                                  "place": "tour"}
+    assert any("Léa a trouvé" in s.value and "juste" in s.value for s in at.success)
     assert "lab_roll" not in keys(at)
+
+
+def test_a_wrong_declaration_says_faux_without_the_answer() -> None:
+    setup, events = example_events()
+    code = game_with(setup, events[:-1])
+    at = play_app(code=code).run()
+    at.selectbox(key="lab_decl_suspect").select("pie")
+    at.selectbox(key="lab_decl_place").select("tour")
+    at.button(key="lab_decl_go").click().run()
+    no_failure(at)
+    assert any("faux" in w.value for w in at.warning)
+    page = markdown(at) + " ".join(w.value for w in at.warning)
+    assert "Bruno l'ours" not in page  # the culprit is not shown
+    assert "Au tour de Inès" in markdown(at)
+
+
+def test_no_declaration_form_away_from_arrivee() -> None:
+    at = play_app(code=new_game()).run()
+    assert "lab_decl_go" not in keys(at)
 
 
 def test_map_shows_sorts_and_reveals_only_at_the_end() -> None:
@@ -160,9 +261,7 @@ def test_map_shows_sorts_and_reveals_only_at_the_end() -> None:
     assert page.count("<td ") == 25 and page.count("k-drapeau") == 4 + 1  # 4 cells + CSS rule
     assert "Rejoue</span>" not in page and "sans chemin" in page
     assert not at.toggle  # during play nobody sees the answer, not even the host (TAB-3)
-    at = play_app(code=new_game({"type": "roll", "value": 4},
-                                {"type": "declare", "suspect": "ours", "place": "tour",
-                                 "correct": True})).run()
+    at = play_app(code=game_with(*example_events())).run()  # finished: Léa won
     at.toggle(key="lab_reveal").set_value(True).run()
     assert "Rejoue</span>" in markdown(at)
     assert any("Suspect à mettre de côté" in w.value for w in at.warning)
@@ -183,8 +282,15 @@ def test_public_view_has_no_controls_and_no_reveal() -> None:
     at = play_app(code=code, view="public").run()
     no_failure(at)
     assert "Au tour de Léa" in markdown(at)
-    assert not keys(at) & {"lab_roll", "lab_end", "lab_decl_go", "lab_card_rejoue"}
+    assert not keys(at) & {"lab_roll", "lab_end", "lab_decl_go", "lab_reveal_pile"}
+    assert not any(k.startswith(("lab_move_", "lab_swap", "lab_secret")) for k in keys(at))
     assert not at.toggle
+    page = markdown(at)
+    assert 'table class="labb"' in page and page.count(" lit\"") >= 1
+    names = {c.id: c.name for c in load_game("labystere").components()}
+    for _, cell in generate(42).cells():
+        if cell.path is not None:
+            assert f">{names[cell.action]}<" not in page  # no face-down card
 
 
 def test_cards_and_questions_are_there() -> None:

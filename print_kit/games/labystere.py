@@ -25,7 +25,8 @@ from print_kit.textfit import draw_block, fit_line, french
 
 FOOTER = "Labystère"
 ACTION_SYMBOLS = {
-    "retour-depart-arrivee": "fleche", "regarde-temoin": "oeil", "regarde-lieu": "loupe",
+    "retour-depart": "fleche", "retour-arrivee": "fleche", "regarde-temoin": "oeil",
+    "regarde-lieu": "loupe",
     "regarde-suspects-ecartes": "personne", "regarde-lieux-ecartes": "maison",
     "rejoue": "de", "echange-pion": "echange", "lancer-double": "double", "pas-d-action": "vide",
 }

@@ -33,14 +33,21 @@ from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, descr
 from companion.loader import load_game
 from companion.store import default_path, is_valid_code, normalize_code
 from tableapp import session
-from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.gamepage import StoredGame, current_game, is_public_view, toolbar
+from tableapp.pages.labystere_board import (
+    BOARD_CSS,
+    DOTS,
+    board_html,
+    declare_form,
+    last_declaration,
+    last_roll_line,
+    turn_panel,
+)
 from tableapp.session import plain
 
 GAME = "labystere"
 SECTION = game_info(GAME).title
 SHEET_PATH = f"{GAME}-enquete"
-DOTS = {"rouge": "🔴", "bleu": "🔵", "vert": "🟢", "jaune": "🟡"}
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 _SHEET_KEY = "_labystere_sheet_tokens"  # code -> token, so menu navigation keeps the sheet
 
 # Static styles of the map and the die; no user text is ever put in this HTML.
@@ -54,6 +61,7 @@ table.laby th {border: none; font-weight: bold;}
 table.laby tr:first-child th:first-child {width: 1.6rem;}
 table.laby td .a {font-weight: bold; display: block;}
 table.laby td .p {display: block; font-size: 0.85rem;}
+table.laby td .g {display: block; font-size: 1.4rem; line-height: 1.1;}
 td.k-depart, td.k-arrivee {background: #fff3b0;}
 td.k-drapeau {background: #ffd6d6;}
 td.k-suspect {background: #d9e8ff;}
@@ -111,7 +119,7 @@ def secret_seed() -> int:
 
 def _players_line(summary: dict[str, Any]) -> None:
     for seat, player in enumerate(summary["players"]):
-        marks = []
+        marks = [f"en {player['cell']}"] if player["cell"] else []
         if seat == summary["turn"]:
             marks.append("◀ à toi !")
         if player["double_pending"]:
@@ -122,97 +130,34 @@ def _players_line(summary: dict[str, Any]) -> None:
                     + " · ".join(marks))
 
 
-def _roll_buttons(stored: StoredGame) -> None:
-    faces = _data().die_faces
-    if st.button("🎲 Lancer le dé", type="primary", use_container_width=True, key="lab_roll"):
-        submit(stored, {"type": "roll", "value": secrets.randbelow(faces) + 1, "source": "app"})
-    st.caption("Ou tape le résultat d'un vrai dé :")
-    columns = st.columns(faces)
-    for value in range(1, faces + 1):
-        label = f"{DIE_FACES[value - 1] if value <= 6 else ''} {value}"
-        if columns[value - 1].button(label, key=f"lab_face_{value}", use_container_width=True):
-            submit(stored, {"type": "roll", "value": value, "source": "table"})
-
-
-def _last_roll(summary: dict[str, Any]) -> None:
-    roll = summary["last_roll"]
-    if roll is None:
-        return
-    face = DIE_FACES[roll["value"] - 1] if roll["value"] <= 6 else str(roll["value"])
-    st.markdown(f'<div class="laby-die">{face}</div>', unsafe_allow_html=True)
-    name = summary["players"][roll["player"]]["name"]
-    if roll["doubled"]:
-        st.markdown(f"### {plain(name)} a fait {roll['value']} : compte double, **{roll['steps']} "
-                    "cases** !")
-    else:
-        st.markdown(f"### {plain(name)} a fait **{roll['value']}**")
-
-
-def _card_buttons(stored: StoredGame) -> None:
-    st.markdown("**Tu t'es arrêté sur un chemin et tu as retourné une carte Action ?**")
-    helps = action_help()
-    columns = st.columns(3)
-    for i, card in enumerate(helps):
-        if columns[i % 3].button(card.name, key=f"lab_card_{card.id}", help=card.effect,
-                                 use_container_width=True):
-            submit(stored, {"type": "card", "card": card.id})
-
-
-def _declare_form(stored: StoredGame) -> None:
-    data = _data()
-    with st.expander("🏁 Annoncer le coupable et le lieu (pion sur l'Arrivée)"):
-        suspects = {s.id: s.name for s in data.suspects}
-        places = {p.id: p.name for p in data.places}
-        suspect = st.selectbox("Le coupable", list(suspects), format_func=suspects.get,
-                               key="lab_decl_suspect")
-        place = st.selectbox("Le lieu du drapeau", list(places), format_func=places.get,
-                             key="lab_decl_place")
-        st.caption("Regardez la carte Suspect mise de côté au début et la carte sous le Lieu "
-                   "annoncé.")
-        verdict = st.radio("Résultat", ["Tout est juste", "Au moins un des deux est faux"],
-                           index=None, key="lab_decl_result", horizontal=True)
-        if st.button("Enregistrer l'annonce", key="lab_decl_go", disabled=verdict is None):
-            submit(stored, {"type": "declare", "suspect": suspect, "place": place,
-                            "correct": verdict == "Tout est juste"})
-
-
 def _turn_tab(stored: StoredGame) -> None:
     summary = stored.state.summary()
     public = is_public_view()
     if summary["finished"]:
         if summary["winner"] is not None:
-            st.success(f"🏆 {plain(summary['winner'])} a trouvé le coupable et le lieu : gagné !")
+            st.success(f"🏆 {plain(summary['winner'])} a trouvé le coupable et le lieu : juste, "
+                       "gagné !")
         else:
             st.warning("Tout le monde s'est trompé : personne ne gagne. Une revanche ?")
+        st.markdown(BOARD_CSS + board_html(summary), unsafe_allow_html=True)
         _players_line(summary)
         return
     current = summary["players"][summary["turn"]]
     st.markdown(f"## {DOTS.get(current['colour'], '⚪')} Au tour de {plain(current['name'])}")
+    last_declaration(summary)
     if current["double_pending"]:
         # before the roll it is this one; after turning the card up, the one of the next turn
         st.info("⚡ Ce lancer compte double !" if summary["phase"] == "roll"
                 else "⚡ Ton prochain lancer, à ton prochain tour, comptera double.")
-    if summary["phase"] == "roll":
-        if summary["card_turned"]:
-            _last_roll(summary)
-            st.info("« Rejoue » : relance le dé !")
-        if not public:
-            _roll_buttons(stored)
+    if public:
+        if summary["phase"] != "roll":
+            last_roll_line(summary)
+        st.markdown(BOARD_CSS + board_html(summary, set(summary["moves"])),
+                    unsafe_allow_html=True)
     else:
-        _last_roll(summary)
-        if summary["card_turned"] and summary["last_card"]:
-            card = next(c for c in action_help() if c.id == summary["last_card"]["card"])
-            st.info(f"Carte retournée : {card.name} — {card.effect}")
-        st.write("Avance d'exactement ce nombre de cases, ou modifie les chemins (échange deux "
-                 "paquets de chemins vides).")
-        if not public:
-            if not summary["card_turned"]:
-                _card_buttons(stored)
-            if st.button("Fin du tour ➜ joueur suivant", type="primary",
-                         use_container_width=True, key="lab_end"):
-                submit(stored, {"type": "end_turn"})
-    if not public:
-        _declare_form(stored)
+        st.markdown(BOARD_CSS, unsafe_allow_html=True)
+        declare_form(stored, summary)
+        turn_panel(stored, summary)
     st.divider()
     _players_line(summary)
 
@@ -234,7 +179,8 @@ def map_html(seed: int, reveal: bool) -> str:
             label = cell_label(cell, names, reveal)
             path = label.path or "sans chemin"
             out.append(f'<td class="k-{html.escape(label.kind)}"><span class="a">'
-                       f'{html.escape(label.action)}</span><span class="p">'
+                       f'{html.escape(label.action)}</span><span class="g">'
+                       f'{html.escape(label.glyph)}</span><span class="p">'
                        f"{html.escape(path)}</span></td>")
         out.append("</tr>")
     out.append("</table>")
@@ -243,8 +189,9 @@ def map_html(seed: int, reveal: bool) -> str:
 
 def _map_tab(stored: StoredGame) -> None:
     seed = stored.setup["seed"]  # a secret: never shown (registre TAB-3)
-    st.markdown("**Le plan de cette partie** — en haut de chaque case la carte Action (face "
-                "cachée), en dessous la carte Chemin posée dessus (face visible).")
+    st.markdown("**Le plan de cette partie** — en haut de chaque case la carte cachée (par "
+                "sorte), au milieu le trait du chemin (les côtés où il sort : pose la carte "
+                "tournée ainsi), en bas la carte Chemin posée dessus, face visible.")
     reveal = False
     if not is_public_view() and stored.state.summary().get("finished"):
         # the answer is for the end of the game: during play the app judges declarations

@@ -1,15 +1,23 @@
-"""Labystère's turn keeper: whose turn, the die (with "rejoue" and "compte double"), who won.
+"""Labystère's rule checker: the maze of the game's plan, the pawns, the die, the cards turned up,
+the paths swapped and the declarations, judged against the plan (rules version 2).
 
-It keeps what the app helps with and nothing more (registre LAB-5): pawns, paths and the
-investigation stay on the table. Setup: {"players": [names in seat order], "colours":
-[colour ids, one per player], "seed": N} (the seed of the layout, see setup.py).
+Setup: {"players": [names in seat order], "colours": [colour ids, one per player], "seed": N}.
+The seed's plan (setup.py) is the board: every card on its cell, every path card turned as the
+plan says (registre LAB-4); all pawns start on Départ. The face-down cards (and so the culprit and
+the flag's place) are known to the engine only: the summary shows what lies face up.
 
-Events (schema: docs/log-schemas/labystere.json):
-- {"type": "roll", "value": 1..6, "source"?: "app"|"table"}: the current player's die;
-- {"type": "card", "card": <action id>}: the Action card turned up after moving;
-- {"type": "end_turn"}: the current player is done, the next one plays;
-- {"type": "declare", "suspect": <id>, "place": <id>, "correct": bool}: a declaration at
-  Arrivée, checked at the table against the set-aside Suspect and the named Lieu.
+Events (schema: docs/log-schemas/labystere.json), each by the player whose turn it is:
+- {"type": "roll", "value": 1..6, "source"?: "app"|"table"}: the die;
+- {"type": "move", "path": ["B1", "B2", ...]}: the cells entered, one per step of the die;
+- {"type": "swap", "cells": ["C2", "D4"]}: two stacks of empty paths exchanged (instead of moving);
+- {"type": "reveal", "player"?: name}: the pile under the pawn turned up (after a move; after
+  « Échange », each of the two players may look under their pawn if it is a Lieu or a Témoin);
+- {"type": "action", "card": id, "cell"?: "B3", "player"?: name}: the Action card turned up,
+  carried out (compulsory); `cell` names the Témoin or Lieu looked under, `player` whom the card
+  points at;
+- {"type": "end_turn"}: the move or swap is done, the next player plays;
+- {"type": "declare", "suspect": id, "place": id}: on Arrivée, judged against the plan.
+Rules version 1 (before issue 12) kept only turns and the die: engine_v1.py replays those logs.
 """
 
 from __future__ import annotations
@@ -18,18 +26,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import RuleError, UsageError
+from companion.games.labystere.board import Board, Pos, cell_name, parse_cell
 from companion.games.labystere.data import LabystereData
-from companion.games.labystere.setup import generate
+from companion.games.labystere.rules import (
+    ACTION,
+    ACTIONS,
+    DECLARE,
+    DONE,
+    MOVE,
+    PATHS,
+    PLAY,
+    PREP,
+    REVEAL,
+    ROLL,
+    RULES,
+    TURN,
+    Checks,
+)
+from companion.games.labystere.setup import Layout, generate
 from companion.loader import load_game
 
-RULES = "labystere-ptit-jeu-maelys.txt"
-TURN = f"{RULES} › DÉROULEMENT DE LA PARTIE"
-ACTIONS = f"{TURN} › Cartes Action"
-DECLARE = f"{TURN} › déclarer ses résultats"
+RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
+EVENT_TYPES = ("roll", "move", "swap", "reveal", "action", "end_turn", "declare")
 PLAYERS = f"{RULES} › en-tête (2 à 4 joueurs)"
-PREP = f"{RULES} › PRÉPARATION"
-
-EVENT_TYPES = ("roll", "card", "end_turn", "declare")
 
 
 def _data() -> LabystereData:
@@ -38,138 +57,134 @@ def _data() -> LabystereData:
     return data
 
 
-def _check_keys(event: dict[str, Any], required: set[str], optional: frozenset[str] = frozenset(),
-                ) -> None:
-    allowed = required | optional | {"type"}
-    unknown = sorted(set(event) - allowed)
-    if unknown:
-        raise RuleError(f"champ inconnu dans l'événement : {', '.join(unknown)}", "registre LAB-5")
-    missing = sorted(required - set(event))
-    if missing:
-        raise RuleError(f"champ manquant dans l'événement : {', '.join(missing)}",
-                        "registre LAB-5")
-
-
 @dataclass
-class LabystereState:
+class LabystereState(Checks):
     players: list[str]
     colours: list[str]
     seed: int
     data: LabystereData
+    layout: Layout
+    board: Board
+    pawns: list[Pos | None]
     turn: int = 0
-    phase: str = "roll"  # "roll": the current player must roll; "play": move or change paths
-    card_seen: bool = False  # an Action card was already turned up after this roll
+    phase: str = ROLL
+    steps: int = 0  # what the last roll lets the current player walk
     double_pending: list[bool] = field(default_factory=list)
     out: list[bool] = field(default_factory=list)
+    knows: list[set[str]] = field(default_factory=list)  # "suspect"/"lieu": has set one aside
+    may_look: list[int] = field(default_factory=list)  # after « Échange » (registre LAB-17)
+    pending: str | None = None  # the Action card turned up, to carry out
     winner: int | None = None
     finished: bool = False
     last_roll: dict[str, Any] | None = None
-    last_card: dict[str, Any] | None = None
+    last_move: dict[str, Any] | None = None
+    last_swap: dict[str, Any] | None = None
+    last_reveal: dict[str, Any] | None = None
+    last_action: dict[str, Any] | None = None
     declarations: list[dict[str, Any]] = field(default_factory=list)
-
-    # --- rules, one function each -------------------------------------------------------------
-
-    def check_roll(self, event: dict[str, Any]) -> int:
-        """A turn starts with a die roll, and "Rejoue" asks for another one (DÉROULEMENT DE LA
-        PARTIE: "à chaque tour de jeu, le joueur lance le dé"; Cartes Action › Rejoue)."""
-        _check_keys(event, {"value"}, frozenset({"source"}))
-        value = event["value"]
-        faces = self.data.die_faces
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
-            raise RuleError(f"un dé donne un nombre de 1 à {faces} (reçu {value!r})", TURN)
-        if event.get("source", "table") not in ("app", "table"):
-            raise RuleError("source du lancer : « app » ou « table »", "registre LAB-5")
-        if self.phase != "roll":
-            raise RuleError(f"{self.players[self.turn]} a déjà lancé le dé : qu'il avance ou "
-                            "modifie les chemins, puis passe au joueur suivant", TURN)
-        return value
-
-    def steps(self, value: int) -> tuple[int, bool]:
-        """"Ton prochain lancer de dé compte double": the player's next roll only (a « Rejoue »
-        roll included), then it is used up (registre LAB-6)."""
-        doubled = self.double_pending[self.turn]
-        return (value * 2 if doubled else value), doubled
-
-    def check_card(self, event: dict[str, Any]) -> str:
-        """After moving, the player turns up the pile they stopped on, once; its action is
-        compulsory (Cartes Action: "les joueurs sont obligés de faire l'action"; registre LAB-7)."""
-        _check_keys(event, {"card"})
-        card = event["card"]
-        known = [a.id for a in self.data.actions]
-        if card not in known:
-            raise RuleError(f"carte Action inconnue « {card} » ; cartes : {', '.join(known)}",
-                            ACTIONS)
-        if self.phase != "play":
-            raise RuleError("on retourne une carte après avoir avancé : lance d'abord le dé", TURN)
-        if self.card_seen:
-            raise RuleError("une seule carte retournée par déplacement : celle de la case "
-                            "d'arrivée", TURN)
-        return str(card)
-
-    def check_end_turn(self, event: dict[str, Any]) -> None:
-        """The turn ends once the die was rolled and used; a "Rejoue" must be rolled first
-        (Cartes Action: the action is compulsory; registre LAB-7)."""
-        _check_keys(event, set())
-        if self.phase != "play":
-            why = "« Rejoue » : relance d'abord le dé" if self.card_seen else "lance d'abord le dé"
-            raise RuleError(f"{self.players[self.turn]} n'a pas fini son tour : {why}", ACTIONS)
-
-    def check_declare(self, event: dict[str, Any]) -> tuple[str, str, bool]:
-        """The current player declares a suspect and a place from the Arrivée cell; the table
-        checks the set-aside Suspect and the named Lieu (DÉROULEMENT DE LA PARTIE, last
-        paragraph; registre LAB-8 for when in the turn)."""
-        _check_keys(event, {"suspect", "place", "correct"})
-        suspects = [s.id for s in self.data.suspects]
-        places = [p.id for p in self.data.places]
-        if event["suspect"] not in suspects:
-            raise RuleError(f"suspect inconnu « {event['suspect']} »", DECLARE)
-        if event["place"] not in places:
-            raise RuleError(f"lieu inconnu « {event['place']} »", DECLARE)
-        if not isinstance(event["correct"], bool):
-            raise RuleError("« correct » : vrai ou faux, constaté en retournant les cartes",
-                            DECLARE)
-        return str(event["suspect"]), str(event["place"]), event["correct"]
 
     # --- protocol -----------------------------------------------------------------------------
 
     def apply(self, event: dict[str, Any]) -> None:
+        """Validate fully, then change the state; a RuleError leaves everything as it was."""
         if not isinstance(event, dict) or event.get("type") not in EVENT_TYPES:
             kind = event.get("type") if isinstance(event, dict) else event
             raise RuleError(f"type d'événement inconnu {kind!r} ; types : "
                             f"{', '.join(EVENT_TYPES)}", "registre LAB-5")
         if self.finished:
             raise RuleError("la partie est finie", f"{RULES} › FIN DE LA PARTIE")
-        kind = event["type"]
-        if kind == "roll":
-            value = self.check_roll(event)
-            steps, doubled = self.steps(value)
-            self.double_pending[self.turn] = False
-            self.last_roll = {"player": self.turn, "value": value, "doubled": doubled,
-                              "steps": steps}
-            self.phase, self.card_seen = "play", False
-        elif kind == "card":
-            card = self.check_card(event)
-            self.card_seen = True
-            self.last_card = {"player": self.turn, "card": card}
-            if card == "rejoue":
-                self.phase = "roll"
-            elif card == "lancer-double":
-                self.double_pending[self.turn] = True
-        elif kind == "end_turn":
-            self.check_end_turn(event)
-            self._next_player()
-        else:
-            suspect, place, correct = self.check_declare(event)
-            self.declarations.append({"player": self.turn, "suspect": suspect, "place": place,
-                                      "correct": correct})
-            if correct:
-                self.winner, self.finished = self.turn, True
+        getattr(self, f"_do_{event['type']}")(event)
+
+    def _do_roll(self, event: dict[str, Any]) -> None:
+        value = self.check_roll(event)
+        steps, doubled = self.doubled(value)
+        self.double_pending[self.turn] = False
+        self.last_roll = {"player": self.turn, "value": value, "doubled": doubled,
+                          "steps": steps}
+        self.steps, self.phase = steps, PLAY
+        self.last_move = self.last_swap = self.last_reveal = None
+
+    def _do_move(self, event: dict[str, Any]) -> None:
+        walk = self.check_move(event)
+        self.pawns[self.turn] = walk[-1]
+        self.last_move = {"player": self.turn, "path": [cell_name(p) for p in walk]}
+        self.phase = REVEAL if self.board[walk[-1]].path is not None else DONE
+
+    def _do_swap(self, event: dict[str, Any]) -> None:
+        a, b = self.check_swap(event)
+        self.board = self.board.swapped(a, b)
+        self.last_swap = {"player": self.turn, "cells": [cell_name(a), cell_name(b)]}
+        self.phase = DONE
+
+    def _do_reveal(self, event: dict[str, Any]) -> None:
+        seat = self.check_reveal(event)
+        pos = self.pawns[seat]
+        assert pos is not None
+        stack = self.board[pos]
+        self.last_reveal = {"player": seat, "cell": cell_name(pos), "cover": stack.cover}
+        if stack.cover == "temoin":
+            self.knows[seat].add("suspect")
+        elif stack.cover == "lieu":
+            self.knows[seat].add("lieu")
+        if self.phase == REVEAL:
+            if stack.kind == "action":
+                self.pending, self.phase = stack.action, ACTION
+                self.last_reveal["action"] = stack.action  # turned up and carried out openly
             else:
-                self.out[self.turn] = True
-                if all(self.out):
-                    self.finished = True  # registre LAB-8: everyone was wrong, nobody wins
-                else:
-                    self._next_player()
+                self.phase = DONE
+        else:
+            self.may_look.remove(seat)
+
+    def _do_action(self, event: dict[str, Any]) -> None:
+        card, target, cell = self.check_action(event)
+        self.last_action = {"player": self.turn, "card": card}
+        self.pending, self.phase = None, DONE
+        if card in ("retour-depart", "retour-arrivee"):
+            self.pawns[self.turn] = self.board.find("depart" if card == "retour-depart"
+                                                    else "arrivee")
+        elif card in ("regarde-temoin", "regarde-lieu"):
+            assert cell is not None
+            self.knows[self.turn].add("suspect" if card == "regarde-temoin" else "lieu")
+            self.last_action["cell"] = cell_name(cell)
+        elif card in ("regarde-suspects-ecartes", "regarde-lieux-ecartes"):
+            kind = "suspect" if card == "regarde-suspects-ecartes" else "lieu"
+            if target is None:  # registre LAB-18: nobody to choose, nothing to look at
+                self.last_action["nothing"] = True
+                self._next_player()
+                return
+            self.last_action["player_seen"] = target
+            self.last_action["nothing"] = kind not in self.knows[target]
+            if kind in self.knows[target]:
+                self.knows[self.turn].add(kind)  # an eliminated card seen is eliminated here too
+            else:
+                self._next_player()  # QUE SE PASSE-T-IL SI: « tant pis ! » next player
+        elif card == "echange-pion" and target is not None:
+            self.pawns[self.turn], self.pawns[target] = self.pawns[target], self.pawns[self.turn]
+            self.last_action["player_seen"] = target
+            self.may_look = [seat for seat in (self.turn, target)
+                             if self._cover_under(seat) in ("lieu", "temoin")]
+        elif card == "rejoue":
+            self.phase = ROLL
+        elif card == "lancer-double":
+            self.double_pending[self.turn] = True
+
+    def _do_end_turn(self, event: dict[str, Any]) -> None:
+        self.check_end_turn(event)
+        self._next_player()
+
+    def _do_declare(self, event: dict[str, Any]) -> None:
+        suspect, place, correct = self.check_declare(event)
+        self.declarations.append({"player": self.turn, "suspect": suspect, "place": place,
+                                  "correct": correct})
+        if correct:
+            self.winner, self.finished = self.turn, True
+            return
+        self.out[self.turn] = True
+        self.pawns[self.turn] = None  # registre LAB-8: out of the game, pawn off the board
+        if all(self.out):
+            self.finished = True  # registre LAB-8: everyone was wrong, nobody wins
+        else:
+            self._next_player()
 
     def _next_player(self) -> None:
         """Clockwise, i.e. seat order, skipping players out after a wrong declaration
@@ -179,22 +194,63 @@ class LabystereState:
             seat = (seat + 1) % len(self.players)
             if not self.out[seat]:
                 break
-        self.turn, self.phase, self.card_seen = seat, "roll", False
+        self.turn, self.phase, self.steps = seat, ROLL, 0
+        self.pending, self.may_look = None, []
+
+    # --- views --------------------------------------------------------------------------------
+
+    def hidden_card(self, cell: str) -> str | None:
+        """The face-down card of a cell (a secret: for the player who turns it up, never in the
+        summary); None on Départ and Arrivée."""
+        pos = parse_cell(cell, self.board.rows, self.board.cols)
+        if pos is None:
+            raise UsageError(f"« {cell} » n'est pas une case de la grille")
+        stack = self.board[pos]
+        return None if stack.path is None else stack.action
+
+    def board_view(self) -> list[list[dict[str, Any]]]:
+        """What lies face up, row by row: path cards with their open sides, pawns on top."""
+        rows = []
+        for r in range(self.board.rows):
+            row = []
+            for c in range(self.board.cols):
+                stack = self.board[(r, c)]
+                row.append({"cell": cell_name((r, c)),
+                            "card": stack.path if stack.path else stack.kind,
+                            "cover": stack.cover or stack.kind, "sides": stack.sides,
+                            "pawns": [seat for seat, pos in enumerate(self.pawns)
+                                      if pos == (r, c)]})
+            rows.append(row)
+        return rows
 
     def summary(self) -> dict[str, Any]:
+        playing = not self.finished
+        moves = self.legal_walks() if playing and self.phase == PLAY else {}
         return {
             "game": "labystere",
-            "seed": self.seed,
-            "players": [{"name": name, "colour": colour, "out": out, "double_pending": double}
-                        for name, colour, out, double in zip(self.players, self.colours,
-                                                             self.out, self.double_pending,
-                                                             strict=True)],
-            "turn": None if self.finished else self.turn,
-            "current": None if self.finished else self.players[self.turn],
-            "phase": "finished" if self.finished else self.phase,
-            "card_turned": self.card_seen,  # with phase "roll": a « Rejoue » is owed
+            "rules_version": RULES_VERSION,
+            "players": [{"name": name, "colour": colour, "out": out, "double_pending": double,
+                         "cell": None if pos is None else cell_name(pos)}
+                        for name, colour, out, double, pos in zip(
+                            self.players, self.colours, self.out, self.double_pending,
+                            self.pawns, strict=True)],
+            "board": self.board_view(),
+            "turn": self.turn if playing else None,
+            "current": self.players[self.turn] if playing else None,
+            "phase": self.phase if playing else "finished",
+            "steps": self.steps if self.phase != ROLL else 0,
+            "moves": {cell_name(end): [cell_name(p) for p in walk]
+                      for end, walk in sorted(moves.items())},
+            "swappable": ([cell_name(p) for p in self.swappable()]
+                          if playing and self.phase == PLAY else []),
+            "pending_action": self.pending,
+            "may_look": [self.players[seat] for seat in self.may_look],
+            "can_declare": playing and self.may_declare(),
             "last_roll": self.last_roll,
-            "last_card": self.last_card,
+            "last_move": self.last_move,
+            "last_swap": self.last_swap,
+            "last_reveal": self.last_reveal,
+            "last_action": self.last_action,
             "declarations": self.declarations,
             "winner": None if self.winner is None else self.players[self.winner],
             "finished": self.finished,
@@ -204,11 +260,12 @@ class LabystereState:
 
 class LabystereEngine:
     game = "labystere"
+    rules_version = RULES_VERSION
 
     def new_state(self, setup: dict[str, Any]) -> LabystereState:
-        """2 to 4 players, each with a pawn colour; the game starts with the first seat (the
-        youngest, DÉROULEMENT DE LA PARTIE; registre LAB-9) and the layout of `seed`
-        (PRÉPARATION)."""
+        """2 to 4 players, each with a pawn colour; the first seat starts (the youngest,
+        DÉROULEMENT DE LA PARTIE; registre LAB-9); the board is the plan of `seed`
+        (PRÉPARATION; registre LAB-4) and every pawn starts on Départ (DÉROULEMENT)."""
         data = _data()
         if not isinstance(setup, dict):
             raise RuleError("mise en place : une table {players, colours, seed}", PREP)
@@ -229,19 +286,40 @@ class LabystereEngine:
         if not isinstance(colours, list) or len(colours) != len(players):
             raise RuleError("une couleur de pion par joueur", PREP)
         for colour in colours:
-            if colour not in known:
+            if not isinstance(colour, str) or colour not in known:
                 raise RuleError(f"couleur inconnue {colour!r} ; couleurs : {', '.join(known)}",
                                 PREP)
         if len(set(colours)) != len(colours):
             raise RuleError("chaque joueur a son propre pion : deux couleurs identiques", PREP)
         seed = setup.get("seed")
         try:
-            generate(seed, data)  # type: ignore[arg-type]
+            layout = generate(seed, data)  # type: ignore[arg-type]
         except UsageError as exc:
             raise RuleError(str(exc), "registre LAB-2") from None
+        components = data.components()
+        covers = {c.id: str(c.fields["type"]) for c in components if c.group == "chemins"}
+        shapes = {c.id: str(c.fields["shape"]) for c in components if c.group == "chemins"}
+        board = Board.from_layout(layout, covers, shapes)
+        start = board.find("depart")
+        n = len(players)
         return LabystereState(players=list(players), colours=list(colours), seed=int(seed),  # type: ignore[arg-type]
-                              data=data, double_pending=[False] * len(players),
-                              out=[False] * len(players))
+                              data=data, layout=layout, board=board, pawns=[start] * n,
+                              double_pending=[False] * n, out=[False] * n,
+                              knows=[set() for _ in range(n)])
 
 
 ENGINE = LabystereEngine()
+
+__all__ = ["ACTIONS", "DECLARE", "ENGINE", "MOVE", "PATHS", "RULES_VERSION", "TURN",
+           "LabystereEngine", "LabystereState"]
+
+
+def engine_for_version(version: int) -> Any:
+    """The engine that replays a game stored under rules `version` (1: engine_v1.py)."""
+    from companion.games.labystere import engine_v1
+
+    engines = {1: engine_v1.ENGINE, RULES_VERSION: ENGINE}
+    if version not in engines:
+        raise UsageError(f"Labystère : version des règles inconnue {version!r} "
+                         f"(connues : {', '.join(map(str, engines))})")
+    return engines[version]

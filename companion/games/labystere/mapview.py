@@ -1,14 +1,16 @@
 """What the table sees of a layout: one short label per cell, shared by the CLI and the app.
 
-By default the hidden Action cards are shown by sort only (Drapeau, Suspect, Action): the person
-who lays out the grid shuffles each sort face down and so learns no secret (registre LAB-3).
-`reveal=True` shows every card, for an adult who sets up without playing.
+By default the hidden cards are shown by sort only (Drapeau, Suspect, Action): the table lays
+only the face-up layer and the app keeps the face-down one (registre LAB-3). `reveal=True` shows
+every card, for an adult who sets up the real face-down cards without playing. Each path card
+is drawn with its open sides, turned as the plan says (registre LAB-4).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.games.labystere.board import GLYPHS, SHAPE_SIDES, SIDES, turn
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.setup import Cell, Layout
 from companion.loader import load_game
@@ -24,6 +26,7 @@ class CellLabel:
     kind: str  # depart, arrivee, drapeau, suspect, action
     action: str  # what to lay face down (or face up for Départ/Arrivée)
     path: str  # the path card on top, or "" when uncovered
+    glyph: str = ""  # its open sides as a line drawing (┼ on Départ and Arrivée)
 
 
 def card_names() -> dict[str, str]:
@@ -40,9 +43,22 @@ def path_label(path: str | None, names: dict[str, str]) -> str:
     return names[path]
 
 
-def cell_label(cell: Cell, names: dict[str, str], reveal: bool = False) -> CellLabel:
+def path_shapes() -> dict[str, str]:
+    data = load_game("labystere")
+    return {c.id: str(c.fields["shape"]) for c in data.components() if "shape" in c.fields}
+
+
+def glyph(cell: Cell, shapes: dict[str, str]) -> str:
+    if cell.path is None:
+        return GLYPHS[SIDES]
+    return GLYPHS[turn(SHAPE_SIDES[shapes[cell.path]], cell.rotation)]
+
+
+def cell_label(cell: Cell, names: dict[str, str], reveal: bool = False,
+               shapes: dict[str, str] | None = None) -> CellLabel:
     action = names[cell.action] if (reveal or not cell.face_down) else SORT_LABELS[cell.kind]
-    return CellLabel(cell.kind, action, path_label(cell.path, names))
+    return CellLabel(cell.kind, action, path_label(cell.path, names),
+                     glyph(cell, shapes or path_shapes()))
 
 
 def position_name(row: int, col: int) -> str:
@@ -53,8 +69,10 @@ def position_name(row: int, col: int) -> str:
 def text_map(layout: Layout, reveal: bool = False) -> str:
     """A plain-text grid to copy: each cell shows the action card, then the path card on top."""
     names = card_names()
-    labels = [[cell_label(cell, names, reveal) for cell in row] for row in layout]
-    width = max(max(len(lab.action), len(lab.path)) for row in labels for lab in row)
+    shapes = path_shapes()
+    labels = [[cell_label(cell, names, reveal, shapes) for cell in row] for row in layout]
+    width = max(max(len(lab.action), len(lab.path or "(sans chemin)") + 2)
+                for row in labels for lab in row)
     rule = "   +" + "+".join("-" * (width + 2) for _ in labels[0]) + "+"
     lines = [f"Labystère — plan de mise en place (graine {layout.seed})", ""]
     header = " ".join(f" {str(c + 1):<{width}} " for c in range(len(labels[0])))
@@ -62,12 +80,14 @@ def text_map(layout: Layout, reveal: bool = False) -> str:
     lines.append(rule)
     for r, row in enumerate(labels):
         actions = "|".join(f" {lab.action:<{width}} " for lab in row)
-        paths = "|".join(f" {(lab.path or '(sans chemin)'):<{width}} " for lab in row)
+        paths = "|".join(f" {lab.glyph} {(lab.path or '(sans chemin)'):<{width - 2}} "
+                         for lab in row)
         lines += [f" {ROW_NAMES[r]} |{actions}|", f"   |{paths}|"]
         lines.append(rule)
     lines.append("")
     lines.append("1re ligne : la carte Action (dos jaune) ; 2e ligne : la carte Chemin posée "
-                 "dessus, face visible.")
+                 "dessus, face visible, tournée comme le trait (│ ─ └ ┌ ┐ ┘ ├ ┬ ┤ ┴ ┼ : "
+                 "les côtés où le chemin sort).")
     if reveal:
         lines.append(f"Suspect mis de côté (le coupable) : {names[layout.guilty]}")
     else:
@@ -79,16 +99,14 @@ def setup_steps() -> list[str]:
     """How to lay the grid from the map without anyone learning a secret (registre LAB-3)."""
     data = load_game("labystere")
     assert isinstance(data, LabystereData)
-    suspects = len(data.suspects)
-    flags = sum(f.copies for f in data.flag_cards)
-    plain = sum(a.copies for a in data.actions)
     return [
         "Pose Départ et Arrivée face visible sur leurs cases : elles restent sans chemin.",
-        f"Mélange les {suspects} cartes Suspect face cachée, mets-en une de côté sans la "
-        f"regarder (c'est le coupable), puis pose les {suspects - 1} autres, toujours face "
-        "cachée, sur les cases Suspect.",
-        f"Mélange les {flags} cartes Drapeau face cachée et pose-les sur les cases Drapeau.",
-        f"Mélange les {plain} autres cartes Action face cachée et pose-les sur les cases Action.",
-        "Recouvre chaque case de la carte Chemin indiquée, face visible : les Lieux sur les "
-        "Drapeaux, les Témoins sur les Suspects, les chemins simples ailleurs.",
+        "Pose chaque carte Chemin sur sa case, face visible, tournée comme le trait du plan "
+        "(le trait montre les côtés par où le chemin sort).",
+        f"Laisse les {len(data.suspects)} cartes Suspect, les cartes Drapeau et les cartes Action "
+        "dans la boîte : l'application sait ce qu'il y a sous chaque chemin et le montre, au "
+        "moment de retourner le paquet, au seul joueur concerné.",
+        "Un adulte qui ne joue pas peut poser aussi les vraies cartes cachées : qu'il ouvre le "
+        "plan complet (« montrer aussi les cartes cachées ») et pose chaque carte face cachée "
+        "sur sa case, sans la montrer.",
     ]

@@ -40,11 +40,13 @@ SEED_MAX = 2**63 - 1
 class Cell:
     """One grid cell: the action card laid there and the path card covering it (None: uncovered).
 
-    `kind` is the action card's type: depart, arrivee, drapeau, suspect or action."""
+    `kind` is the action card's type: depart, arrivee, drapeau, suspect or action. `rotation`
+    is how the path card is turned, in quarter turns clockwise (registre LAB-4; 0 uncovered)."""
 
     action: str
     path: str | None
     kind: str
+    rotation: int = 0
 
     @property
     def special(self) -> bool:
@@ -54,8 +56,8 @@ class Cell:
     def face_down(self) -> bool:
         return self.kind not in ("depart", "arrivee")
 
-    def as_json(self) -> dict[str, str | None]:
-        return {"action": self.action, "path": self.path}
+    def as_json(self) -> dict[str, str | int | None]:
+        return {"action": self.action, "path": self.path, "rotation": self.rotation}
 
 
 @dataclass(frozen=True)
@@ -246,8 +248,11 @@ def generate(seed: int, data: LabystereData | None = None) -> Layout:
         raise DataError("data/labystere.yaml", "path_shapes",
                         "une carte Chemin par case couverte", len(places + witnesses + plain_paths))
 
+    # Drawn last, so the cards of a seed are the same as before orientations existed.
+    rotations = {pos: rng.randrange(4) for pos in sorted(paths)}
     rows = tuple(
-        tuple(Cell(actions[(r, c)], paths.get((r, c)), kinds[actions[(r, c)]])
+        tuple(Cell(actions[(r, c)], paths.get((r, c)), kinds[actions[(r, c)]],
+                   rotations.get((r, c), 0))
               for c in range(data.grid_cols))
         for r in range(data.grid_rows))
     return Layout(seed=seed, rows=rows, guilty=guilty)

@@ -20,8 +20,9 @@ def _data() -> LabystereData:
 
 # A tip per Action card, beyond the card's own short text in data/labystere.yaml.
 ACTION_TIPS: dict[str, str] = {
-    "retour-depart-arrivee": "Tu choisis la case : Départ, ou Arrivée si tu veux déclarer ton "
-                             "enquête.",
+    "retour-depart": "Ton pion retourne sur la case Départ.",
+    "retour-arrivee": "Ton pion va sur la case Arrivée : tu pourras y annoncer le coupable et le "
+                      "lieu pendant ton tour.",
     "regarde-temoin": "Le suspect vu par le témoin a un alibi : il est innocent, barre-le.",
     "regarde-lieu": "Si le drapeau n'est pas caché là, barre ce lieu.",
     "regarde-suspects-ecartes": "Le joueur choisi te tend ses suspects écartés face cachée ; tu "
@@ -106,6 +107,19 @@ FAQ: list[Answer] = [
            "Tu peux annoncer ton coupable et ton lieu pendant ton tour, avant ou après avoir "
            "lancé le dé.",
            "registre LAB-8"),
+    Answer("… je tire la carte « Rends-toi à la case Départ/Arrivée » ?",
+           "Il y a deux cartes : « Au Départ » et « À l'Arrivée ». Tu vas où dit ta carte, tu ne "
+           "choisis pas.",
+           "registre LAB-16"),
+    Answer("… je passe par la case Départ ou Arrivée pendant mon déplacement ?",
+           "C'est permis : elles se relient à tous les chemins qui viennent vers elles.",
+           "registre LAB-12"),
+    Answer("… j'échange deux chemins : je peux les tourner ?",
+           "Non : les deux paquets changent de place tels qu'ils sont posés.",
+           "registre LAB-13"),
+    Answer("… je ne peux ni avancer du nombre exact, ni échanger deux chemins ?",
+           "Ton tour passe.",
+           "registre LAB-15"),
     Answer("… je me trompe en annonçant le coupable ou le lieu ?",
            "Tu as perdu et tu ne joues plus ; les autres continuent la partie.",
            f"{RULES} › DÉROULEMENT DE LA PARTIE"),
@@ -120,21 +134,36 @@ FAQ: list[Answer] = [
 
 
 def describe(event: dict[str, Any]) -> str:
-    """One French line for the history (players' names are plain text, shown with st.text)."""
+    """One French line for the history (players' names are plain text, shown with st.text).
+    It never tells a face-down card: a reveal says where, not what, and a declaration's verdict
+    is the engine's, shown elsewhere."""
     data = _data()
     kind = event.get("type")
+    names = {a.id: a.name for a in data.actions}
     if kind == "roll":
         source = "dé de l'appli" if event.get("source") == "app" else "dé de la table"
         return f"Dé : {event.get('value')} ({source})"
-    if kind == "card":
-        names = {a.id: a.name for a in data.actions}
+    if kind == "move":
+        path = event.get("path")
+        return "Avance : " + " → ".join(map(str, path)) if isinstance(path, list) else "Avance"
+    if kind == "swap":
+        cells = event.get("cells")
+        pair = " et ".join(map(str, cells)) if isinstance(cells, list) else "?"
+        return f"Échange les chemins {pair}"
+    if kind == "reveal":
+        who = f" ({event['player']})" if "player" in event else ""
+        return f"Retourne le paquet sous son pion{who}"
+    if kind == "action":
+        card = names.get(str(event.get("card")), event.get("card"))
+        target = event.get("cell") or event.get("player")
+        return f"Carte Action : {card}" + (f" → {target}" if target else "")
+    if kind == "card":  # rules version 1
         return f"Carte Action : {names.get(str(event.get('card')), event.get('card'))}"
     if kind == "end_turn":
         return "Fin du tour"
     if kind == "declare":
         suspects = {s.id: s.name for s in data.suspects}
         places = {p.id: p.name for p in data.places}
-        verdict = "juste, gagné !" if event.get("correct") else "faux, éliminé"
         return (f"Annonce : {suspects.get(str(event.get('suspect')), event.get('suspect'))}, "
-                f"{places.get(str(event.get('place')), event.get('place'))} — {verdict}")
+                f"{places.get(str(event.get('place')), event.get('place'))}")
     return str(kind)
