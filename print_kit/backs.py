@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faces import PALETTE, PANEL, RGB, SAFE, Face, Pens, tint
+from print_kit.faces import PANEL, RGB, SAFE, Face, Pens, colour_of, tint
 from print_kit.fonts import BOLD
 from print_kit.geometry import MM
 from print_kit.textfit import fit_line, french
@@ -13,7 +13,7 @@ from print_kit.textfit import fit_line, french
 
 def draw_back(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,
               pens: Pens, where: str) -> None:
-    accent = PALETTE[face.accent]
+    accent = colour_of(face.accent)
     if face.light and not low_ink:
         c.setFillColorRGB(*PANEL)
         c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)

@@ -16,7 +16,7 @@ import os
 import tempfile
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +26,16 @@ from companion.catalog import GAMES
 from companion.errors import UsageError
 from companion.loader import load_game
 from companion.model import Component
+from print_kit.art import art_set_of, load, user_art
 from print_kit.calibration import calibration_pages
-from print_kit.faces import Face
+from print_kit.faces import Face, edge_margin
 from print_kit.fonts import BOLD, REGULAR, register
 from print_kit.geometry import MM
 from print_kit.kit import FreePage, PrintFile
 from print_kit.options import PrintOptions, card_grid
 from print_kit.painter import Painter
 from print_kit.reference import draw_sheet
-from print_kit.sheets import PagePlan, draw_plan, free_page, plan_deck
+from print_kit.sheets import Deck, Item, PagePlan, draw_plan, free_page, plan_deck
 from print_kit.textfit import PreflightError, check_glyphs, french
 
 Progress = Callable[[int, int, str], None]
@@ -49,6 +50,8 @@ class BuiltFile:
     pages: int
     components: dict[str, int]  # component id -> copies printed
     data: bytes = field(repr=False)
+    art: tuple[str, ...] = ()  # the picture sets drawn in this file
+    secret_decks: tuple[str, ...] = ()  # decks held to one back and one edge (PRINT-10)
 
     @property
     def cards(self) -> int:
@@ -61,7 +64,8 @@ class BuiltFile:
     def manifest_entry(self) -> dict[str, Any]:
         return {"file": self.name, "game": self.game, "title": self.title, "pages": self.pages,
                 "cards": self.cards, "components": self.components, "bytes": len(self.data),
-                "sha256": self.sha256}
+                "sha256": self.sha256, "art": list(self.art),
+                "secret_decks": list(self.secret_decks)}
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,54 @@ def printed_components(pf: PrintFile) -> dict[str, int]:
     return dict(out)
 
 
+def faces_of(pf: PrintFile) -> list[Face]:
+    """Every distinct face of a file's decks, fronts and backs."""
+    out: dict[str, Face] = {}
+    for deck in pf.decks:
+        for item in deck.items:
+            out.setdefault(item.front.key, item.front)
+            if item.back is not None:
+                out.setdefault(item.back.key, item.back)
+    return list(out.values())
+
+
+def edge_of(face: Face) -> str:
+    """What shows at the cut line of a face, for the secret check: the white margin of every
+    card front, or the face's own colour when it draws through the bleed."""
+    if face.style == "card" and not any(p.reaches_edge for p in face.parts):
+        return "blanc"
+    return f"{face.style} {face.accent} ({face.key})"
+
+
+def check_secret(pf: PrintFile, deck: Deck, options: PrintOptions) -> None:
+    """A secret deck (docs/print-kit.md PRINT-10) cannot be told apart from its backs or edges:
+    one common back, and the same edge on every front, a margin at least as wide as the bleed."""
+    where = f"{pf.stem} › {deck.name}"
+    backs = {item.back.key if item.back else "(aucun dos)" for item in deck.items}
+    if len(backs) > 1 or "(aucun dos)" in backs:
+        raise PreflightError(f"{where} : cartes secrètes avec des dos différents "
+                             f"({', '.join(sorted(backs))}) ; un dos commun est exigé")
+    edges = {edge_of(item.front) for item in deck.items}
+    if len(edges) > 1 or edges != {"blanc"}:
+        raise PreflightError(f"{where} : cartes secrètes dont le bord diffère ou porte une "
+                             f"couleur à fond perdu ({', '.join(sorted(edges))}) ; une marge "
+                             "blanche commune est exigée")
+    w, h = deck.size or options.card_mm
+    k = min(w / 63, h / 88)
+    if edge_margin(options.bleed * MM, k) < options.bleed * MM - 1e-9:
+        raise PreflightError(f"{where} : marge blanche plus étroite que le fond perdu")
+
+
+def _check_art(pf: PrintFile, options: PrintOptions) -> tuple[str, ...]:
+    """Every picture can be read (PreflightError naming its file); the sets drawn."""
+    sets = set()
+    for face in faces_of(pf):
+        if face.art:
+            load(face.art, options.low_ink)
+            sets.add(art_set_of(face.art))
+    return tuple(sorted(sets))
+
+
 def _check_strings(pf: PrintFile) -> None:
     faces: dict[str, Face] = {}
     for deck in pf.decks:
@@ -197,17 +249,72 @@ def render(pf: PrintFile, page_plans: list[PagePlan], options: PrintOptions) -> 
 
 def build_file(pf: PrintFile, options: PrintOptions) -> BuiltFile:
     _check_strings(pf)
-    return render(pf, plans(pf, options), options)
+    art = _check_art(pf, options)
+    for deck in pf.decks:
+        if deck.secret:
+            check_secret(pf, deck, options)
+    built = render(pf, plans(pf, options), options)
+    return replace(built, art=art,
+                   secret_decks=tuple(d.name for d in pf.decks if d.secret))
+
+
+def select(pf: PrintFile, only: dict[str, int]) -> PrintFile | None:
+    """The file cut down to the asked components, `only[id]` copies each (`--only`); None when
+    it prints none of them. A free page comes whole when it prints one of them."""
+    decks = []
+    for deck in pf.decks:
+        chosen: list[Item] = []
+        for cid, copies in only.items():
+            first = next((it for it in deck.items if it.component == cid), None)
+            if first is not None:
+                chosen += [first] * copies
+        if chosen:
+            decks.append(replace(deck, items=tuple(chosen)))
+    pages = tuple(p for p in pf.pages if any(cid in only for cid, _ in p.components))
+    if not decks and not pages:
+        return None
+    return replace(pf, decks=tuple(decks), pages=pages, groups=())
+
+
+def with_user_art(pf: PrintFile, arts: dict[str, str]) -> PrintFile:
+    """The user's picture (`--art DIR`) on the front of every component that has one (and on
+    both sides of a token, whose back is its front)."""
+    if not arts:
+        return pf
+
+    def swap(face: Face | None, cid: str) -> Face | None:
+        if face is None or cid not in arts:
+            return face
+        return replace(face, art=arts[cid], key=f"{face.key}@{arts[cid]}")
+
+    decks = tuple(replace(deck, items=tuple(
+        Item(swap(it.front, it.component) or it.front,
+             swap(it.back, it.component) if it.back is it.front else it.back, it.component)
+        for it in deck.items)) for deck in pf.decks)
+    return replace(pf, decks=decks)
 
 
 def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
     """Every file of the chosen games (+ the calibration page in duplex), checked and built."""
     todo: list[PrintFile] = []
+    only = dict(options.only)
+    arts = user_art(options.art_dir, {c.id for g in options.games
+                                      for c in load_game(g).components()})
     for game in options.games:
         files = print_files(game, options)
         check_counts(game, files, options)
-        todo += files
-    if options.layout == "duplex":
+        if only:  # a replacement sheet: the asked cards only, no fiche, no calibration
+            files = [s for s in (select(pf, only) for pf in files[:-1]) if s is not None]
+        todo += [with_user_art(pf, arts) for pf in files]
+    if only:
+        printed: Counter[str] = Counter()
+        for pf in todo:
+            printed.update(printed_components(pf))
+        missing = [cid for cid in only if not printed[cid]]
+        if missing:
+            raise UsageError(f"--only : {', '.join(missing)} n'est pas imprimé avec ces "
+                             "options (niveau de Noé, nombre de joueurs d'ELSEN ?)")
+    elif options.layout == "duplex":
         todo.append(calibration_pages(options))
     built = []
     for index, pf in enumerate(todo, start=1):

@@ -20,7 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--out", required=True, type=Path, help="dossier de sortie")
     p.add_argument("--paper", default="a4", help=f"{' | '.join(PAPERS)} (défaut a4)")
     p.add_argument("--card-size", default="poker",
-                   help=f"{' | '.join(CARD_SIZES)} (défaut poker)")
+                   help=f"{' | '.join(CARD_SIZES)} ou LxH en mm, par exemple 63x88 "
+                        "(défaut poker)")
     p.add_argument("--bleed", default=3.0, type=float, help="fond perdu en mm (défaut 3)")
     p.add_argument("--layout", default="duplex", help=f"{' | '.join(LAYOUTS)} (défaut duplex)")
     p.add_argument("--flip", default="long", help=f"{' | '.join(FLIPS)} (défaut long)")
@@ -34,6 +35,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="correction du verso : décalage en mm et échelle")
     p.add_argument("--seed", type=int, default=LABYSTERE_SEED,
                    help="Labystère : graine du plan de mise en place (défaut 1)")
+    p.add_argument("--only", nargs="+", metavar="ID", default=None,
+                   help="n'imprimer que ces cartes (une carte perdue, une feuille de "
+                        "remplacement) : un exemplaire par ID, ou ID=N ; liste des ID : "
+                        "companion cards JEU")
+    p.add_argument("--art", type=Path, default=None, metavar="DOSSIER",
+                   help="vos images : un fichier SVG ou PNG par carte, nommé d'après son ID "
+                        "(par exemple vert-1.svg)")
     p.set_defaults(handler=cmd_print)
 
 
@@ -44,7 +52,8 @@ def cmd_print(args: argparse.Namespace) -> int:
     options = make_options(args.game, paper=args.paper, card_size=args.card_size,
                            bleed=args.bleed, layout=args.layout, flip=args.flip,
                            low_ink=args.low_ink, url=args.url, level=args.level,
-                           players=args.players, calibration=args.calibration, seed=args.seed)
+                           players=args.players, calibration=args.calibration, seed=args.seed,
+                           only=args.only, art_dir=args.art)
 
     prepare_out_dir(args.out)
 

@@ -42,6 +42,20 @@ SAFE = 3.5 * MM  # safe zone: nothing but background within 3.5 mm of the cut li
 HOUSE_MARK = "défaut maison"
 
 
+def colour_of(name: str) -> RGB:
+    """A palette colour by name, or any « #RRGGBB » (an author's own deck)."""
+    if name in PALETTE:
+        return PALETTE[name]
+    text = name.lstrip("#")
+    if name.startswith("#") and len(text) == 6:
+        try:
+            return (int(text[0:2], 16) / 255, int(text[2:4], 16) / 255, int(text[4:6], 16) / 255)
+        except ValueError:
+            pass
+    raise PreflightError(f"couleur inconnue « {name} » ; choix possibles : "
+                         f"{', '.join(PALETTE)} ou #RRGGBB")
+
+
 def tint(rgb: RGB, amount: float) -> RGB:
     """`rgb` mixed with white: 0 keeps it, 1 gives white."""
     return (rgb[0] + (1 - rgb[0]) * amount, rgb[1] + (1 - rgb[1]) * amount,
@@ -176,7 +190,7 @@ def edge_margin(bleed: float, k: float) -> float:
 def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool, pens: Pens,
           where: str) -> None:
     k = min(w / (63 * MM), h / (88 * MM))  # 1 for poker cards, smaller for mini
-    accent = PALETTE[face.accent]
+    accent = colour_of(face.accent)
     busy = any(p.busy for p in face.parts)
     # White through the bleed and over a margin as wide as it: every front has the same edge.
     _fill(c, PANEL)

@@ -21,9 +21,12 @@ MM = 72 / 25.4  # PostScript points per millimetre
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
+    "poker-us": (63.5, 88.9),  # 2.5 × 3.5 in
     "bridge": (56.0, 88.0),
+    "euro": (59.0, 92.0),
     "tarot": (70.0, 120.0),
     "mini": (44.0, 63.0),
+    "carre": (70.0, 70.0),
 }
 MARGIN = 4.5  # page edge -> outer cut line, mm (most printers cannot print the outer 3-4 mm)
 RULER_BAND = 6.0  # extra room under the grid for the check ruler, mm

@@ -4,7 +4,9 @@ valid ones (the CLI turns it into exit 2 and one line, the app into st.error).""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.catalog import GAMES, game_info
@@ -25,6 +27,8 @@ FLIPS = ("long", "short")
 DEFAULT_URL = "http://localhost:8501"
 MAX_BLEED = 6.0
 LABYSTERE_SEED = 1
+CUSTOM_SIZE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*[x×X*]\s*(\d+(?:[.,]\d+)?)\s*(?:mm)?\s*$")
+SIZE_LIMITS = (20.0, 200.0)  # mm, each side of a custom card
 
 
 def default_url() -> str:
@@ -45,6 +49,8 @@ class PrintOptions:
     players: int | None = None  # ELSEN: None = enough for the largest table
     calibration: Calibration = field(default_factory=Calibration)
     seed: int = LABYSTERE_SEED
+    only: tuple[tuple[str, int], ...] = ()  # (component id, copies): a replacement sheet
+    art_dir: Path | None = None  # the user's pictures, one per card id
 
     @property
     def paper_mm(self) -> tuple[float, float]:
@@ -52,12 +58,51 @@ class PrintOptions:
 
     @property
     def card_mm(self) -> tuple[float, float]:
-        return CARD_SIZES[self.card_size]
+        return parse_card_size(self.card_size)
 
     def as_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["games"] = list(self.games)
+        out["card_mm"] = list(self.card_mm)
+        out["only"] = [{"id": cid, "copies": n} for cid, n in self.only]
+        out["art_dir"] = str(self.art_dir) if self.art_dir else None
         return out
+
+
+def parse_card_size(text: str) -> tuple[float, float]:
+    """A preset name (poker, bridge, …) or a custom « WxH » in millimetres (« 63x88 »)."""
+    if text in CARD_SIZES:
+        return CARD_SIZES[text]
+    match = CUSTOM_SIZE.match(text)
+    if not match:
+        raise UsageError(f"taille de carte inconnue « {text} » ; choix possibles : "
+                         f"{', '.join(CARD_SIZES)}, ou LARGEURxHAUTEUR en mm (par exemple 63x88)")
+    w, h = (float(v.replace(",", ".")) for v in match.groups())
+    low, high = SIZE_LIMITS
+    if not (low <= w <= high and low <= h <= high):
+        raise UsageError(f"taille de carte {w:g}×{h:g} mm hors limites ; chaque côté entre "
+                         f"{low:g} et {high:g} mm")
+    return (w, h)
+
+
+def parse_only(ids: list[str] | tuple[str, ...] | None,
+               known: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """`--only ID…`: each ID once per mention (« ID=N » for N copies), checked against the
+    component ids of the chosen games (`known`: id -> copies in the data)."""
+    counts: dict[str, int] = {}
+    for raw in ids or ():
+        cid, _, copies = raw.strip().partition("=")
+        if cid not in known:
+            raise UsageError(f"--only : identifiant inconnu « {cid} » ; la liste des "
+                             "identifiants : companion cards JEU")
+        try:
+            n = int(copies) if copies else 1
+        except ValueError:
+            n = 0
+        if not 1 <= n <= 99:
+            raise UsageError(f"--only « {raw} » : nombre d'exemplaires entre 1 et 99 attendu")
+        counts[cid] = counts.get(cid, 0) + n
+    return tuple(counts.items())
 
 
 def _choice(unknown: str, value: str, valid: tuple[str, ...] | list[str]) -> str:
@@ -97,15 +142,16 @@ def make_options(game: str = "all", *, paper: str = "a4", card_size: str = "poke
                  bleed: float = 3.0, layout: str = "duplex", flip: str = "long",
                  low_ink: bool = False, url: str | None = None, level: int | None = None,
                  players: int | None = None, calibration: str | Calibration | None = None,
-                 seed: int = LABYSTERE_SEED) -> PrintOptions:
+                 seed: int = LABYSTERE_SEED, only: list[str] | tuple[str, ...] | None = None,
+                 art_dir: Path | str | None = None) -> PrintOptions:
     games = parse_games(game)
     _choice("format de papier inconnu", paper, tuple(PAPERS))
-    _choice("taille de carte inconnue", card_size, tuple(CARD_SIZES))
+    card = parse_card_size(card_size)
     _choice("mise en page inconnue", layout, LAYOUTS)
     _choice("sens de retournement inconnu", flip, FLIPS)
     if not 0 <= bleed <= MAX_BLEED:
         raise UsageError(f"fond perdu de {bleed:g} mm hors limites ; entre 0 et {MAX_BLEED:g} mm")
-    if not _fits(layout, PAPERS[paper], CARD_SIZES[card_size], bleed):
+    if not _fits(layout, PAPERS[paper], card, bleed):
         fitting = [name for name, size in CARD_SIZES.items()
                    if _fits(layout, PAPERS[paper], size, bleed)]
         raise UsageError(f"les cartes {card_size} ne tiennent pas sur le papier {paper} avec "
@@ -131,8 +177,15 @@ def make_options(game: str = "all", *, paper: str = "a4", card_size: str = "poke
         calibration = parse_calibration(calibration)
     if seed < 0:
         raise UsageError("--seed doit être un entier positif ou nul")
+    chosen = parse_only(only, known_components(games)) if only else ()
     return PrintOptions(games, paper, card_size, float(bleed), layout, flip, low_ink, url, level,
-                        players, calibration or Calibration(), seed)
+                        players, calibration or Calibration(), seed, chosen,
+                        Path(art_dir) if art_dir else None)
+
+
+def known_components(games: tuple[str, ...]) -> dict[str, int]:
+    """Component id -> copies, over the chosen games' full data."""
+    return {c.id: c.copies for g in games for c in load_game(g).components()}
 
 
 def card_grid(layout: str, paper: tuple[float, float], card: tuple[float, float],

@@ -49,6 +49,12 @@ class Deck:
     items: tuple[Item, ...]
     size: tuple[float, float] | None = None
     double_sided: bool = True
+    #: cards of a secret group (roles, cards laid face down): preflight holds them to one back
+    #: and one edge (build.check_secret, docs/print-kit.md PRINT-10)
+    secret: bool = False
+    #: the back is content, not a common back (Emblèmes' two-sided place cards): printed
+    #: beside its front when only fronts are printed
+    backs_are_faces: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,9 @@ def plan_deck(deck: Deck, grid: Grid, layout: str, flip: str, calibration: Calib
     """Page plans for a deck on a grid (pure: no drawing)."""
     pages: list[PagePlan] = []
     items = deck.items
+    if layout == "fronts" and deck.backs_are_faces:
+        items = tuple(x for it in items for x in
+                      ((it, Item(it.back, None, it.component)) if it.back else (it,)))
     parts = chunks(len(items), grid.per_page)
     total = len(parts)
     for number, part in enumerate(parts, start=1):

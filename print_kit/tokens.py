@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faces import INK, PALETTE, PANEL, RGB, SOFT, Face, Pens, tint
+from print_kit.faces import INK, PANEL, RGB, SOFT, Face, Pens, colour_of, tint
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
 from print_kit.textfit import fit_line, french
@@ -13,7 +13,7 @@ from print_kit.textfit import fit_line, french
 
 def draw_token(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,
                pens: Pens, where: str) -> None:
-    accent = PALETTE[face.accent]
+    accent = colour_of(face.accent)
     if not low_ink:
         c.setFillColorRGB(*tint(accent, 0.8))
         c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
@@ -39,16 +39,21 @@ def draw_token(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink:
         value_y, value_size, title_y = cy - 0.2 * r, 0.95 * r, cy - 0.62 * r
         house_y = cy - 0.86 * r
         house_ink = ink
+    value_x = cx
     if face.corner:
         if face.art and face.style == "token":  # a small picture above the value
             s = r * 0.62
             pens.art(c, face.art, cx - s / 2, cy + 0.3 * r, s)
             value_y, value_size = cy - 0.42 * r, 0.7 * r
+        elif face.art:  # half token: the picture beside the value
+            s = r * 0.46
+            pens.art(c, face.art, cx + 0.04 * r, value_y - 0.05 * r, s)
+            value_x, value_size = cx - 0.28 * r, 0.5 * r
         size = fit_line(face.corner, BOLD, r * 1.3, largest=value_size, smallest=6,
                         where=f"{where} › valeur")
         c.setFillColorRGB(*ink)
         c.setFont(BOLD, size)
-        c.drawCentredString(cx, value_y, face.corner)
+        c.drawCentredString(value_x, value_y, face.corner)
     elif face.art:
         if not low_ink:  # the picture keeps its colours on a white disc
             c.setFillColorRGB(*PANEL)

@@ -41,7 +41,7 @@ def test_print_one_game_writes_pdfs_and_manifest(tmp_path: Path,
 @pytest.mark.parametrize(("args", "message"), [
     (["print", "echecs"], "choix possibles : all, noe, emblemes, labystere, camelot, elsen"),
     (["print", "noe", "--paper", "a5"], "choix possibles : a4, letter"),
-    (["print", "noe", "--card-size", "jumbo"], "choix possibles : poker, bridge, tarot, mini"),
+    (["print", "noe", "--card-size", "jumbo"], "choix possibles : poker, poker-us, bridge"),
     (["print", "noe", "--layout", "booklet"], "choix possibles : duplex, gutterfold, fronts"),
     (["print", "noe", "--flip", "diagonal"], "choix possibles : long, short"),
     (["print", "noe", "--level", "4"], "niveaux valides : 1, 2, 3"),
@@ -66,7 +66,7 @@ def test_a_card_size_that_does_not_fit_names_those_that_do(
     monkeypatch.setitem(CARD_SIZES, "affiche", (300.0, 400.0))
     assert main(["print", "noe", "--card-size", "affiche", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "ne tiennent pas" in err and "poker, bridge, tarot, mini" in err
+    assert "ne tiennent pas" in err and "poker, poker-us, bridge, euro, tarot, mini" in err
 
 
 def test_unwritable_folder_is_a_clear_error(tmp_path: Path,

@@ -72,7 +72,8 @@ def files(data: CamelotData, options: PrintOptions) -> list[PrintFile]:
     comps = data.components()
     return [
         PrintFile("camelot-cartes", "camelot", f"{FOOTER} — les 110 cartes",
-                  (Deck("Cartes", items(group(comps, "cartes"), lambda c: card(data, c), BACK)),),
+                  (Deck("Cartes", items(group(comps, "cartes"), lambda c: card(data, c), BACK),
+                         secret=True),),
                   groups=("cartes",)),
         PrintFile("camelot-jetons", "camelot", f"{FOOTER} — les 25 jetons",
                   (Deck("Jetons", items(group(comps, "jetons"), token, token), TOKEN),),

@@ -90,7 +90,7 @@ def life(comp: Component) -> Face:
 def token(comp: Component) -> Face:
     if comp.id == "demi-jeton-reussite":
         return Face("elsen:demi", "demi-jeton", "vert", style="half-token", corner="½",
-                    house=is_house(comp))
+                    art=art(comp), house=is_house(comp))
     if comp.id == "jeton-reussite":
         return Face("elsen:jeton", "réussite", "vert", style="token", symbol="coche",
                     art=art(comp), house=is_house(comp))
@@ -169,13 +169,14 @@ def files(data: ElsenData, options: PrintOptions) -> list[PrintFile]:
     tag = f"{n} joueurs"
     return [
         PrintFile("elsen-roles", "elsen", f"{FOOTER} — cartes rôle ({tag})",
-                  (Deck("Rôles", items(group(comps, "roles"), role, ROLE_BACK)),),
+                  (Deck("Rôles", items(group(comps, "roles"), role, ROLE_BACK), secret=True),),
                   groups=("roles",)),
         PrintFile("elsen-actions", "elsen", f"{FOOTER} — 8 cartes action par joueur ({tag})",
                   (Deck("Actions", items(group(comps, "actions"), action, ACTION_BACK)),),
                   groups=("actions",)),
         PrintFile("elsen-vivant-mort", "elsen", f"{FOOTER} — cartes vivant et mort ({tag})",
-                  (Deck("Vivant / mort", items(group(comps, "vie"), life, LIFE_BACK)),),
+                  (Deck("Vivant / mort", items(group(comps, "vie"), life, LIFE_BACK),
+                         secret=True),),
                   groups=("vie",)),
         PrintFile("elsen-jetons", "elsen", f"{FOOTER} — jetons ({tag})",
                   (Deck("Jetons réussite", items(small, token, token), TOKEN),

@@ -122,7 +122,7 @@ def files(data: EmblemesData, options: PrintOptions) -> list[PrintFile]:
         PrintFile("emblemes-lieux", "emblemes", f"{FOOTER} — cartes Lieu (recto 3-4 joueurs, "
                   "verso 5 joueurs)",
                   (Deck("Lieux", items(places, lambda c: place_face(c, "3_4"),
-                                       lambda c: place_face(c, "5"))),),
+                                       lambda c: place_face(c, "5")), backs_are_faces=True),),
                   groups=("lieux",)),
         PrintFile("emblemes-pieces", "emblemes", f"{FOOTER} — pièces d'or et pion Premier joueur",
                   (Deck("Pièces d'or", items(coins, coin, coin), TOKEN),

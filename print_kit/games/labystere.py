@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.labystere.data import LabystereData
 from companion.model import Component
-from print_kit.faces import INK, PALETTE, RGB, SOFT, Face, Part, Pens, tint
+from print_kit.faces import INK, PALETTE, RGB, SOFT, Face, Part, Pens, colour_of, tint
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
 from print_kit.kit import FreePage, PrintFile, group, is_house, items
@@ -199,7 +199,7 @@ class Roads(Part):
 
     def under(self, c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,
               pens: Pens) -> None:
-        accent = PALETTE[face.accent]
+        accent = colour_of(face.accent)
         if low_ink:
             _road_outline(c, self.shape, w, h)
         else:
@@ -440,7 +440,8 @@ def files(data: LabystereData, options: PrintOptions) -> list[PrintFile]:
         PrintFile("labystere-actions", "labystere",
                   f"{FOOTER} — cartes Action et Suspect (dos jaune)",
                   (Deck("Actions", items(group(comps, "actions", "suspects"),
-                                         lambda c: action_card(data, c), ACTION_BACK)),),
+                                         lambda c: action_card(data, c), ACTION_BACK),
+                        secret=True),),
                   groups=("actions", "suspects")),
     ]
     for colour in data.colours:

@@ -82,12 +82,13 @@ def files(data: NoeData, options: PrintOptions) -> list[PrintFile]:
     level = options.level or max(data.levels())
     out = [PrintFile("noe-personnages", "noe", f"{FOOTER} — personnages et jokers",
                      (Deck("Personnages", items(group(comps, "personnages"),
-                                                lambda c: front(data, c), BACK)),),
+                                                lambda c: front(data, c), BACK), secret=True),),
                      groups=("personnages",))]
     mechants = group(comps, "mechants")
     if mechants:
         out.append(PrintFile("noe-mechants", "noe", f"{FOOTER} — méchants (niveau {level})",
-                             (Deck("Méchants", items(mechants, lambda c: front(data, c), BACK)),),
+                             (Deck("Méchants", items(mechants, lambda c: front(data, c), BACK),
+                                    secret=True),),
                              groups=("mechants",)))
     return out
 
