@@ -195,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _extension_modules() -> list[Any]:
     """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
     names = ["companion.replay_cli"] + [f"companion.games.{g}.cli" for g in GAMES] + [
-        "companion.stats.cli", "print_kit.cli"]
+        "companion.stats.cli", "companion.lab.cli", "print_kit.cli"]
     modules = []
     for name in names:
         try:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -98,10 +101,51 @@ def load_path(game: str, path: Path) -> GameData:
     return parse_game(game, text, label)
 
 
-@cache
+# A game's data replaced for a while (the balance lab's variants: companion/lab/overrides.py).
+_INSTALLED: dict[str, GameData] = {}
+
+
 def load_game(game: str) -> GameData:
-    """The validated data of one game (cached: data files are read once per process)."""
+    """The validated data of one game (cached: data files are read once per process), or the
+    variant installed by `installed_data`."""
+    installed = _INSTALLED.get(game)
+    return installed if installed is not None else _load_file(game)
+
+
+@cache
+def _load_file(game: str) -> GameData:
     return load_path(game, data_file(game_info(game).file))
+
+
+load_game.cache_clear = _load_file.cache_clear  # type: ignore[attr-defined]
+
+
+def install_data(game: str, model: GameData | None) -> None:
+    """Make `model` (validated by `parse_game`) the game's data in this process, or restore the
+    file's with None. Every value a game module derived from its data and cached is dropped, so
+    the engines see the new values at once."""
+    if model is None:
+        _INSTALLED.pop(game, None)
+    else:
+        _INSTALLED[game] = model
+    prefix = f"companion.games.{game}."
+    for name, module in list(sys.modules.items()):
+        if name.startswith(prefix):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear) and getattr(value, "__module__", None) == name:
+                    clear()
+
+
+@contextmanager
+def installed_data(game: str, model: GameData | None) -> Iterator[None]:
+    """`install_data` for the time of a block; the previous data comes back after it."""
+    previous = _INSTALLED.get(game)
+    install_data(game, model)
+    try:
+        yield
+    finally:
+        install_data(game, previous)
 
 
 def load_all() -> dict[str, GameData]:

@@ -1,6 +1,11 @@
 """Random legal playouts in simulation mode: every shuffle and every choice comes from one seeded
 random generator and is written into the events, so the log replays exactly. The engine is the
-only judge of legality: a try it refuses (RuleError) is simply not played."""
+only judge of legality: a try it refuses (RuleError) is simply not played.
+
+Two policies (the balance lab's, docs/register/lab.md LAB-7): « glouton » (the default) opens with
+its heaviest colour and plays just enough of its highest cards to take the lead; « hasard »
+opens with a random allowed colour and plays its playable cards in random order until it
+leads (or withdraws). Both play an action card they hold with probability `action_rate`."""
 
 from __future__ import annotations
 
@@ -34,10 +39,14 @@ class Playout:
         }
 
 
-def playout(players: int, seed: int, *, check: Callable[[CamelotState], None] | None = None,
-            action_rate: float = 0.3, max_events: int = 50_000) -> Playout:
-    """One complete random game; `check` (e.g. invariants.check) runs after every event."""
-    rng = random.Random(seed)
+def playout(players: int, seed: int | random.Random, *,
+            check: Callable[[CamelotState], None] | None = None,
+            action_rate: float = 0.3, max_events: int = 50_000, policy: str = "glouton",
+            observe: Callable[[dict[str, Any], CamelotState], None] | None = None) -> Playout:
+    """One complete random game; `check` (e.g. invariants.check) runs after every event,
+    `observe(event, state)` too (the lab counts action cards with it)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    greedy = policy == "glouton"
     cat = catalogue()
     setup = {"players": KNIGHTS[:players], "mode": "simulation",
              "first_player": rng.randrange(players)}
@@ -49,6 +58,8 @@ def playout(players: int, seed: int, *, check: Callable[[CamelotState], None] | 
         game.events.append(event)
         if check is not None:
             check(s)
+        if observe is not None:
+            observe(event, s)
 
     deck = list(cat.deck)
     rng.shuffle(deck)
@@ -59,19 +70,19 @@ def playout(players: int, seed: int, *, check: Callable[[CamelotState], None] | 
             rng.shuffle(order)
             apply({"type": "reshuffle", "order": order})
         elif s.phase == "start":
-            _start(s, rng, apply)
+            _start(s, rng, apply, greedy)
         elif s.phase == "prize":
             missing = [c for c in cat.colours if c not in s.tokens[s.current]]
             apply({"type": "prize", "player": s.current, "colour": rng.choice(missing)})
         else:
-            _turn(s, rng, apply, action_rate)
+            _turn(s, rng, apply, action_rate, greedy)
     return game
 
 
 Apply = Callable[[dict[str, Any]], None]
 
 
-def _start(s: CamelotState, rng: random.Random, apply: Apply) -> None:
+def _start(s: CamelotState, rng: random.Random, apply: Apply, greedy: bool = True) -> None:
     p = s.current
     if not s.can_start(p):
         apply({"type": "cannot_start", "player": p})
@@ -82,7 +93,9 @@ def _start(s: CamelotState, rng: random.Random, apply: Apply) -> None:
         colour = cards[c].colour
         if cards[c].kind == COLOUR_CARD and s.colour_allowed(colour):
             weight[str(colour)] = weight.get(str(colour), 0) + cards[c].value
-    if weight:
+    if weight and not greedy:
+        colour = rng.choice(sorted(weight))
+    elif weight:
         colour = max(weight, key=lambda k: (weight[k], rng.random()))
     else:  # only supporters: any allowed colour
         colour = rng.choice([c for c in catalogue().colours if s.colour_allowed(c)])
@@ -104,7 +117,8 @@ def _playable(s: CamelotState, p: int) -> list[str]:
             or (cards[c].kind == COLOUR_CARD and cards[c].colour == s.colour)]
 
 
-def _turn(s: CamelotState, rng: random.Random, apply: Apply, action_rate: float) -> None:
+def _turn(s: CamelotState, rng: random.Random, apply: Apply, action_rate: float,
+          greedy: bool = True) -> None:
     p = s.current
     cards = catalogue().cards
     if s.first_card_due:
@@ -119,6 +133,8 @@ def _turn(s: CamelotState, rng: random.Random, apply: Apply, action_rate: float)
     plan: list[str] = []
     need = s.needs(p)
     pool = sorted(_playable(s, p), key=worth, reverse=True)
+    if not greedy:
+        rng.shuffle(pool)
     limit = max(0, 1 - s.added) if s.assomme == p else 3
     dames = 0
     for c in pool:

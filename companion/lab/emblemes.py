@@ -1,0 +1,128 @@
+"""Emblèmes in the balance lab: whole games through the real engine. The engine tracks a
+player's cards not yet played (hand and deck together, registre EMB-16), so the policies choose
+among them (docs/register/lab.md LAB-6):
+- « hasard »: the existing random playout (`companion.games.emblemes.simulate.random_reveal`):
+  a random card of its own, a random place (or the imposed one), every question answered at
+  random;
+- « glouton »: the card and place whose reward, at the rank the card would take now, is the
+  highest (the cheapest card on a tie); questions answered at random.
+Coins per character: what the owner of a card gained or lost through it (its place's reward and
+its effects: the engine's movements name their card)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from companion.games.emblemes.cards import PLACES
+from companion.games.emblemes.engine import ENGINE, EmblemesState
+from companion.games.emblemes.simulate import NAMES, random_reveal
+from companion.lab.runner import Options
+from companion.lab.stats import Figure, mean, rate
+
+GAME = "emblemes"
+UNIT = "parties"
+POLICIES = {
+    "hasard": "une carte au hasard, un lieu au hasard (ou celui imposé)",
+    "glouton": "la carte et le lieu qui rapportent le plus au rang qu'elle prendrait",
+}
+PLAYERS = (3, 4, 5)
+SETS = ("A", "B", "C")
+
+
+def conditions(options: Options) -> list[dict[str, Any]]:
+    sets = options.extra.get("sets") or SETS
+    return [{"politique": policy, "joueurs": players, "lieux": place_set}
+            for policy in (options.policies or tuple(POLICIES))
+            for players in (options.players or PLAYERS) for place_set in sets]
+
+
+def units(record: dict[str, Any]) -> int:
+    return 1
+
+
+def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> dict[str, Any]:
+    setup = {"players": NAMES[:condition["joueurs"]], "place_set": condition["lieux"]}
+    state = ENGINE.new_state(setup)
+    greedy = condition["politique"] == "glouton"
+    events = []
+    while not state.finished:
+        event = _greedy_reveal(state, rng) if greedy else random_reveal(state, rng)
+        state.apply(event)
+        events.append(event)
+    played: dict[int, int] = {}
+    for event in events:
+        played[event["value"]] = played.get(event["value"], 0) + 1
+    earned: dict[int, int] = {}
+    for _round, m in state.movements:
+        if m.card is not None and m.player == m.card.owner:
+            earned[m.card.value] = earned.get(m.card.value, 0) + m.amount
+    first = setup["players"][0]
+    others = [state.coins[p] for p in setup["players"][1:]]
+    out: dict[str, Any] = {"winner_seat": setup["players"].index(state.winner),
+                           "first_coins": state.coins[first],
+                           "others_coins": sum(others) / len(others),
+                           "played": played, "earned": earned}
+    if log:
+        out["log"] = (setup, events)
+    return out
+
+
+def _estimate(state: EmblemesState, place: str, value: int) -> float:
+    """The reward the card would get at the rank it takes now (ties: placed after)."""
+    cards = state.places[place]
+    rank = sum(1 for c in cards if c.value >= value)
+    rewards = state.rewards[place]
+    if rank >= len(rewards):
+        return 0.0
+    reward = rewards[rank]
+    if reward.fixed is not None:
+        return float(reward.fixed)
+    if reward.per_card:
+        return float(len(cards) + 1)
+    if reward.steal is not None:
+        return float(reward.steal * (len(state.players) - 1))
+    return float(math.ceil(value / 2))
+
+
+def _greedy_reveal(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
+    player = state.next_player()
+    assert player is not None
+    imposed = state.imposed.get(player)
+    places = [imposed[0]] if imposed else list(PLACES)
+    best: tuple[float, float, float] | None = None
+    choice: tuple[int, str] = (0, places[0])
+    for value in sorted(state.unplayed[player]):
+        for place in places:
+            key = (_estimate(state, place, value), -value, rng.random())
+            if best is None or key > best:
+                best, choice = key, (value, place)
+    event: dict[str, Any] = {"type": "reveal", "player": player, "value": choice[0],
+                             "place": choice[1]}
+    while (question := state.next_choice(event)) is not None:
+        picked = rng.choice(question.options)
+        if question.key == "side":
+            event["side"] = picked
+        else:
+            event.setdefault("choices", {})[question.key.removeprefix("choices.")] = picked
+    return event
+
+
+def report(condition: dict[str, Any], records: list[dict[str, Any]],
+           options: Options) -> list[Figure]:
+    n = len(records)
+    players = condition["joueurs"]
+    out = [rate(f"victoire du 1er joueur (équilibre : {1 / players:.3f})",
+                sum(r["winner_seat"] == 0 for r in records), n),
+           mean("pièces du 1er joueur moins la moyenne des autres",
+                [r["first_coins"] - r["others_coins"] for r in records])]
+    for value in range(15, 0, -1):
+        samples: list[float] = []
+        for r in records:
+            plays = r["played"].get(value, 0) or r["played"].get(str(value), 0)
+            if plays:
+                gained = r["earned"].get(value, 0) or r["earned"].get(str(value), 0)
+                samples.append(gained / plays)
+        out.append(mean(f"pièces par carte jouée : valeur {value}", samples))
+    return out
