@@ -1,6 +1,6 @@
 """ELSEN in the balance lab: whole games through the real engine (deal, opening night, ten turns
-of mission, night and vote), every choice made by a documented policy (docs/register/lab.md
-LAB-5):
+of mission, night and vote), every choice made by a documented policy (docs/register/atelier.md
+ATL-5):
 - « hasard »: the leader takes a random team (the minimum to everyone aboard), every member
   reveals a random card among those it may play (`checker.can_play`: role, alive or dead,
   single use; the Fainéant always reveals his), night powers pick random targets, the vote names

@@ -1,6 +1,6 @@
 """Emblèmes in the balance lab: whole games through the real engine. The engine tracks a
 player's cards not yet played (hand and deck together, registre EMB-16), so the policies choose
-among them (docs/register/lab.md LAB-6):
+among them (docs/register/atelier.md ATL-6):
 - « hasard »: the existing random playout (`companion.games.emblemes.simulate.random_reveal`):
   a random card of its own, a random place (or the imposed one), every question answered at
   random;

@@ -3,7 +3,7 @@ card, every announcement checked by the real engine (`NoeState.apply` with the s
 wrong announcement would stop the run).
 
 The table's card play is simulated here because the engine records announcements, not draws
-(docs/register/noe.md NOE-11). What the policies do (docs/register/lab.md LAB-1, LAB-2):
+(docs/register/noe.md NOE-11). What the policies do (docs/register/atelier.md ATL-1, ATL-2):
 - « hasard »: draws from the pile or the discard at random, discards a random card, announces a
   random one of the announcements its hand allows (an Élysée waits for its next turn, as the
   rules say);
@@ -12,7 +12,7 @@ The table's card play is simulated here because the engine records announcements
   announcement, and announces the one worth most points (an Élysée if it has one).
 Neither uses the actions of levels 2-3 (controls, descents, spies, bombs): they are optional, so
 level 2 plays like level 1 here; at level 3 the méchants are dead cards and the Attentats strike
-as the rules say (LAB-3 for the refill). A manche ends when the pile is empty (NOE-9)."""
+as the rules say (ATL-3 for the refill). A manche ends when the pile is empty (NOE-9)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ PLAYERS = (2, 3, 4, 5, 6)
 LEVELS = (1, 2, 3)
 WITHIN = (5, 10, 20)
 MAX_MANCHES = 300  # a match of unlucky random players is stopped there (counted in the report)
-MAX_TURNS = 40  # turns per player after which the table stops the manche (registre LAB-4)
+MAX_TURNS = 40  # turns per player after which the table stops the manche (registre ATL-4)
 NAMES = ["J1", "J2", "J3", "J4", "J5", "J6"]
 
 
@@ -159,7 +159,7 @@ def _attentat(t: Table, hands: list[list[int]], active: list[int], seat_pos: int
               pile: list[int], discard: list[int], rng: random.Random) -> None:
     """Drawing an Attentat: the previous player takes a card of the hand blind and kills it;
     the Attentat covers it on the discard; the turn is over (Niveau 3 › Les attentats). The
-    victim then refills from the pile (registre LAB-3)."""
+    victim then refills from the pile (registre ATL-3)."""
     seat = active[seat_pos % len(active)]
     hand = hands[seat]
     discard.append(hand.pop(rng.randrange(len(hand))))

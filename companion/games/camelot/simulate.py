@@ -2,10 +2,10 @@
 random generator and is written into the events, so the log replays exactly. The engine is the
 only judge of legality: a try it refuses (RuleError) is simply not played.
 
-Two policies (the balance lab's, docs/register/lab.md LAB-7): « glouton » (the default) opens with
-its heaviest colour and plays just enough of its highest cards to take the lead; « hasard »
-opens with a random allowed colour and plays its playable cards in random order until it
-leads (or withdraws). Both play an action card they hold with probability `action_rate`."""
+Two policies (the balance lab's, docs/register/atelier.md ATL-7): « glouton » (the default)
+opens with its heaviest colour and plays just enough of its highest cards to take the lead;
+« hasard » opens with a random allowed colour and plays its playable cards in random order
+until it leads (or withdraws). Both play an action card they hold with probability `action_rate`."""
 
 from __future__ import annotations
 
