@@ -39,7 +39,7 @@ ACTION_BACK = Face("laby:dos-action", FOOTER, "jaune", style="back", symbol="lou
 SUSPECT_ART = {"renard": "1F98A", "pie": "1F426", "ours": "1F43B", "souris": "1F42D"}
 PLACE_ART = {"moulin": "1F33E", "cabane": "1F6D6", "puits": "26F2", "tour": "1F3EF"}
 ACTION_ART = {"depart": "1F6B6", "arrivee": "1F3C1", "drapeau-ici": "1F6A9",
-              "drapeau-absent": "1F3F3", "retour-depart-arrivee": "1F519",
+              "drapeau-absent": "1F3F3", "retour-depart": "1F519", "retour-arrivee": "1F51C",
               "regarde-temoin": "1F440", "regarde-lieu": "1F50E",
               "regarde-suspects-ecartes": "1F465", "regarde-lieux-ecartes": "1F5FA",
               "rejoue": "1F3B2", "echange-pion": "1F500", "lancer-double": "23E9",
