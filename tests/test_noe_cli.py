@@ -24,8 +24,9 @@ def test_hand_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and set(data) == {"announcements", "best"}
     (found,) = data["announcements"]
-    assert set(found) == {"name", "points", "cards"}
+    assert set(found) == {"name", "points", "cards", "wait_next_turn"}
     assert found["name"] == "Prix Pulitzer" and found["points"] == 50
+    assert found["wait_next_turn"] is False
     assert sorted(found["cards"]) == sorted(PULITZER[:3])
     assert data["best"] == found
 
@@ -83,3 +84,24 @@ def test_bad_input_exits_2_with_one_line(argv: list[str],
         out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_hand_json_carries_the_elysee_wait_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """noe-complot-a-l-elysee.txt › Le Complot à l'Élysée: « Nous devons attendre notre prochain
+    tour de jeu » — the JSON says it as the text output does (« à annoncer au tour suivant »)."""
+    hand = ["etat-major-noe", "enqueteurs-noe", "espions-noe",
+            "alphas-naomie", "senechales-rose", "journalistes-marc"]
+    code, out, _ = run(["noe", "hand", *hand, "--json"], capsys)
+    elysee = next(f for f in json.loads(out)["announcements"]
+                  if f["name"] == "Complot à l'Élysée")
+    assert code == 0 and elysee["wait_next_turn"] is True
+    _, text, _ = run(["noe", "hand", *hand], capsys)
+    assert "Complot à l'Élysée — 100 points (à annoncer au tour suivant)" in text
+
+
+def test_control_when_the_defender_shows_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """Niveau 2 › Le contrôle: the controlled player « doit montrer l'intégralité de son jeu »
+    unless he opposes an État-Major card; showing nothing lets the control through."""
+    code, out, _ = run(["noe", "control", "--by", "enqueteurs-arthur", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["allowed"] is True and "ne montre aucune" in data["reason"]

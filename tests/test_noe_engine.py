@@ -253,3 +253,63 @@ def test_a_stored_game_replays_to_the_live_state(tmp_path_factory: Any, case: An
     exported = store.export(code)
     assert store.load(code).state.summary() == live.summary()
     assert replay("noe", exported["setup"], exported["events"]).summary() == live.summary()
+
+
+# --- contrôles and descentes in the log (issue 12) --------------------------------------------
+
+
+def control(player: str, target: str, by: list[str], defence: str | None,
+            manche: int = 1) -> dict[str, Any]:
+    return {"type": "control", "manche": manche, "player": player, "target": target, "by": by,
+            "defence": defence}
+
+
+def test_controls_and_descentes_are_events_of_the_log() -> None:
+    """noe-complot-a-l-elysee.txt › Niveau 2: « Nous pouvons positionner la carte Enquêteurs face
+    à un adversaire »; « Si nous sommes contrôlés par une carte Enquêteurs, nous pouvons nous
+    défendre à l'aide d'une carte État Major » of a strictly higher grade; for a descente, « le
+    plus gradé des trois ». Each control is written, with its outcome (registre NOE-14)."""
+    s = state([
+        control("Alice", "Bruno", ["enqueteurs-arthur"], "etat-major-sarah"),  # blocked
+        control("Bruno", "Chloé", ["enqueteurs-max"], "etat-major-sarah"),  # Max > Sarah
+        control("Chloé", "Driss", ["enqueteurs-amelie"], None),  # shows nothing
+        control("Driss", "Alice", ["enqueteurs-clara", "enqueteurs-henri", "enqueteurs-emma"],
+                "etat-major-henri"),  # same grade: allowed (NOE-4)
+    ])
+    controls = s.summary()["controls"]
+    assert [(c["player"], c["target"], c["kind"], c["outcome"]) for c in controls] == [
+        ("Alice", "Bruno", "controle", "bloqué"), ("Bruno", "Chloé", "controle", "saisie"),
+        ("Chloé", "Driss", "controle", "saisie"), ("Driss", "Alice", "descente", "saisie")]
+    assert controls[2]["defence"] is None and "ne montre aucune" in controls[2]["reason"]
+    assert s.summary()["turn"] == "Alice"  # after Driss's turn
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    (control("Alice", "Bruno", ["archange-noe"], None), "joker"),
+    (control("Alice", "Bruno", ["etat-major-noe"], None), "pas une carte Enquêteur"),
+    (control("Alice", "Alice", ["enqueteurs-max"], None), "adversaire"),
+    (control("Alice", "Zoé", ["enqueteurs-max"], None), "adversaire"),
+    (control("Alice", "Bruno", ["enqueteurs-max", "enqueteurs-noe"], None), "descente"),
+    (control("Alice", "Bruno", "enqueteurs-max", None), "by"),  # type: ignore[arg-type]
+    (control("Alice", "Bruno", [["enqueteurs-max"]], None), "by"),  # type: ignore[list-item]
+    (control("Alice", "Bruno", ["enqueteurs-max"], ["x"]), "defence"),  # type: ignore[arg-type]
+    (control("Alice", "Bruno", ["enqueteurs-max"], "enqueteurs-max"), "attaquer et défendre"),
+    (control("Alice", "Bruno", ["enqueteurs-zorro"], None), "inconnue"),
+])
+def test_an_impossible_control_is_refused_and_nothing_written(event: dict[str, Any],
+                                                             said: str) -> None:
+    s = state([])
+    before = s.summary()
+    with pytest.raises(RuleError) as err:
+        s.apply(event)
+    assert said in err.value.reason and s.summary() == before
+
+
+def test_controls_need_level_two_and_a_target_still_in_the_manche() -> None:
+    """Niveau 2 adds the actions; a player who has laid down his hand has nothing to seize."""
+    s = state([], level=1)
+    with pytest.raises(RuleError, match="niveaux 2 et 3"):
+        s.apply(control("Alice", "Bruno", ["enqueteurs-max"], None))
+    s = state([ann("Bruno", "complot")])
+    with pytest.raises(RuleError, match="déjà étalé"):
+        s.apply(control("Alice", "Bruno", ["enqueteurs-max"], None))

@@ -164,7 +164,15 @@ def test_hand_checker() -> None:
 
 def test_control_checker() -> None:
     at = app("control_checker").run()
-    at.multiselect(key="noe_ctrl_by_1").set_value(["enqueteurs-arthur"])
+    # nothing preselected (issue 12): no action, no card shown, hence no verdict yet
+    assert at.segmented_control(key="noe_ctrl_mode").value is None
+    assert not at.success and not at.error
+    at.segmented_control(key="noe_ctrl_mode").set_value("Contrôle (1 Enquêteur)").run()
+    assert at.selectbox(key="noe_ctrl_against").value is None
+    at.multiselect(key="noe_ctrl_by_1").set_value(["enqueteurs-arthur"]).run()
+    assert not at.success and not at.error
+    at.selectbox(key="noe_ctrl_against").select("rien").run()
+    assert at.success and "ne montre aucune" in at.success[0].value
     at.selectbox(key="noe_ctrl_against").select("etat-major-sarah").run()
     assert at.error and "Impossible" in at.error[0].value
     at.selectbox(key="noe_ctrl_against").select("etat-major-arthur").run()
@@ -224,3 +232,26 @@ def test_entry_follows_the_turn_after_each_event() -> None:
     at.run()
     assert store().load(code).state.summary()["turn"] == "Bruno"
     assert at.selectbox(key="noe_entry_player_1").value == "Bruno"
+
+
+def test_a_control_is_recorded_in_the_game_log() -> None:
+    """noe-complot-a-l-elysee.txt › Niveau 2 › Le contrôle: the control and its outcome are
+    facts of the game, written to its log (registre NOE-14)."""
+    code = new_game(["Alice", "Bruno", "Chloé"], level=2)
+    at = app("play", code=code).run()
+    at.selectbox(key="noe_ctl_player_1").select("Alice").run()
+    at.selectbox(key="noe_ctl_target_1").select("Bruno").run()
+    at.segmented_control(key="noe_ctl_1_mode").set_value("Contrôle (1 Enquêteur)").run()
+    at.multiselect(key="noe_ctl_1_by_1").set_value(["enqueteurs-arthur"]).run()
+    at.selectbox(key="noe_ctl_1_against").select("etat-major-sarah").run()
+    assert at.error and "Impossible" in at.error[0].value
+    button(at, "noe_ctl_ok")()
+    at.run()
+    stored = store().load(code)
+    assert stored.events[-1] == {"type": "control", "manche": 1, "player": "Alice",
+                                 "target": "Bruno", "by": ["enqueteurs-arthur"],
+                                 "defence": "etat-major-sarah"}
+    assert stored.state.summary()["controls"][0]["outcome"] == "bloqué"
+    assert describe(stored.events[-1]) == ("Manche 1 : contrôle de Alice chez Bruno (Sarah — "
+                                           "État-Major montrée)")
+    assert not at.exception

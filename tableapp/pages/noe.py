@@ -175,6 +175,8 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
     if right.button("⏹ Arrêter la manche", key="noe_entry_end", width="stretch",
                     help="Quand la table décide d'arrêter la manche (registre NOE-9)"):
         submit(stored, {"type": "end_manche", "manche": manche})
+    if summary["level"] >= 2:
+        _control_entry(stored, summary, active)
 
 
 def play() -> None:
@@ -209,31 +211,75 @@ def hand_checker() -> None:
     _show_analysis(result)
 
 
-def control_checker() -> None:
-    st.title("Noé : contrôle ou descente ?")
-    st.caption("Niveaux 2 et 3. Choisissez les cartes posées et la carte État-Major montrée.")
-    mode = st.segmented_control("Action", ["Contrôle (1 Enquêteur)", "Descente (3 Enquêteurs)"],
-                                default="Contrôle (1 Enquêteur)", key="noe_ctrl_mode")
-    size = 3 if mode and mode.startswith("Descente") else 1
+NOTHING = "rien"  # the defender shows no État-Major card
+CONTROL_MODES = {"Contrôle (1 Enquêteur)": 1, "Descente (3 Enquêteurs)": 3}
+
+
+def _defence_name(option: str) -> str:
+    return "Rien : il ne montre aucune carte État-Major" if option == NOTHING else \
+        _card_name(option)
+
+
+def _control_form(key: str) -> tuple[list[str], str | None] | None:
+    """The cards laid down and the card shown, nothing preselected (issue 12): None until the
+    action, every attacking card and the defence (a card, or « rien ») are chosen."""
+    mode = st.segmented_control("Action", list(CONTROL_MODES), key=f"{key}_mode")
+    if mode is None:
+        st.info("Choisissez : contrôle ou descente.")
+        return None
+    size = CONTROL_MODES[mode]
     cards = deck().cards.values()
     attackers = [c.id for c in cards if c.category == "enqueteurs" or c.kind == JOKER]
     staff = [c.id for c in cards if c.category == "etat-major"]
     by = st.multiselect("Carte(s) posée(s) par l'attaquant", attackers, format_func=_card_name,
-                        max_selections=size, key=f"noe_ctrl_by_{size}",
+                        max_selections=size, key=f"{key}_by_{size}",
                         placeholder="Choisissez une carte Enquêteur…")
-    against = st.selectbox("Carte État-Major montrée par le joueur visé", staff,
-                           format_func=_card_name, key="noe_ctrl_against")
-    if len(by) != size:
-        st.info(f"Choisissez {size} carte(s) ({len(by)}/{size}).")
-        return
+    against = st.selectbox("Carte État-Major montrée par le joueur visé", [NOTHING, *staff],
+                           format_func=_defence_name, index=None, key=f"{key}_against",
+                           placeholder="Ce que montre le joueur visé…")
+    if len(by) != size or against is None:
+        st.info(f"Choisissez {size} carte(s) ({len(by)}/{size}) et ce que montre le joueur "
+                "visé.")
+        return None
+    return list(by), None if against == NOTHING else str(against)
+
+
+def _show_verdict(by: list[str], defence: str | None) -> bool:
+    """Show the verdict; False when the request itself is refused."""
     try:
-        verdict = check_control(by, against)
+        verdict = check_control(by, defence)
     except RuleError as exc:
         _show_rule_error(exc)
-        return
+        return False
     show = st.success if verdict.allowed else st.error
     show(("Permis : " if verdict.allowed else "Impossible : ") + verdict.reason)
     st.caption(f"Règle : {verdict.rule}")
+    return True
+
+
+def _control_entry(stored: StoredGame, summary: dict[str, Any], active: list[str]) -> None:
+    """A contrôle or descente of the current manche, written to the log (registre NOE-14)."""
+    with st.expander("Contrôle ou descente (niveaux 2 et 3)"):
+        manche = summary["manche"]
+        player = st.selectbox("Joueur qui contrôle", active, index=None,
+                              key=f"noe_ctl_player_{manche}", placeholder="Qui lance l'action…")
+        target = st.selectbox("Joueur visé", [p for p in active if p != player], index=None,
+                              key=f"noe_ctl_target_{manche}", placeholder="Qui est contrôlé…")
+        chosen = _control_form(f"noe_ctl_{manche}")
+        if chosen is None or player is None or target is None:
+            return
+        by, defence = chosen
+        if _show_verdict(by, defence) and st.button("Enregistrer l'action", key="noe_ctl_ok"):
+            submit(stored, {"type": "control", "manche": manche, "player": player,
+                            "target": target, "by": by, "defence": defence})
+
+
+def control_checker() -> None:
+    st.title("Noé : contrôle ou descente ?")
+    st.caption("Niveaux 2 et 3. Choisissez les cartes posées et la carte État-Major montrée.")
+    chosen = _control_form("noe_ctrl")
+    if chosen is not None:
+        _show_verdict(*chosen)
 
 
 def rules() -> None:

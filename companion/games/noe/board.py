@@ -67,7 +67,20 @@ def describe(event: dict[str, Any]) -> str:
         return f"Manche {manche} : {player} annonce {what} à tort (tour perdu)"
     if kind == "end_manche":
         return f"Manche {manche} arrêtée par la table"
+    if kind == "control":
+        by = event.get("by")
+        what = "descente" if isinstance(by, list) and len(by) == 3 else "contrôle"
+        defence = event.get("defence")
+        shown = (f"{player_card_name(defence)} montrée" if isinstance(defence, str)
+                 else "rien de montré")
+        return f"Manche {manche} : {what} de {player} chez {event.get('target', '?')} ({shown})"
     return str(kind)
+
+
+def player_card_name(card_id: str) -> str:
+    """A card's name for the history, or its id when unknown (an old or hand-written log)."""
+    card = deck().cards.get(card_id)
+    return card.name if card else card_id
 
 
 def chart_spec(summary: dict[str, Any]) -> dict[str, Any]:

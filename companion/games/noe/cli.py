@@ -28,8 +28,9 @@ def register(subparsers: Any) -> None:
                              "est-il permis face à une carte État-Major ?")
     control.add_argument("--by", action="append", required=True, metavar="CARD",
                          help="carte Enquêteur de l'attaquant (3 fois pour une descente)")
-    control.add_argument("--against", required=True, metavar="CARD",
-                         help="carte État-Major montrée par le joueur visé")
+    control.add_argument("--against", metavar="CARD",
+                         help="carte État-Major montrée par le joueur visé (sans : il ne montre "
+                         "rien)")
     control.add_argument("--json", action="store_true")
     control.set_defaults(handler=cmd_control)
 

@@ -29,8 +29,14 @@ class Verdict:
         return {"allowed": self.allowed, "reason": self.reason, "rule": self.rule}
 
 
-def check_control(by: Sequence[str], against: str) -> Verdict:
-    """Check the ids (known, distinct, one or three attackers), then judge the action."""
+def check_control(by: Sequence[str], against: str | None) -> Verdict:
+    """Check the ids (known, distinct, one or three attackers), then judge the action. `against`
+    is the État-Major card the defender shows, or None when he shows nothing."""
+    if not isinstance(by, list | tuple) or not all(isinstance(c, str) for c in by):
+        raise RuleError("« by » : la liste des cartes Enquêteur posées", refs.ACTIONS)
+    if against is not None and not isinstance(against, str):
+        raise RuleError("« defence » : la carte montrée par le joueur visé, ou rien (null)",
+                        refs.CONTROL_LIMITS)
     if len(by) not in (1, DESCENTE_SIZE):
         raise RuleError(f"un contrôle se lance avec 1 carte Enquêteur, une descente avec "
                         f"{DESCENTE_SIZE} (reçu {len(by)})", refs.DESCENTE)
@@ -40,10 +46,10 @@ def check_control(by: Sequence[str], against: str) -> Verdict:
     if against in by:
         raise RuleError("une même carte ne peut pas attaquer et défendre", refs.CATEGORIES)
     attackers = [deck().card(card_id) for card_id in by]
-    return judge(attackers, deck().card(against))
+    return judge(attackers, None if against is None else deck().card(against))
 
 
-def judge(attackers: Sequence[Card], defender: Card) -> Verdict:
+def judge(attackers: Sequence[Card], defender: Card | None) -> Verdict:
     descente = len(attackers) == DESCENTE_SIZE
     action = "la descente" if descente else "le contrôle"
     permis = "permise" if descente else "permis"  # the past participle agrees with the action
@@ -53,6 +59,9 @@ def judge(attackers: Sequence[Card], defender: Card) -> Verdict:
     leader = max(attackers, key=lambda c: c.grade_rank)
     led_by = (f"{leader.name} ({leader.grade}), le plus gradé des trois"
               if len(attackers) == DESCENTE_SIZE else f"{leader.name} ({leader.grade})")
+    if defender is None:
+        return Verdict(True, f"le joueur visé ne montre aucune carte État-Major : {action} par "
+                       f"{led_by} est {permis}", refs.CONTROL_LIMITS)
     if defender.category != "etat-major":
         return Verdict(True, f"« {defender.name} » n'est pas une carte État-Major : elle ne "
                        f"protège pas ; {action} par {led_by} est {permis}", refs.register(6))

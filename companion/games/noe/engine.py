@@ -7,6 +7,8 @@ Events (docs/log-schemas/noe.json), each naming the manche it belongs to:
 - {"type": "announcement", "manche": n, "player": p, "announcement": id, "cards": [6 ids]?}
 - {"type": "false_announcement", "manche": n, "player": p, "announcement": id?, "cards": [...]?}
 - {"type": "end_manche", "manche": n}  (the table stops a manche: registre NOE-9)
+- {"type": "control", "manche": n, "player": attacker, "target": defender, "by": [1 or 3 ids],
+   "defence": État-Major id | null}  (Niveau 2 contrôle/descente; null: nothing shown; NOE-14)
 
 A manche opens as soon as the previous one ends; the dealer moves one seat clockwise.
 
@@ -14,7 +16,8 @@ summary(): `scores` (totals), `manche` (current number), `dealer`, `turn` (regis
 `manches` (per manche: dealer, points per player — null while not scored —, announcements,
 number of false announcements, how it ended: "seul" | "elysee" | "table"), `finished`,
 `winners`, `violations` (the false announcements: effective event position, manche, player,
-reason, rule), plus `players`, `level`, `target`."""
+reason, rule), `controls` (every control and descente: manche, attacker, target, cards, defence,
+outcome "saisie" | "bloqué", reason, rule), plus `players`, `level`, `target`."""
 
 from __future__ import annotations
 
@@ -24,9 +27,11 @@ from typing import Any
 from companion.errors import RuleError
 from companion.games.noe import refs
 from companion.games.noe.cards import check_level, deck
+from companion.games.noe.control import DESCENTE_SIZE, check_control
 from companion.games.noe.hand import analyse, announcement
 
-TYPES = ("announcement", "false_announcement", "end_manche")
+TYPES = ("announcement", "false_announcement", "end_manche", "control")
+ACTION_LEVEL = 2  # contrôles and descentes belong to Niveau 2 and 3
 
 
 @dataclass
@@ -51,6 +56,7 @@ class NoeState:
         self.players, self.level, self.target, first_dealer = _check_setup(setup)
         self.manches: list[Manche] = [Manche(1, first_dealer)]
         self.violations: list[dict[str, Any]] = []
+        self.controls: list[dict[str, Any]] = []
         self.events = 0
 
     # --- reading --------------------------------------------------------------------------
@@ -101,6 +107,8 @@ class NoeState:
             self._announce(event)
         elif kind == "false_announcement":
             self._false_announcement(event)
+        elif kind == "control":
+            self._control(event)
         else:
             self._end_by_table()
         self.events += 1
@@ -179,6 +187,38 @@ class NoeState:
             "reason": f"{player} a annoncé {what} à tort : aucun point, tour perdu",
             "rule": refs.FALSE_ANNOUNCEMENT})
 
+    def _control(self, event: dict[str, Any]) -> None:
+        """A contrôle (1 Enquêteur) or a descente (3) against a player still in the manche; the
+        defender shows an État-Major card or nothing (« defence »: null). Judged by the grades
+        (Niveau 2 › Le contrôle ou la descente sont impossibles): a valid opposition blocks the
+        seizure, otherwise it takes place. Cards that cannot act (jokers, not Enquêteurs) are
+        refused. Recorded in the log and the summary (registre NOE-14)."""
+        if self.level < ACTION_LEVEL:
+            raise RuleError("les contrôles et descentes appartiennent aux niveaux 2 et 3 "
+                            f"(partie de niveau {self.level})", refs.ACTIONS)
+        player = self._player(event)
+        target = event.get("target")
+        if target not in self.players or target == player:
+            raise RuleError(f"« target » : un adversaire de {player} ; joueurs : "
+                            f"{', '.join(p for p in self.players if p != player)}", refs.ACTIONS)
+        assert isinstance(target, str)
+        if target in self.current.announced:
+            raise RuleError(f"{target} a déjà étalé son jeu dans cette manche : plus rien à "
+                            "contrôler", refs.ACTIONS)
+        by, defence = event.get("by"), event.get("defence")
+        unopposed = check_control(by, None)
+        if not unopposed.allowed:  # a joker or a card that is not an Enquêteur cannot act
+            raise RuleError(unopposed.reason, unopposed.rule)
+        verdict = check_control(by, defence)
+        m = self.current
+        m.last_player = player
+        assert isinstance(by, list)
+        self.controls.append({
+            "event": self.events, "manche": m.number, "player": player, "target": target,
+            "kind": "descente" if len(by) == DESCENTE_SIZE else "controle", "by": list(by),
+            "defence": defence, "outcome": "saisie" if verdict.allowed else "bloqué",
+            "reason": verdict.reason, "rule": verdict.rule})
+
     def _end_by_table(self) -> None:
         """The table stops the manche (e.g. the pile is exhausted): registre NOE-9."""
         self._close(self.current, "table")
@@ -214,6 +254,7 @@ class NoeState:
             "finished": self.finished,
             "winners": self.winners(),
             "violations": list(self.violations),
+            "controls": [dict(c) for c in self.controls],
         }
 
 

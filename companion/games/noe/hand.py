@@ -53,7 +53,10 @@ class Found:
         return [card for group in self.groups for card in group.cards]
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "points": self.points, "cards": self.cards}
+        # wait_next_turn: a Complot à l'Élysée is announced at the start of the player's next
+        # turn, not when discarding (Le Complot à l'Élysée; the text output says so too)
+        return {"name": self.name, "points": self.points, "cards": self.cards,
+                "wait_next_turn": self.wait_next_turn}
 
 
 @dataclass(frozen=True)
