@@ -165,15 +165,10 @@ class Access:
 
 
 def _delete_log(db: sqlite3.Connection, code: str) -> None:
-    """The events table refuses deletes (append-only trigger): the trigger is lifted for this
-    one statement inside the caller's transaction, so it is back before anyone else writes."""
-    (sql,) = db.execute("SELECT sql FROM sqlite_master WHERE type = 'trigger' "
-                        "AND name = 'events_append_only_delete'").fetchone() or (None,)
-    if sql is not None:
-        db.execute("DROP TRIGGER events_append_only_delete")
+    """The events table refuses deletes (append-only trigger) unless the game's row is marked
+    as being deleted (migration 5): marked, emptied and removed in the caller's transaction."""
+    db.execute("UPDATE games SET deleting = 1 WHERE code = ?", (code,))
     db.execute("DELETE FROM events WHERE code = ?", (code,))
-    if sql is not None:
-        db.execute(sql)
 
 
 # --- what a device remembers ----------------------------------------------------------------

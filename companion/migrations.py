@@ -104,10 +104,24 @@ CREATE TABLE night_games (
 CREATE INDEX night_games_by_night ON night_games (night);
 """
 
+# Version 5: who wrote each line (companion/access.py roles: "host", "cohost"; "" for the CLI
+# and older lines), beside the event, never inside its JSON; and deleting a game
+# (companion/access.py): its lines may be deleted only while its row says so, in the one
+# transaction that deletes the game. Every other delete stays refused.
+V5_AUTHORS_AND_DELETION = """
+ALTER TABLE events ADD COLUMN author TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN deleting INTEGER NOT NULL DEFAULT 0;
+DROP TRIGGER IF EXISTS events_append_only_delete;
+CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+WHEN (SELECT deleting FROM games WHERE code = OLD.code) IS NOT 1
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+"""
+
 
 MIGRATIONS: list[Migration] = [
     Migration(1, "parties et journaux", V1_GAMES_AND_EVENTS),
     Migration(2, "compteurs de lignes et version des règles", V2_COUNTS_AND_RULES),
     Migration(3, "droits des appareils sur les parties", V3_GRANTS),
     Migration(4, "profils des joueurs, soirées et places", V4_PROFILES_AND_NIGHTS),
+    Migration(5, "auteur de chaque ligne, suppression d'une partie", V5_AUTHORS_AND_DELETION),
 ]

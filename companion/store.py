@@ -288,9 +288,11 @@ class EventStore:
                            [(code, seq, _dumps(event), now) for seq, event in enumerate(raw)])
         return code
 
-    def append(self, code: str, event: dict[str, Any], expected_seq: int) -> int:
+    def append(self, code: str, event: dict[str, Any], expected_seq: int,
+               author: str = "") -> int:
         """Append one line if the log still has `expected_seq` lines and the log plus this
-        line replays. Raises StaleWrite or RuleError (nothing written); returns the new seq."""
+        line replays. Raises StaleWrite or RuleError (nothing written); returns the new seq.
+        `author` is who wrote it (companion/access.py roles), kept beside the event."""
         code = normalize_code(code)
         with self._db.write() as db:
             (game, setup_text, _title, _created), raw = self._read(db, code)
@@ -298,23 +300,32 @@ class EventStore:
                 raise StaleWrite(code, expected_seq, len(raw))
             _check_append(game, json.loads(setup_text), raw, event)
             now = _now()
-            db.execute("INSERT INTO events (code, seq, event, created) VALUES (?, ?, ?, ?)",
-                       (code, len(raw), _dumps(event), now))
+            db.execute("INSERT INTO events (code, seq, event, created, author) "
+                       "VALUES (?, ?, ?, ?, ?)", (code, len(raw), _dumps(event), now, author))
             db.execute("UPDATE games SET lines = ?, updated = ? WHERE code = ?",
                        (len(raw) + 1, now, code))
         return len(raw) + 1
 
-    def undo(self, code: str, expected_seq: int) -> int:
+    def undo(self, code: str, expected_seq: int, author: str = "") -> int:
         """Cancel the last effective event (an `undo` line; nothing is deleted)."""
-        return self.append(code, {"type": UNDO}, expected_seq)
+        return self.append(code, {"type": UNDO}, expected_seq, author)
 
-    def correct(self, code: str, index: int, event: dict[str, Any], expected_seq: int) -> int:
+    def correct(self, code: str, index: int, event: dict[str, Any], expected_seq: int,
+                author: str = "") -> int:
         """Replace the event written at raw `index`; refused if the log then stops replaying."""
-        return self.append(code, {"type": CORRECT, "index": index, "event": event}, expected_seq)
+        return self.append(code, {"type": CORRECT, "index": index, "event": event},
+                           expected_seq, author)
 
-    def retract(self, code: str, index: int, expected_seq: int) -> int:
+    def retract(self, code: str, index: int, expected_seq: int, author: str = "") -> int:
         """Withdraw the event written at raw `index`; refused if the rest no longer replays."""
-        return self.append(code, {"type": RETRACT, "index": index}, expected_seq)
+        return self.append(code, {"type": RETRACT, "index": index}, expected_seq, author)
+
+    def authors(self, code: str, since: int = 0) -> list[str]:
+        """Who wrote each raw line from `since` on ("" when unknown: CLI, older lines)."""
+        with self._db.read() as db:
+            rows = db.execute("SELECT author FROM events WHERE code = ? AND seq >= ? "
+                              "ORDER BY seq", (normalize_code(code), since)).fetchall()
+        return [str(author) for (author,) in rows]
 
     # --- export / import -------------------------------------------------------------------
 

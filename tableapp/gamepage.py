@@ -26,8 +26,9 @@ from companion.access import HOST, Grant
 from companion.catalog import game_info
 from companion.errors import CompanionError, RuleError
 from companion.loader import load_game
+from companion.publiclog import players_export
 from companion.store import GameSummary, StoredGame, UnknownGame, is_valid_code, normalize_code
-from tableapp import rights, session
+from tableapp import notices, rights, session
 from tableapp.navigation import game_pages
 from tableapp.session import plain
 
@@ -43,6 +44,7 @@ READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'a
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
+_NOTICE_KEY = "_compagnon_notice"  # (code, seq): lines from seq on came from another device
 
 
 def host_grant() -> Grant | None:
@@ -107,6 +109,8 @@ def _load(game: str, code: str) -> StoredGame | None:
     if not session.is_public_view():
         session.set_code(game, code)
     stored.seen_seq = session.seen_seq(code, stored.seq)
+    if stored.seen_seq < stored.seq:  # written by another device since this screen showed it
+        st.session_state[_NOTICE_KEY] = (code, stored.seen_seq)
     return stored
 
 
@@ -235,15 +239,16 @@ def _show_rule_error(exc: RuleError) -> None:
     st.error(plain(exc.reason) + (f"\n\nRègle : {plain(exc.rule)}" if exc.rule else ""))
 
 
-def _write(stored: StoredGame, write: Callable[[int], int]) -> bool:
+def _write(stored: StoredGame, write: Callable[[int, str], int]) -> bool:
     """Run one store write against the view the user saw; st.error on refusal, rerun on
     success."""
-    if host_grant() is None:  # the token is checked again now: it may have been revoked
+    grant = host_grant()  # the token is checked again now: it may have been revoked
+    if grant is None:
         st.error(READ_ONLY)
         return False
     expected = stored.seq if stored.seen_seq is None else stored.seen_seq
     try:
-        new_seq = write(expected)
+        new_seq = write(expected, grant.role)
     except RuleError as exc:
         _show_rule_error(exc)
         return False
@@ -258,22 +263,23 @@ def _write(stored: StoredGame, write: Callable[[int], int]) -> bool:
 def submit(stored: StoredGame, event: dict[str, Any]) -> bool:
     """Append `event` if the log has not moved since this view and the engine accepts it;
     otherwise st.error (reason + rule) and nothing is written. Reruns on success."""
-    return _write(stored, lambda seq: session.store().append(stored.code, event, seq))
+    return _write(stored, lambda seq, who: session.store().append(stored.code, event, seq, who))
 
 
 def undo(stored: StoredGame) -> bool:
     """Cancel the last effective event (a meta-event; nothing is deleted)."""
-    return _write(stored, lambda seq: session.store().undo(stored.code, seq))
+    return _write(stored, lambda seq, who: session.store().undo(stored.code, seq, who))
 
 
 def correct(stored: StoredGame, index: int, event: dict[str, Any]) -> bool:
     """Replace the event written at raw `index` (refused if the rest no longer replays)."""
-    return _write(stored, lambda seq: session.store().correct(stored.code, index, event, seq))
+    return _write(stored, lambda seq, who: session.store().correct(stored.code, index, event,
+                                                                   seq, who))
 
 
 def retract(stored: StoredGame, index: int) -> bool:
     """Withdraw the event written at raw `index` (refused if the rest no longer replays)."""
-    return _write(stored, lambda seq: session.store().retract(stored.code, index, seq))
+    return _write(stored, lambda seq, who: session.store().retract(stored.code, index, seq, who))
 
 
 # --- toolbar ----------------------------------------------------------------------------------
@@ -288,10 +294,11 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     the host's devices and rights; a device without the host's token gets a caption only."""
     describe = describe or _default_describe
     grant = host_grant()
+    _notice(stored, describe, public=grant is None)
+    _follow(stored.code, stored.seq)
     if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{len(stored.entries)} événement(s) · mise à jour automatique")
-        _follow(stored.code, stored.seq)
         return
     st.subheader(f"Partie {stored.code}")
     left, right = st.columns(2)
@@ -351,12 +358,31 @@ def _share(stored: StoredGame) -> None:
                          file_name=f"{stored.game}-{stored.code}.json",
                          mime="application/json", key="tb_export", width="stretch",
                          on_click="ignore")
+    text.download_button("Exporter pour les joueurs (sans les secrets)",
+                         lambda: json.dumps(players_export(
+                             stored.game, stored.setup, stored.raw, stored.title,
+                             stored.created), ensure_ascii=False, indent=2),
+                         file_name=f"{stored.game}-{stored.code}-joueurs.json",
+                         mime="application/json", key="tb_export_players", width="stretch",
+                         on_click="ignore")
     _import_form(stored.game, key="tb_import")
+
+
+def _notice(stored: StoredGame, describe: Describe, public: bool) -> None:
+    """Say in one line what another device changed since this screen last showed the game."""
+    notice = st.session_state.pop(_NOTICE_KEY, None)
+    if not notice or notice[0] != stored.code:
+        return
+    since = notice[1]
+    line = notices.change_line(stored, since, session.store().authors(stored.code, since),
+                               describe, public)
+    if line:
+        st.toast(plain(line), icon="🔔", duration="long")
 
 
 @st.fragment(run_every=PUBLIC_REFRESH)
 def _follow(code: str, seq: int) -> None:
-    """A public screen follows the game: rerun the page when the log has moved."""
+    """Every screen follows the game: rerun the page when another device wrote to it."""
     if session.store().seq(code) != seq:
         st.rerun(scope="app")
 

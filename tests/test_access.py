@@ -130,3 +130,14 @@ def test_any_cookie_text_parses_to_a_valid_memory(text: str) -> None:
     memory = DeviceMemory.parse(text)
     assert DeviceMemory.parse(memory.dump()) == memory
     assert all(c in "|.-_" or c.isalnum() for c in memory.dump())
+
+
+def test_who_wrote_each_line_is_kept_beside_the_event(store: EventStore) -> None:
+    code = noe(store)
+    event = {"type": "announcement", "manche": 1, "player": "Alice", "announcement": "complot"}
+    store.append(code, event, 0, author=HOST)
+    store.undo(code, 1, author=COHOST)
+    store.append(code, event, 2)  # the CLI: nobody's seat
+    assert store.authors(code) == [HOST, COHOST, ""]
+    assert store.authors(code, since=1) == [COHOST, ""]
+    assert store.export(code)["events"] == [event, {"type": "undo"}, event]  # not in the JSON

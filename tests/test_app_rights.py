@@ -22,7 +22,7 @@ from test_app_shell import (  # noqa: F401  (fake_page, page_module: fixtures)
 )
 from test_store_counter import score
 
-from companion.access import COHOST, DeviceMemory
+from companion.access import COHOST, HOST, DeviceMemory
 from tableapp import session
 from tableapp.gamepage import READ_ONLY, RIGHTS, SHARE
 from tableapp.session import _DEVICE_KEY
@@ -207,3 +207,30 @@ def test_the_device_cookie_is_written_until_the_browser_sends_it_back() -> None:
     assert first == "None" and third == second  # AppTest's browser never sends it back
     assert re.search(rf"compagnon_appareil=h\.{code}\.{re.escape(token)};", second)
     assert "SameSite=Strict" in second
+
+
+@pytest.mark.usefixtures("page_module")
+def test_a_write_from_another_device_is_announced_with_its_seat() -> None:
+    code = new_game(session.store())
+    tablet = page_app(code=code, host=host_token(code)).run()
+    screen = page_app(code=code, view="public").run()
+    phone = page_app(code=code, host=host_token(code, COHOST)).run()
+    phone.button(key="score").click().run()  # the co-host's phone scores for Alice
+    assert not [t.value for t in phone.toast]  # its own write: nothing to announce
+    assert session.store().authors(code) == [COHOST]
+    for screen_or_tablet in (tablet.run(), screen.run()):
+        [toast] = [t.value for t in screen_or_tablet.toast]
+        assert toast.startswith("Modifié par un co\\-hôte"), toast
+    tablet.button(key="tb_undo").click().run()  # the host undoes it
+    [toast] = [t.value for t in screen.run().toast]
+    assert "l'hôte" in toast and "annulation" in toast
+    assert session.store().authors(code) == [COHOST, HOST]
+
+
+@pytest.mark.usefixtures("page_module")
+def test_the_players_export_is_offered_beside_the_full_one() -> None:
+    code = new_game(session.store(), score("Alice", 1))
+    at = page_app(code=code, host=host_token(code)).run()
+    at.segmented_control(key="tb_panel").set_value(SHARE).run()
+    keys = {b.key for b in at.get("download_button")}
+    assert {"tb_export", "tb_export_players"} <= keys

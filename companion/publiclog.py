@@ -1,0 +1,88 @@
+"""What a player may read of a game's log (registre TAB-4), like boardgame.io's `playerView`:
+one policy per game says which setup fields and which fields of each event type are public.
+The public view (its change notices) and the players' export go through it; the full log, the
+host's export, holds everything.
+
+A policy lists what is *shown*; an event type it does not know shows its type only, so a new
+secret field added by an engine stays hidden until someone decides it is public."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.log import CORRECT
+from companion.store import VERSION
+
+PLAYERS_FORMAT = "compagnon-log-joueurs"  # not importable: it cannot replay
+ALL = "*"
+
+
+@dataclass(frozen=True)
+class Policy:
+    """`events`: event type -> its public fields (ALL: the whole event); `default`: the same
+    for every other type; `secret_setup`: setup fields a player never sees."""
+
+    events: dict[str, frozenset[str] | str] = field(default_factory=dict)
+    default: frozenset[str] | str = frozenset()
+    secret_setup: frozenset[str] = frozenset()
+
+
+NOTHING: frozenset[str] = frozenset()
+
+POLICIES: dict[str, Policy] = {
+    # Announcements, their cards and the manches are said aloud and shown at the table.
+    "noe": Policy(default=ALL),
+    # Every reveal and choice of Emblèmes happens face up.
+    "emblemes": Policy(default=ALL),
+    # Simulation mode records the shuffled deck: knowing it is knowing every hand.
+    "camelot": Policy(events={"deal": NOTHING, "reshuffle": NOTHING}, default=ALL),
+    # Roles, the Policier's, the saboteurs' and the Voyante's choices stay with the host.
+    "elsen": Policy(events={"deal": frozenset({"method"}), "protect": NOTHING, "kill": NOTHING,
+                            "seer": NOTHING}, default=ALL),
+    # The plan's seed gives the culprit and the flag (registre TAB-3); what is done face up
+    # is public, a face-down card turned up is its finder's (type only).
+    "labystere": Policy(events={kind: ALL for kind in ("roll", "card", "end_turn", "declare",
+                                                       "move", "swap")},
+                        secret_setup=frozenset({"seed"})),
+}
+
+
+def policy(game: str) -> Policy:
+    return POLICIES.get(game, Policy())  # an unknown game shows types only
+
+
+def public_event(game: str, event: Any) -> dict[str, Any]:
+    """The part of one raw log line a player may read (meta-events filtered through)."""
+    if not isinstance(event, dict):
+        return {"type": "?"}
+    kind = event.get("type")
+    if kind == CORRECT:
+        return {"type": CORRECT, "index": event.get("index"),
+                "event": public_event(game, event.get("event"))}
+    if kind in ("undo", "retract"):
+        return dict(event)
+    rule = policy(game)
+    shown = rule.events.get(str(kind), rule.default)
+    if shown == ALL:
+        return dict(event)
+    return {"type": kind, **{key: value for key, value in event.items() if key in shown}}
+
+
+def is_public(game: str, event: Any) -> bool:
+    """True when a player may read the whole line."""
+    return public_event(game, event) == event
+
+
+def public_setup(game: str, setup: dict[str, Any]) -> dict[str, Any]:
+    secret = policy(game).secret_setup
+    return {key: value for key, value in setup.items() if key not in secret}
+
+
+def players_export(game: str, setup: dict[str, Any], raw: list[Any], title: str = "",
+                   created: str = "") -> dict[str, Any]:
+    """The players' export: what the public view knows, line by line. It cannot be imported
+    (its secrets are gone, so it would not replay): the host's full export can."""
+    return {"format": PLAYERS_FORMAT, "version": VERSION, "game": game, "title": title,
+            "created": created, "setup": public_setup(game, setup),
+            "events": [public_event(game, event) for event in raw]}
