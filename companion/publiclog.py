@@ -37,14 +37,15 @@ POLICIES: dict[str, Policy] = {
     "emblemes": Policy(default=ALL),
     # Simulation mode records the shuffled deck: knowing it is knowing every hand.
     "camelot": Policy(events={"deal": NOTHING, "reshuffle": NOTHING}, default=ALL),
-    # Roles, the Policier's, the saboteurs' and the Voyante's choices stay with the host.
+    # Roles, the Policier's, the saboteurs' and the Voyante's choices stay with the host, and
+    # so does the host's own reason for forcing a mission's cards (free text: it may name one).
     "elsen": Policy(events={"deal": frozenset({"method"}), "protect": NOTHING, "kill": NOTHING,
-                            "seer": NOTHING}, default=ALL),
-    # The plan's seed gives the culprit and the flag (registre TAB-3); what is done face up
-    # is public, a face-down card turned up is its finder's (type only).
-    "labystere": Policy(events={kind: ALL for kind in ("roll", "card", "end_turn", "declare",
-                                                       "move", "swap")},
-                        secret_setup=frozenset({"seed"})),
+                            "seer": NOTHING, "mission": frozenset({"team", "cards"})},
+                    default=ALL),
+    # The plan's seed gives the culprit and the flag (registre TAB-3). The lines themselves
+    # hold what the table sees (a move, the Action card turned up, a declaration): what lies
+    # under a Lieu or a Témoin is the engine's, from the plan, never in a line.
+    "labystere": Policy(default=ALL, secret_setup=frozenset({"seed"})),
 }
 
 

@@ -18,7 +18,7 @@ from companion.store import EventStore
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "log-examples")
                   .glob("*.json"))
-SECRET_FIELDS = {"elsen": {"deal": {"roles", "seed"}, "protect": {"target"},
+SECRET_FIELDS = {"elsen": {"deal": {"roles", "seed"}, "protect": {"target"}, "mission": {"forcer"},
                            "kill": {"victim"}, "seer": {"target"}},
                  "camelot": {"deal": {"order"}, "reshuffle": {"order"}}}
 
