@@ -28,7 +28,7 @@ from companion.errors import CompanionError, RuleError
 from companion.loader import load_game
 from companion.publiclog import players_export
 from companion.store import GameSummary, StoredGame, UnknownGame, is_valid_code, normalize_code
-from tableapp import notices, rights, session
+from tableapp import notices, rights, seating, session
 from tableapp.navigation import game_pages
 from tableapp.session import plain
 
@@ -145,6 +145,7 @@ def _player_names(game: str) -> list[str] | None:
     low, high = data.players.min, data.players.max
     count = st.segmented_control("Nombre de joueurs", list(range(low, high + 1)),
                                  default=low, key=f"np_{game}_count") or low
+    seating.profile_chips(game, low, high)
     st.caption("Noms dans l'ordre des places autour de la table.")
     names = []
     for row in range(0, count, 2):  # one row per pair: a phone stacks them in seat order
@@ -158,6 +159,7 @@ def _player_names(game: str) -> list[str] | None:
     if len({name.casefold() for name in names}) < len(names):
         st.warning("Deux joueurs portent le même nom : distinguez-les (initiale, surnom…).")
         return None
+    seating.save_new_profiles_choice(game, names)
     return names
 
 
@@ -178,6 +180,7 @@ def _new_game(game: str, setup_form: SetupForm | None) -> None:
             st.error(plain(str(exc)))
             return
         _host_new_game(game, code)
+        seating.after_create(game, code, names)
         st.rerun()
 
 

@@ -14,7 +14,7 @@ import streamlit as st
 
 from companion.catalog import GAMES
 
-SHARED = ["tableapp.pages.home"]
+SHARED = ["tableapp.pages.home", "tableapp.pages.nights"]
 TRAILING = ["tableapp.pages.printing"]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from companion.catalog import game_info
@@ -13,6 +14,15 @@ from companion.stats.figures import Played, display_names, game_stats, player_st
 from companion.stats.podium import RANKINGS, podium
 from companion.stats.record import number_text
 from companion.stats.storage import Profile, StatsStore, profile_key
+
+MONTHS = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.",
+          "nov.", "déc."]
+
+
+def french_date(iso: str) -> str:
+    """« 23 nov. 2026 » from an ISO date (or date-time)."""
+    day = date.fromisoformat(iso[:10])
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
 def seat_label(played: Played, name: str, names: Mapping[str, str]) -> str:

@@ -14,6 +14,7 @@ import json
 import re
 import secrets
 import sqlite3
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -22,9 +23,10 @@ from companion.errors import CompanionError, UsageError
 from companion.migrations import APPLICATION_ID, MIGRATIONS
 from companion.sqlitefile import SqliteFile
 from companion.stats.figures import Played
-from companion.stats.record import record_of
+from companion.stats.record import GameRecord, record_of
 from companion.store import EventStore, UnknownGame, normalize_code
 
+RECORDS = 2000  # records kept in memory (a club's season)
 MAX_NAME = 40
 MAX_TITLE = 80
 COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#f39c12", "#8e44ad", "#16a085", "#d35400",
@@ -81,6 +83,9 @@ class StatsStore:
         self.events = events
         # the event store has opened (and migrated, backed up) the file already
         self._db = SqliteFile(events.path, MIGRATIONS, application_id=APPLICATION_ID)
+        # a log only grows: (code, number of raw lines) names one content, hence one record
+        self._records: dict[tuple[str, int], GameRecord] = {}
+        self._lock = threading.Lock()
 
     # --- profiles --------------------------------------------------------------------------
 
@@ -287,11 +292,17 @@ class StatsStore:
             if code not in logs:
                 continue
             game, setup, created, raw = logs[code]
-            try:
-                record = record_of(game, setup, raw, code, created)
-            except CompanionError:  # a log that no longer replays is reported, not fatal
-                bad.append(code)
-                continue
+            record = self._records.get((code, len(raw)))
+            if record is None:
+                try:
+                    record = record_of(game, setup, raw, code, created)
+                except CompanionError:  # a log that no longer replays is reported, not fatal
+                    bad.append(code)
+                    continue
+                with self._lock:
+                    self._records[(code, len(raw))] = record
+                    while len(self._records) > RECORDS:
+                        self._records.pop(next(iter(self._records)))
             who = {record.players[seat]: profile_key(p) for seat, p in seats[code].items()
                    if seat < len(record.players)}
             out.append(Played(record, who))

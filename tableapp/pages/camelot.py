@@ -21,6 +21,7 @@ from companion.games.camelot.texts import (
     tokens_label,
     tournament_result,
 )
+from tableapp.aftergame import after_game
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
 
@@ -53,6 +54,7 @@ def play() -> None:
         _token_forms(stored, state)
     if state.mode != "jetons":
         _tournament(stored, state)
+    after_game(stored)
     toolbar(stored, lambda event: describe_event(event, state.names))
 
 

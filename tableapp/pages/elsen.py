@@ -26,6 +26,7 @@ from companion.games.elsen.setup import (
     random_deal,
 )
 from companion.games.elsen.texts import STEP_LABELS, describe
+from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     StoredGame,
     current_game,
@@ -387,6 +388,7 @@ def render() -> None:
     assert isinstance(state, ElsenState)
     if is_public_view():
         public_view(state)
+        after_game(stored)
         toolbar(stored, describe)
         return
     st.title("ELSEN — meneur de jeu")
@@ -404,6 +406,7 @@ def render() -> None:
         st.caption(f"Vote : {THRESHOLD_LABELS[state.setup.settings['vote_threshold']]} · "
                    f"mission fantôme : "
                    f"{GHOST_LABELS[state.setup.settings['ghost_mission_reward']]}")
+    after_game(stored)
     toolbar(stored, describe)
 
 

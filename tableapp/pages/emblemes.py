@@ -26,6 +26,7 @@ from companion.games.emblemes.placecards import (
 )
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
+from tableapp.aftergame import after_game
 from tableapp.gamepage import current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
 
@@ -212,6 +213,7 @@ def render() -> None:
         _reveal_form(stored, state)
     _journal(state)
     _results(state)
+    after_game(stored)
     toolbar(stored, describe)
 
 

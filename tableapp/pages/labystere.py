@@ -33,6 +33,7 @@ from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, descr
 from companion.loader import load_game
 from companion.store import default_path, is_valid_code, normalize_code
 from tableapp import session
+from tableapp.aftergame import after_game
 from tableapp.gamepage import StoredGame, current_game, is_public_view, toolbar
 from tableapp.pages.labystere_board import (
     BOARD_CSS,
@@ -260,6 +261,7 @@ def play() -> None:
     with tabs[3]:
         _faq_tab()
     _sheet_invite(stored)
+    after_game(stored)
     toolbar(stored, describe)
 
 

@@ -15,6 +15,7 @@ from companion.games.noe.cards import JOKER, deck
 from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.texts import grades_table, points_table, sections
+from tableapp.aftergame import after_game
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
 
@@ -188,6 +189,7 @@ def play() -> None:
     if not is_public_view() and not summary["finished"]:
         with st.container(border=True):
             _entry(stored, summary)
+    after_game(stored, history=False)  # the grid and chart above are Noé's history
     toolbar(stored, describe)
 
 

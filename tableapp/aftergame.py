@@ -1,0 +1,97 @@
+"""What every game page shows below its play area (one call, `after_game(stored)`): the score
+chart and the per-round history (the same shape as Noé's), and « Revanche » once the game is
+over. The figures come from the game's record (companion/stats), i.e. from its log.
+
+Only public facts: the records of unfinished games carry no secret (ELSEN's roles appear only
+once the game is over), so the public view shows the same history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from companion.access import HOST
+from companion.errors import CompanionError, UsageError
+from companion.rematch import rematch_seats, rematch_setup
+from companion.stats.charts import rounds_spec
+from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
+from companion.store import StoredGame
+from tableapp import seating, session
+from tableapp.gamepage import is_host, open_game
+from tableapp.session import plain
+
+
+def record_of_stored(stored: StoredGame) -> GameRecord:
+    return record_from_state(stored.game, stored.setup, stored.events,
+                             stored.state.summary(), stored.code, stored.created)
+
+
+def history_rows(rounds: Rounds) -> list[dict[str, Any]]:
+    """One row per round: each series as « +3 (17) » (gained, then total), and the note."""
+    rows = []
+    for row in rounds.rows:
+        line: dict[str, Any] = {rounds.label: row.number}
+        for series in rounds.series:
+            gain = row.gains[series]
+            sign = "+" if gain > 0 else ""
+            line[series] = f"{sign}{number_text(gain)} ({number_text(row.totals[series])})"
+        line["Détail"] = row.note
+        rows.append(line)
+    return rows
+
+
+def round_history(record: GameRecord, key: str) -> None:
+    rounds = record.rounds
+    if rounds is None:
+        return
+    label = rounds.label.lower()
+    if not rounds.rows:
+        st.caption(f"Courbe et historique par {label} : après le premier {label} terminé."
+                   if label != "manche" else
+                   "Courbe et historique par manche : après la première manche comptée.")
+        return
+    if not st.toggle(f"Courbe et historique par {label} ({rounds.unit})", key=key):
+        return
+    st.vega_lite_chart(rounds_spec(rounds), width="stretch")
+    st.dataframe(history_rows(rounds), hide_index=True, width="stretch")
+
+
+def after_game(stored: StoredGame, *, history: bool = True) -> None:
+    """The per-round history (unless the page draws its own) and « Revanche »."""
+    seating.seating_error()
+    try:
+        record = record_of_stored(stored)
+    except CompanionError as exc:  # a page never breaks for its statistics
+        st.caption(plain(f"Historique indisponible : {exc}"))
+        return
+    if history:
+        round_history(record, key=f"rounds_{stored.game}")
+    if record.finished and is_host():
+        if st.button("Revanche : mêmes joueurs, places tournées", key="rematch",
+                     width="stretch", help="Mêmes options ; chacun avance d'une place"):
+            start_rematch(stored.code)
+
+
+def start_rematch(code: str) -> None:
+    """A new game: same players and options, seats rotated, the same profiles at their new
+    seats, in the same night; this device hosts it. Opens it (st.switch_page)."""
+    events = session.store()
+    stats = seating.stats_store()
+    try:
+        old = events.load(code)
+        setup = rematch_setup(old.game, old.setup)
+        new = events.create(old.game, setup, title=", ".join(setup["players"]))
+        token, _grant = session.access().issue(new, HOST, label="revanche")
+        session.become_host(new, token)
+        seats = rematch_seats(stats.seats(code), len(setup["players"]))
+        if seats:
+            stats.seat(new, seats)
+        night = stats.night_of(code)
+        if night is not None:
+            stats.attach(night, new)
+    except (CompanionError, UsageError) as exc:
+        st.error(plain(f"Revanche impossible : {exc}"))
+        return
+    session.set_code(old.game, new)
+    open_game(new)

@@ -1,0 +1,219 @@
+"""Soirées: a night groups games of any of the five games; its page shows every game with its
+result, a running podium by the ranking the host chooses, « Revanche », and the night to take
+home (CSV, JSON, a one-page PDF). A night opens with its link (number + key): its number alone
+is guessable, its key is not (companion/stats/storage.py)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import streamlit as st
+
+from companion.catalog import GAMES
+from companion.errors import CompanionError
+from companion.stats.charts import podium_spec
+from companion.stats.figures import Played, display_names
+from companion.stats.podium import RANKINGS, PodiumRow, podium
+from companion.stats.report import french_date, game_row, night_csv, night_report
+from companion.stats.storage import Night
+from tableapp import seating, session
+from tableapp.aftergame import start_rematch
+from tableapp.gamepage import device_games, open_game
+from tableapp.navigation import game_pages
+from tableapp.session import plain
+
+SECTION = "Soirées et joueurs"
+NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
+def place_label(rank: int) -> str:
+    return "1er" if rank == 1 else f"{rank}e"
+
+
+def _url_night() -> tuple[int | None, str]:
+    raw = st.query_params.get(NIGHT_PARAM, "")
+    try:
+        return int(raw), st.query_params.get(KEY_PARAM, "")
+    except ValueError:
+        return None, ""
+
+
+def _open(night_id: int, key: str) -> None:
+    seating.remember_night(night_id, key)
+    st.query_params[NIGHT_PARAM] = str(night_id)
+    st.query_params[KEY_PARAM] = key
+
+
+def _start_or_pick() -> None:
+    stats = seating.stats_store()
+    st.header("Nouvelle soirée")
+    today = french_date(date.today().isoformat())
+    title = st.text_input("Nom de la soirée", value=f"Soirée du {today}", max_chars=80,
+                          key="night_new_title")
+    if st.button("Commencer la soirée", type="primary", key="night_new", width="stretch"):
+        try:
+            night, key = stats.open_night(title)
+        except CompanionError as exc:
+            st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+            return
+        _open(night.id, key)
+        seating.play_in_night(night.id, key)
+        st.rerun()
+    known = seating.known_nights()
+    if known:
+        st.header("Soirées ouvertes sur cet appareil")
+        for night_id, key in sorted(known.items(), reverse=True):
+            try:
+                night = stats.night(night_id)
+            except CompanionError:
+                continue
+            if st.button(f"{night.title} · {french_date(night.created)}",
+                         key=f"night_pick_{night_id}", width="stretch"):
+                _open(night_id, key)
+                st.rerun()
+
+
+def _podium(rows: list[PodiumRow], ranking: str) -> None:
+    st.subheader("Podium")
+    finished = [r for r in rows if r.played]
+    if not finished:
+        st.caption("Le podium se remplit à la fin de la première partie.")
+        return
+    columns = st.columns(3)
+    for column, row in zip(columns, finished[:3], strict=False):
+        value = row.wins if ranking == "victoires" else row.points
+        unit = "victoire" if ranking == "victoires" else "point"
+        column.metric(f"{place_label(row.rank)} · {row.name}",
+                      f"{value:g}".replace(".", ",") + f" {unit}{'s' if value >= 2 else ''}",
+                      border=True)
+    table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins,
+              "Points par place": r.points, "Parties terminées": r.played} for r in rows]
+    st.dataframe(table, hide_index=True, width="stretch",
+                 column_config={"Points par place": st.column_config.NumberColumn(
+                     format="%.2f")})
+    st.vega_lite_chart(podium_spec(finished, ranking), width="stretch")
+
+
+def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -> None:
+    st.subheader(f"Parties ({len(games)})")
+    if not games:
+        st.caption("Aucune partie pour l'instant : lancez-en une ci-dessus ou rattachez une "
+                   "partie déjà jouée.")
+    for number, played in enumerate(games, start=1):
+        row = game_row(played, names)
+        with st.container(border=True):
+            st.markdown(f"**{number}. {plain(row['title'])}** · {plain(row['code'])}")
+            st.text(f"{', '.join(row['players'])}\n{row['result']}")
+            left, middle, right = st.columns(3)
+            if left.button("Ouvrir", key=f"night_open_{row['code']}", width="stretch"):
+                open_game(row["code"])
+            if row["finished"] and middle.button("Revanche", key=f"night_again_{row['code']}",
+                                                 width="stretch"):
+                seating.play_in_night(night.id, key)
+                start_rematch(row["code"])
+            if right.button("Retirer", key=f"night_drop_{row['code']}", width="stretch",
+                            help="La partie reste enregistrée ; elle quitte seulement la "
+                                 "soirée"):
+                seating.stats_store().detach(row["code"])
+                st.rerun()
+
+
+def _play_here(night: Night, key: str) -> None:
+    pages = game_pages()
+    st.subheader("Jouer une partie")
+    game = st.segmented_control("Jeu", list(pages), format_func=lambda g: GAMES[g].title,
+                                key="night_play_game")
+    if st.button("Nouvelle partie de la soirée", type="primary", key="night_play",
+                 disabled=game is None, width="stretch") and game:
+        seating.play_in_night(night.id, key)
+        session.forget_code(game)
+        st.switch_page(pages[game])
+
+
+def _attach(night: Night) -> None:
+    stats = seating.stats_store()
+    loose = [g for g in device_games() if g.code not in night.codes
+             and stats.night_of(g.code) is None]
+    if not loose:
+        return
+    with st.expander("Rattacher une partie déjà jouée"):
+        labels = {g.code: f"{GAMES[g.game].title} · {g.title} · {g.code}" for g in loose}
+        code = st.selectbox("Partie de cet appareil", list(labels), format_func=labels.get,
+                            key="night_attach_choice")
+        if st.button("Rattacher à la soirée", key="night_attach", width="stretch") and code:
+            try:
+                stats.attach(night.id, code)
+            except CompanionError as exc:
+                st.error(plain(str(exc)))
+            else:
+                st.rerun()
+
+
+def _exports(night: Night, ranking: str) -> None:
+    stats = seating.stats_store()
+    st.subheader("À emporter")
+    name = f"soiree-{night.id}"
+    a, b, c = st.columns(3)
+    a.download_button("Tableau (CSV)", lambda: night_csv(stats, night.id),
+                      file_name=f"{name}.csv", mime="text/csv", key="night_csv",
+                      width="stretch", on_click="ignore")
+    b.download_button("Données (JSON)", lambda: json.dumps(
+        night_report(stats, night.id, ranking), ensure_ascii=False, indent=2),
+        file_name=f"{name}.json", mime="application/json", key="night_json",
+        width="stretch", on_click="ignore")
+    c.download_button("Résumé (PDF)", lambda: _pdf(night.id, ranking),
+                      file_name=f"{name}.pdf", mime="application/pdf", key="night_pdf",
+                      width="stretch", on_click="ignore")
+
+
+def _pdf(night_id: int, ranking: str) -> bytes:
+    from print_kit.night import night_pdf
+
+    return night_pdf(night_report(seating.stats_store(), night_id, ranking))
+
+
+def render() -> None:
+    st.title("Soirées")
+    night_id, key = _url_night()
+    if night_id is None:
+        _start_or_pick()
+        return
+    stats = seating.stats_store()
+    if not stats.night_key_ok(night_id, key):
+        st.error("Ce lien de soirée n'est pas valide : il lui manque sa clé, ou elle est "
+                 "fausse. Demandez le lien à qui a commencé la soirée.")
+        _start_or_pick()
+        return
+    seating.remember_night(night_id, key)
+    night = stats.night(night_id)
+    st.header(plain(night.title))
+    st.caption(f"Commencée le {french_date(night.created)}")
+    with st.expander("Lien de la soirée (pour un autre appareil)"):
+        st.caption("Ce lien permet d'ajouter et de retirer des parties : ne le donnez qu'aux "
+                   "appareils de la table.")
+        st.code(f"{session.public_base_url()}/soirees?{NIGHT_PARAM}={night.id}&{KEY_PARAM}="
+                f"{key}", language=None)
+    playing = seating.active_night()
+    if playing is None or playing.id != night.id:
+        if st.button("Les prochaines parties de cet appareil rejoignent cette soirée",
+                     key="night_join", width="stretch"):
+            seating.play_in_night(night.id, key)
+            st.rerun()
+    _play_here(night, key)
+    games = stats.played(night.codes)
+    names = display_names(games, stats.names())
+    ranking = st.segmented_control("Classement", list(RANKINGS), format_func=RANKINGS.get,
+                                   default="victoires", key="night_ranking") or "victoires"
+    _podium(podium(games, stats.names(), ranking), ranking)
+    _games(night, key, games, names)
+    _attach(night)
+    _exports(night, ranking)
+
+
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    from tableapp.pages.players import render as players
+
+    return [
+        st.Page(render, title="Soirées", icon=":material/celebration:", url_path="soirees"),
+        st.Page(players, title="Joueurs", icon=":material/group:", url_path="joueurs"),
+    ]

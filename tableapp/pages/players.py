@@ -1,0 +1,208 @@
+"""Joueurs: profiles created once (name, colour), renamed without rewriting any game, duplicates
+merged; each player's history and statistics across the five games, with charts, sortable
+tables and exports (CSV, JSON). Everything is read from the stored logs (companion/stats)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import streamlit as st
+
+from companion.catalog import GAMES
+from companion.errors import CompanionError
+from companion.stats.emblemes import character_name
+from companion.stats.figures import player_stats
+from companion.stats.noe import announcement_label
+from companion.stats.report import player_csv, player_report
+from companion.stats.storage import COLOURS, Profile
+from tableapp import seating
+from tableapp.session import plain
+
+ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
+              "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",
+              "ingenieur": "Ingénieur", "policier": "Policier"}
+
+
+def _rate(value: float | None) -> str:
+    return "—" if value is None else f"{round(value * 100)} %"
+
+
+def _say(exc: CompanionError) -> None:
+    text = str(exc)
+    st.error(plain(text[:1].upper() + text[1:]))
+
+
+def _create() -> None:
+    with st.form("player_new", clear_on_submit=True, border=True):
+        st.subheader("Nouveau joueur")
+        name = st.text_input("Nom", max_chars=40, key="player_new_name")
+        colour = st.color_picker("Couleur", value=COLOURS[0], key="player_new_colour")
+        if st.form_submit_button("Enregistrer le joueur", type="primary", width="stretch"):
+            try:
+                profile = seating.stats_store().create_profile(name, colour)
+            except CompanionError as exc:
+                _say(exc)
+            else:
+                st.session_state["player_chosen"] = profile.id
+                st.session_state.pop("player_pick", None)
+                st.success(f"{plain(profile.name)} est enregistré·e.")
+
+
+def _roster(profiles: list[Profile]) -> None:
+    stats = seating.stats_store()
+    rows = []
+    for profile in profiles:
+        games = stats.played(stats.profile_codes(profile.id))
+        s = player_stats(games, profile.key)
+        rows.append({"Joueur": profile.name, "Parties": s["played"], "Terminées": s["finished"],
+                     "Victoires": s["won"], "Taux de victoire": s["win_rate"],
+                     "Points par place": s["points"]})
+    st.dataframe(rows, hide_index=True, width="stretch", column_config={
+        "Taux de victoire": st.column_config.ProgressColumn(min_value=0, max_value=1,
+                                                            format="percent"),
+        "Points par place": st.column_config.NumberColumn(format="%.2f")})
+
+
+def _tally_rows(tallies: dict[str, dict[str, Any]], label: str,
+                name: Any = str) -> list[dict[str, Any]]:
+    return [{label: name(k), "Parties": t["played"], "Terminées": t["finished"],
+             "Victoires": t["won"], "Taux": _rate(t["win_rate"])} for k, t in tallies.items()]
+
+
+def _statistics(report: dict[str, Any]) -> None:
+    s = report["stats"]
+    a, b, c = st.columns(3)
+    a.metric("Parties", s["played"], border=True)
+    b.metric("Victoires", s["won"], border=True)
+    c.metric("Taux de victoire", _rate(s["win_rate"]), border=True,
+             help="Victoires sur parties terminées")
+    if s["by_game"]:
+        st.subheader("Par jeu")
+        rows = _tally_rows(s["by_game"], "Jeu", lambda g: GAMES[g].title)
+        st.dataframe(rows, hide_index=True, width="stretch")
+        st.bar_chart({"Jeu": [r["Jeu"] for r in rows],
+                      "Victoires": [r["Victoires"] for r in rows],
+                      "Autres parties": [r["Parties"] - r["Victoires"] for r in rows]},
+                     x="Jeu", y=["Victoires", "Autres parties"], horizontal=True,
+                     x_label="", y_label="Parties")
+        st.subheader("Par nombre de joueurs")
+        st.dataframe(_tally_rows(s["by_player_count"], "Joueurs à la table"),
+                     hide_index=True, width="stretch")
+    _game_figures(s)
+
+
+def _game_figures(s: dict[str, Any]) -> None:
+    lines = []
+    noe = s["noe"]
+    if noe["announcements"] or noe["false_announcements"]:
+        best = ", ".join(f"{announcement_label(a)} ×{n}"
+                         for a, n in noe["by_announcement"].items())
+        lines.append(f"Noé : {noe['announcements']} annonce(s) pour "
+                     f"{noe['announcement_points']} points ({best}) ; "
+                     f"{noe['false_announcements']} fausse(s) annonce(s)")
+    emb = s["emblemes"]
+    if emb["manches"]:
+        favourite = emb["favourite_character"]
+        lines.append(f"Emblèmes : {emb['coins']} pièces en {emb['manches']} manche(s), "
+                     f"{str(emb['coins_per_manche']).replace('.', ',')} par manche ; "
+                     f"personnage favori : {character_name(favourite)}")
+    cam = s["camelot"]
+    if cam["tournaments_won"]:
+        tokens = ", ".join(f"{c} ×{n}" for c, n in cam["tokens_by_colour"].items())
+        lines.append(f"Camelot : {cam['tournaments_won']} tournoi(s) gagné(s) ; jetons : "
+                     f"{tokens or 'aucun'}")
+    elsen = s["elsen"]
+    for side, tally in elsen["by_side"].items():
+        lines.append(f"ELSEN, côté {side} : {tally['won']} victoire(s) sur "
+                     f"{tally['finished']} partie(s)")
+    for role, tally in elsen["by_role"].items():
+        lines.append(f"ELSEN, rôle {ROLE_NAMES.get(role, role)} : {tally['won']}/"
+                     f"{tally['finished']}")
+    laby = s["labystere"]
+    if laby["solved"]:
+        lines.append(f"Labystère : {laby['solved']} énigme(s) résolue(s), en "
+                     f"{str(laby['turns_to_solve']).replace('.', ',')} tour(s) en moyenne")
+    if lines:
+        st.subheader("Dans chaque jeu")
+        st.text("\n".join(lines))
+
+
+def _history(report: dict[str, Any]) -> None:
+    if not report["games"]:
+        st.caption("Aucune partie encore : choisissez ce joueur en lançant une partie.")
+        return
+    st.subheader("Historique")
+    st.dataframe([{"Date": g["created"][:10], "Jeu": g["title"], "À table sous le nom": g["seat"],
+                   "Joueurs": ", ".join(g["players"]), "Résultat": g["result"],
+                   "Classement": g["place"], "Points par place": g["points"]}
+                  for g in reversed(report["games"])], hide_index=True, width="stretch")
+
+
+def _edit(profile: Profile, profiles: list[Profile]) -> None:
+    stats = seating.stats_store()
+    with st.expander("Modifier ou fusionner"):
+        name = st.text_input("Nom", value=profile.name, max_chars=40,
+                             key=f"player_name_{profile.id}")
+        colour = st.color_picker("Couleur", value=profile.colour,
+                                 key=f"player_colour_{profile.id}")
+        st.caption("Renommer ne change pas les parties passées : elles gardent le nom tapé "
+                   "ce jour-là.")
+        if st.button("Enregistrer", key=f"player_save_{profile.id}", width="stretch"):
+            try:
+                stats.update_profile(profile.id, name=name, colour=colour)
+            except CompanionError as exc:
+                _say(exc)
+            else:
+                st.rerun()
+        others = [p for p in profiles if p.id != profile.id]
+        if others:
+            into = st.selectbox("Fusionner avec (doublon)", [p.id for p in others],
+                                format_func=lambda i: next(p.name for p in others
+                                                           if p.id == i),
+                                index=None, placeholder="Choisir le profil à garder",
+                                key=f"player_merge_{profile.id}")
+            sure = st.checkbox("Les parties de ce profil passent au profil choisi",
+                               key=f"player_merge_ok_{profile.id}")
+            if st.button("Fusionner", key=f"player_merge_go_{profile.id}", width="stretch",
+                         disabled=into is None or not sure) and into is not None:
+                try:
+                    kept = stats.merge(profile.id, into)
+                except CompanionError as exc:
+                    _say(exc)
+                else:
+                    st.session_state["player_chosen"] = kept.id
+                    st.session_state.pop("player_pick", None)
+                    st.rerun()
+
+
+def render() -> None:
+    st.title("Joueurs")
+    stats = seating.stats_store()
+    _create()
+    profiles = stats.profiles()
+    if not profiles:
+        st.caption("Aucun joueur enregistré pour l'instant.")
+        return
+    _roster(profiles)
+    ids = [p.id for p in profiles]
+    chosen = st.session_state.get("player_chosen")
+    profile_id = st.selectbox("Joueur", ids, index=ids.index(chosen) if chosen in ids else 0,
+                              format_func=lambda i: next(p.name for p in profiles if p.id == i),
+                              key="player_pick")
+    profile = next(p for p in profiles if p.id == profile_id)
+    st.session_state["player_chosen"] = profile.id
+    st.header(plain(profile.name))
+    report = player_report(stats, profile)
+    _statistics(report)
+    _history(report)
+    _edit(profile, profiles)
+    left, right = st.columns(2)
+    slug = f"joueur-{profile.id}"
+    left.download_button("Historique (CSV)", player_csv(report), file_name=f"{slug}.csv",
+                         mime="text/csv", key="player_csv", width="stretch",
+                         on_click="ignore")
+    right.download_button("Historique (JSON)", json.dumps(report, ensure_ascii=False,
+                                                          indent=2),
+                          file_name=f"{slug}.json", mime="application/json",
+                          key="player_json", width="stretch", on_click="ignore")

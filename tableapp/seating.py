@@ -1,0 +1,166 @@
+"""Seating a new game with the players' profiles (docs/stats.md), and the night a device is
+playing: the pieces the shared « Nouvelle partie » form (tableapp/gamepage.py) calls.
+
+Typed names keep working as before: a seat whose name is a profile's (case and spaces ignored)
+is tied to that profile when the game starts; the profile chips fill the next empty seat, in
+the order they are touched, which is the table order."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from companion.errors import CompanionError
+from companion.stats.storage import Night, StatsStore
+from companion.store import default_path
+from tableapp import session
+from tableapp.session import plain
+
+_NIGHT_KEY = "_compagnon_night"  # (night id, key) of the night this session is playing
+_NIGHTS_KEY = "_compagnon_nights"  # night id -> key, the nights this session opened
+
+
+@st.cache_resource(show_spinner=False)
+def _stats_at(path: str) -> StatsStore:
+    return StatsStore(session.store())
+
+
+def stats_store() -> StatsStore:
+    """Profiles, nights and seats (one per database path, shared by all sessions)."""
+    return _stats_at(str(default_path()))
+
+
+# --- the night being played ---------------------------------------------------------------------
+
+
+def remember_night(night_id: int, key: str) -> None:
+    st.session_state.setdefault(_NIGHTS_KEY, {})[night_id] = key
+
+
+def known_nights() -> dict[int, str]:
+    return dict(st.session_state.get(_NIGHTS_KEY, {}))
+
+
+def play_in_night(night_id: int | None, key: str = "") -> None:
+    """Games this session starts from now on join this night (None: no night)."""
+    if night_id is None:
+        st.session_state.pop(_NIGHT_KEY, None)
+    else:
+        st.session_state[_NIGHT_KEY] = (night_id, key)
+
+
+def active_night() -> Night | None:
+    """The night new games join, if this session opened one with its key."""
+    value = st.session_state.get(_NIGHT_KEY)
+    if not value:
+        return None
+    night_id, key = value
+    stats = stats_store()
+    try:
+        if stats.night_key_ok(night_id, key):
+            return stats.night(night_id)
+    except CompanionError:
+        pass
+    play_in_night(None)
+    return None
+
+
+# --- the seating form ---------------------------------------------------------------------------
+
+
+def _seat_key(game: str, seat: int) -> str:
+    return f"np_{game}_seat_{seat}"
+
+
+def _chips_key(game: str) -> str:
+    return f"np_{game}_profiles"
+
+
+def _fill_seats(game: str, low: int, high: int) -> None:
+    """A chip touched: its name goes to the first empty seat (none left: the chip stays off,
+    choose more players first); a chip released empties the seat holding its name."""
+    key = _chips_key(game)
+    chosen = list(st.session_state.get(key) or [])
+    before = list(st.session_state.get(key + "_before") or [])
+    count = int(st.session_state.get(f"np_{game}_count") or low)
+    for name in before:
+        if name not in chosen:
+            for seat in range(high):
+                if st.session_state.get(_seat_key(game, seat), "").strip().casefold() == \
+                        name.casefold():
+                    st.session_state[_seat_key(game, seat)] = ""
+    for name in chosen:
+        if name in before:
+            continue
+        empty = [s for s in range(count) if not st.session_state.get(_seat_key(game, s), "")
+                 .strip()]
+        if empty:
+            st.session_state[_seat_key(game, empty[0])] = name
+        else:
+            chosen.remove(name)  # every seat is taken: the chip stays off
+    st.session_state[key] = chosen
+    st.session_state[key + "_before"] = chosen
+
+
+def profile_chips(game: str, low: int, high: int) -> None:
+    """The profiles as chips above the seats, and the night the game will join."""
+    night = active_night()
+    if night is not None:
+        st.caption(f"Cette partie rejoindra la soirée « {plain(night.title)} ».")
+    try:
+        profiles = stats_store().profiles()
+    except CompanionError as exc:
+        st.warning(plain(f"Profils des joueurs indisponibles : {exc}"))
+        return
+    if not profiles:
+        st.caption("Astuce : enregistrez les joueurs (page « Joueurs ») pour les retrouver "
+                   "d'une partie à l'autre et suivre leurs statistiques.")
+        return
+    st.pills("Joueurs enregistrés : touchez-les dans l'ordre de la table",
+             [p.name for p in profiles], selection_mode="multi", key=_chips_key(game),
+             on_change=_fill_seats, args=(game, low, high))
+
+
+def save_new_profiles_choice(game: str, names: list[str]) -> None:
+    """Offer to keep the names typed that are no profile yet."""
+    try:
+        known = {p.name.casefold() for p in stats_store().profiles()}
+    except CompanionError:
+        return
+    new = [n for n in names if " ".join(n.split()).casefold() not in known]
+    if new:
+        st.checkbox(f"Enregistrer {'ce joueur' if len(new) == 1 else 'ces joueurs'} "
+                    f"({plain(', '.join(new))}) pour les prochaines parties",
+                    key=f"np_{game}_save_profiles")
+
+
+def after_create(game: str, code: str, names: list[str]) -> None:
+    """Tie the seats whose names are profiles to them, create the profiles asked for, and put
+    the game in the night being played. A failure here never undoes the game: it is said."""
+    stats = stats_store()
+    try:
+        if st.session_state.get(f"np_{game}_save_profiles"):
+            for name in names:
+                if stats.find(name) is None:
+                    stats.create_profile(name)
+        links = {}
+        for seat, name in enumerate(names):
+            profile = stats.find(name)
+            if profile is not None:
+                links[seat] = profile.id
+        if links:
+            stats.seat(code, links)
+        night = active_night()
+        if night is not None:
+            stats.attach(night.id, code)
+    except CompanionError as exc:
+        st.session_state["_compagnon_seating_error"] = str(exc)
+    for key in (_chips_key(game), _chips_key(game) + "_before", f"np_{game}_save_profiles"):
+        st.session_state.pop(key, None)
+
+
+def seating_error() -> None:
+    """Say once what could not be linked after a game was created."""
+    message = st.session_state.pop("_compagnon_seating_error", None)
+    if message:
+        st.warning(plain(f"La partie est créée, mais les profils ou la soirée n'ont pas pu "
+                         f"être liés : {message}"))
