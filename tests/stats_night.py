@@ -5,7 +5,7 @@ test, the PDF test and the benchmark's correctness check.
 Who is who (seat names in the logs -> profile):
 - noe-corrections (unfinished) and noe-partie-a-100-points: Alice, Bruno, Chloé as typed;
 - emblemes-partie-a-trois: rouge = Alice, bleu = Bruno, vert = Chloé;
-- labystere-partie: Inès = Chloé; Léa and Tom stay guests (typed names);
+- labystere-partie: Inès = Chloé; Léa (who solves it) and Tom stay guests (typed names);
 - camelot-exemples-de-la-regle (unfinished): Lady Danielle = Alice, Sire Marcel = Bruno;
 - camelot-jetons: Gauvain = Alice, Arthur = Bruno, Perceval = Chloé;
 - elsen-exemple-de-la-regle (unfinished) and elsen-saboteur-exclu: Paul = Alice,

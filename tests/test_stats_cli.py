@@ -25,7 +25,7 @@ def test_night_as_json(night: int, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--night", str(night), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [(r["rank"], r["player"], r["wins"], r["points"]) for r in report["podium"][:3]] == [
-        (1, "Chloé", 3, 4.0), (2, "Alice", 2, 2.0), (3, "Bruno", 1, 1.5)]
+        (1, "Chloé", 2, 3.0), (2, "Alice", 2, 2.0), (3, "Bruno", 1, 1.5)]
     assert len(report["games"]) == 8
     emblemes = next(g for g in report["games"] if g["game"] == "emblemes")
     assert emblemes["players"] == ["Alice (rouge)", "Bruno (bleu)", "Chloé (vert)"]
@@ -37,7 +37,7 @@ def test_night_as_text_and_by_points(night: int, capsys: pytest.CaptureFixture[s
     assert main(["stats", "--night", str(night), "--ranking", "points"]) == 0
     out = capsys.readouterr().out
     assert "Podium (points par place)" in out
-    assert "1. Chloé — 3 victoires, 4 points par place, 5 parties terminées" in out
+    assert "1. Chloé — 2 victoires, 3 points par place, 5 parties terminées" in out
     assert "3. Bruno — 1 victoire, 1,5 point par place" in out
 
 
@@ -46,7 +46,7 @@ def test_night_and_player_as_csv(night: int, capsys: pytest.CaptureFixture[str])
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert len(rows) == 3 + 3 + 3 + 3 + 4 + 3 + 5 + 5  # one row per seat of the 8 games
     wins = [r["joueur"] for r in rows if r["victoire"] == "oui"]
-    assert sorted(wins) == ["Alice", "Alice", "Bruno", "Chloé", "Chloé", "Chloé", "Marie",
+    assert sorted(wins) == ["Alice", "Alice", "Bruno", "Chloé", "Chloé", "Léa", "Marie",
                             "Pierre"]
     assert main(["stats", "--player", "chloé", "--csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))

@@ -4,7 +4,7 @@ says who sat where). Every figure is checked against a hand computation from tho
 Finished games and places (place-based points: 1 first, 0 last, linear between):
 - noe-partie-a-100-points: Alice 150 (1st: 1), Chloé 50 (2nd: 0.5), Bruno 25 (3rd: 0);
 - emblemes: vert/Chloé 31 (1), bleu/Bruno 19 (0.5), rouge/Alice 17 (0);
-- labystere: Inès/Chloé solves (1); Léa, Tom last (0);
+- labystere: Léa (a guest) solves (1); Tom and Inès/Chloé last (0);
 - camelot-jetons: Arthur/Bruno 5 tokens (1), Perceval/Chloé 1 (0.5), Gauvain/Alice 0 (0);
 - elsen-saboteur-exclu: passengers Paul/Alice, Pierre, Marie, Julie/Chloé (1); Jean/Bruno (0).
 Unfinished: noe-corrections, camelot-exemples-de-la-regle, elsen-exemple-de-la-regle.
@@ -12,8 +12,9 @@ Unfinished: noe-corrections, camelot-exemples-de-la-regle, elsen-exemple-de-la-r
 Alice: played 7 (noe ×2, emblemes, camelot ×2, elsen ×2), finished 4, won 2 (noe, elsen),
 points 1 + 0 + 0 + 1 = 2. Bruno: played 7, finished 4, won 1 (camelot), points
 0 + 0.5 + 1 + 0 = 1.5. Chloé: played 7 (noe ×2, emblemes, labystere, camelot, elsen ×2),
-finished 5, won 3 (emblemes, labystere, elsen), points 0.5 + 1 + 1 + 0.5 + 1 = 4.
-Guests: Pierre, Marie (elsen ×2: 1 finished, won, 1 point); Léa, Tom (labystere, lost);
+finished 5, won 2 (emblemes, elsen), points 0.5 + 1 + 0 + 0.5 + 1 = 3.
+Guests: Pierre, Marie (elsen ×2: 1 finished, won, 1 point); Léa (labystere, won, 1 point);
+Tom (labystere, lost);
 Sire Raymond, Sire Maurice (camelot unfinished: nothing finished).
 """
 
@@ -54,25 +55,25 @@ def test_played_won_and_rates(night) -> None:
     bruno = player_stats(games, key(profiles, "Bruno"))
     assert (bruno["played"], bruno["finished"], bruno["won"], bruno["points"]) == (7, 4, 1, 1.5)
     chloe = player_stats(games, key(profiles, "Chloé"))
-    assert (chloe["played"], chloe["finished"], chloe["won"], chloe["points"]) == (7, 5, 3, 4.0)
-    assert chloe["win_rate"] == 0.6
+    assert (chloe["played"], chloe["finished"], chloe["won"], chloe["points"]) == (7, 5, 2, 3.0)
+    assert chloe["win_rate"] == 0.4
 
 
 def test_win_rate_by_game_and_by_player_count(night) -> None:
     _, games, profiles = night
     chloe = player_stats(games, key(profiles, "Chloé"))
-    # noe: 2 played, 1 finished (lost); emblemes, labystere: won; camelot: jetons only (2nd);
-    # elsen: 2 played, 1 finished, won.
+    # noe: 2 played, 1 finished (lost); emblemes: won; labystere: lost; camelot: jetons only
+    # (2nd); elsen: 2 played, 1 finished, won.
     assert chloe["by_game"] == {
         "noe": {"played": 2, "finished": 1, "won": 0, "win_rate": 0.0},
         "emblemes": {"played": 1, "finished": 1, "won": 1, "win_rate": 1.0},
-        "labystere": {"played": 1, "finished": 1, "won": 1, "win_rate": 1.0},
+        "labystere": {"played": 1, "finished": 1, "won": 0, "win_rate": 0.0},
         "camelot": {"played": 1, "finished": 1, "won": 0, "win_rate": 0.0},
         "elsen": {"played": 2, "finished": 1, "won": 1, "win_rate": 1.0}}
-    # 3 players: noe ×2, emblemes, labystere, camelot-jetons (4 finished, won emblemes and
-    # labystere); 5 players: elsen ×2 (1 finished, won).
+    # 3 players: noe ×2, emblemes, labystere, camelot-jetons (4 finished, won emblemes);
+    # 5 players: elsen ×2 (1 finished, won).
     assert chloe["by_player_count"] == {
-        "3": {"played": 5, "finished": 4, "won": 2, "win_rate": 0.5},
+        "3": {"played": 5, "finished": 4, "won": 1, "win_rate": 0.25},
         "5": {"played": 2, "finished": 1, "won": 1, "win_rate": 1.0}}
     alice = player_stats(games, key(profiles, "Alice"))
     # Alice also sat at the 4-player Camelot (unfinished): no rate yet.
@@ -133,9 +134,9 @@ def test_elsen_wins_by_side_and_by_role(night) -> None:
 
 def test_labystere_turns_to_solve(night) -> None:
     _, games, profiles = night
+    assert player_stats(games, "nom:léa")["labystere"] == {"solved": 1, "turns_to_solve": 4.0}
     assert player_stats(games, key(profiles, "Chloé"))["labystere"] == {
-        "solved": 1, "turns_to_solve": 2.0}
-    assert player_stats(games, "nom:léa")["labystere"] == {"solved": 0, "turns_to_solve": None}
+        "solved": 0, "turns_to_solve": None}
 
 
 def test_statistics_per_game(night) -> None:
@@ -143,7 +144,7 @@ def test_statistics_per_game(night) -> None:
     per_game = game_stats(games)
     assert list(per_game) == ["noe", "emblemes", "labystere", "camelot", "elsen"]
     assert per_game["noe"]["played"] == 2 and per_game["noe"]["finished"] == 1
-    assert per_game["labystere"]["turns_to_solve"] == 6.0
+    assert per_game["labystere"]["turns_to_solve"] == 8.0
     assert per_game["elsen"]["wins_by_side"] == {"passagers": 1}
     # Camelot: 2 tournaments (full tracker) + 7 (jetons); players 4 and 3.
     assert per_game["camelot"]["rounds"] == 9 and per_game["camelot"]["average_players"] == 3.5
@@ -153,16 +154,18 @@ def test_podium_by_wins(night) -> None:
     stats, games, profiles = night
     rows = podium(games, stats.names(), "victoires")
     top = [(r.rank, r.name, r.wins, r.points, r.played) for r in rows[:5]]
-    # Chloé 3 wins; Alice 2; then 1 win each: Bruno (1.5 points) before Pierre and Marie (1).
-    assert top == [(1, "Chloé", 3, 4.0, 5), (2, "Alice", 2, 2.0, 4), (3, "Bruno", 1, 1.5, 4),
-                   (4, "Marie", 1, 1.0, 1), (4, "Pierre", 1, 1.0, 1)]
-    assert {r.rank for r in rows[5:]} == {6}  # Léa, Tom, Sire Raymond, Sire Maurice
+    # Chloé and Alice 2 wins each: Chloé's 3 points before Alice's 2; then 1 win each: Bruno
+    # (1.5 points) before Léa, Marie and Pierre (1 point each, sharing 4th place).
+    assert top == [(1, "Chloé", 2, 3.0, 5), (2, "Alice", 2, 2.0, 4), (3, "Bruno", 1, 1.5, 4),
+                   (4, "Léa", 1, 1.0, 1), (4, "Marie", 1, 1.0, 1)]
+    assert rows[5].name == "Pierre" and rows[5].rank == 4
+    assert {r.rank for r in rows[6:]} == {7}  # Tom, Sire Raymond, Sire Maurice
 
 
 def test_podium_by_points_and_a_wrong_ranking(night) -> None:
     stats, games, _ = night
     rows = podium(games, stats.names(), "points")
     assert [(r.rank, r.name, r.points) for r in rows[:3]] == [
-        (1, "Chloé", 4.0), (2, "Alice", 2.0), (3, "Bruno", 1.5)]
+        (1, "Chloé", 3.0), (2, "Alice", 2.0), (3, "Bruno", 1.5)]
     with pytest.raises(UsageError, match="classement inconnu"):
         podium(games, stats.names(), "hasard")

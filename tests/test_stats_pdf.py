@@ -40,7 +40,7 @@ def test_the_summary_renders_on_one_page_with_the_pages_numbers(tmp_path: Path) 
     text = pdf_text(pdf, tmp_path)
     # the podium rows as the night page shows them (tests/test_stats_night.py: by hand)
     lines = [" ".join(line.split()) for line in text.splitlines()]
-    assert "1 Chloé 3 4 5" in lines and "2 Alice 2 2 4" in lines
+    assert "1 Chloé 2 3 5" in lines and "2 Alice 2 2 4" in lines
     assert "3 Bruno 1 1,5 4" in lines
     flat = " ".join(text.split())
     for game in report["games"]:

@@ -119,19 +119,23 @@ def test_elsen_passengers_win_when_the_saboteur_is_voted_out() -> None:
 
 def test_labystere_turns_to_solve() -> None:
     r = record("labystere-partie")
-    # Effective turns: Léa (roll, card, end), Tom (roll 4 corrected, Rejoue, roll, end),
-    # Inès (roll, end), Léa (roll, card, wrong declaration: out), Tom (roll, end), Inès (roll,
-    # card, right declaration). 6 turns, Inès solved on her 2nd.
-    assert r.finished and r.winners == ["Inès"]
-    assert r.facts["turns"] == 6
-    assert {p: f["turns"] for p, f in r.figures.items()} == {"Léa": 2, "Tom": 2, "Inès": 2}
-    assert r.places == {"Léa": 3, "Tom": 3, "Inès": 1}
+    # Effective events (0 undone, 2 corrected): Léa rolls, swaps, ends (turn 1). Tom rolls,
+    # moves, turns up « retour Arrivée », declares renard/moulin: wrong, out (turn 1). Inès
+    # rolls, moves, looks at Léa's eliminated places: Léa has none, « tant pis », next (turn 1).
+    # Léa 2: roll, move, reveal, end. Inès 2: roll, move, Rejoue, roll, move, témoin, end.
+    # Léa 3: roll, move, retour Arrivée, end. Inès 3: roll, swap, end. Léa 4 declares
+    # ours/tour: right. 8 turns; Léa solved on her 4th.
+    assert r.finished and r.winners == ["Léa"]
+    assert r.facts["turns"] == 8
+    assert {p: f["turns"] for p, f in r.figures.items()} == {"Léa": 4, "Tom": 1, "Inès": 3}
+    assert r.places == {"Léa": 1, "Tom": 3, "Inès": 3}
+    assert r.figures["Tom"]["wrong_declaration"] is True
 
 
-def test_count_turns_when_everyone_is_wrong() -> None:
-    events = [{"type": "roll"}, {"type": "declare", "correct": False},
-              {"type": "roll"}, {"type": "declare", "correct": False}]
-    assert count_turns(2, events) == (2, [1, 1])
+def test_count_turns_when_a_player_is_left_alone() -> None:
+    # seat 1 is out: seat 0 plays turn after turn, the seat never changes
+    events = [{"type": "roll"}, {"type": "end_turn"}, {"type": "roll"}, {"type": "end_turn"}]
+    assert count_turns(2, 0, events, [0, 0, 0, 0]) == (2, [2, 0])
 
 
 @pytest.mark.parametrize("name", LOGS)
