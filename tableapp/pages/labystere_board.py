@@ -25,18 +25,24 @@ from tableapp.session import plain
 
 DOTS = {"rouge": "🔴", "bleu": "🔵", "vert": "🟢", "jaune": "🟡"}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+PAWN_RGB = {"rouge": "#d32f2f", "bleu": "#1565c0", "vert": "#2e7d32", "jaune": "#f9a825"}
+PAWN_INK = {"rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow"}  # markdown colours
 _SWAP_KEY = "_labystere_swap_first"  # (game code, seq, cell) of the first path tapped for a swap
 
 # Static styles; no user text is ever put in this HTML. Five buttons per row at 360 px: the
 # rows are horizontal containers that never wrap, each button a fifth of the width, ≥ 44 px.
 BOARD_CSS = """
 <style>
-.st-key-lab_board [data-testid="stHorizontalBlock"], .st-key-lab_board .stHorizontalBlock
-  {flex-wrap: nowrap; gap: 4px;}
-.st-key-lab_board .stButton, .st-key-lab_board [data-testid="stButton"] {flex: 1 1 0; min-width: 0;}
-.st-key-lab_board button {width: 100%; min-height: 3.6rem; padding: 2px 1px; min-width: 0;}
-.st-key-lab_board button p {white-space: pre-line; line-height: 1.05; font-size: 0.78rem;
+.st-key-lab_board [data-testid="stHorizontalBlock"] {flex-wrap: nowrap; gap: 4px;}
+.st-key-lab_board [data-testid="stElementContainer"] {flex: 1 1 0 !important;
+  min-width: 0 !important; width: auto !important;}
+.st-key-lab_board button {width: 100%; height: 4.3rem; padding: 2px 1px; min-width: 0;}
+.st-key-lab_board button p {white-space: pre-line; line-height: 1.05; font-size: 1.5rem;
   overflow-wrap: normal; word-break: normal;}
+.st-key-lab_board button p span {font-size: 0.72rem !important;}
+.st-key-lab_board button p span.stMarkdownColoredText {font-size: 1.1rem !important;
+  -webkit-text-fill-color: currentcolor;}
+.st-key-lab_board button:disabled {color: #222; -webkit-text-fill-color: #222; opacity: 1;}
 table.labb {border-collapse: collapse; width: 100%; table-layout: fixed;}
 table.labb td {border: 1px solid #888; text-align: center; padding: 2px 1px; height: 3.4rem;
   font-size: 0.8rem; line-height: 1.05; overflow-wrap: normal; word-break: normal;}
@@ -62,13 +68,13 @@ def _short_place(path_card: str) -> str:
 
 
 def cell_parts(cell: dict[str, Any], colours: list[str]) -> tuple[str, str, str]:
-    """(line drawing of the open sides, what the card is, the pawns on it), all from the
+    """(line drawing of the open sides, what the card is, a dot per pawn on it), all from the
     summary: face-up facts only."""
     glyph = GLYPHS[cell["sides"]]
     marker = {"depart": "Départ", "arrivee": "Arrivée", "temoin": "Témoin"}.get(cell["cover"], "")
     if cell["cover"] == "lieu":
         marker = _short_place(cell["card"])
-    pawns = "".join(DOTS.get(colours[seat], "⚪") for seat in cell["pawns"])
+    pawns = "".join("●" for _ in cell["pawns"])
     return glyph, marker, pawns
 
 
@@ -82,11 +88,26 @@ def board_html(summary: dict[str, Any], lit: set[str] | frozenset[str] = frozens
         for cell in row:
             glyph, marker, pawns = cell_parts(cell, colours)
             classes = f"c-{html.escape(cell['cover'])}" + (" lit" if cell["cell"] in lit else "")
+            dots = "".join(f'<span style="color: {PAWN_RGB.get(colours[seat], "#777")}">●</span>'
+                           for seat in cell["pawns"])
             out.append(f'<td class="{classes}"><span class="g">{html.escape(glyph)}</span>'
-                       f"{html.escape(marker)}<br>{html.escape(pawns) or '&nbsp;'}</td>")
+                       f"{html.escape(marker)}<br>{dots or '&nbsp;'}</td>")
         out.append("</tr>")
     out.append("</table>")
     return "".join(out)
+
+
+COVER_COLOURS = {"depart": "#fff3b0", "arrivee": "#fff3b0", "lieu": "#ffe0cc",
+                 "temoin": "#dde8ff"}
+
+
+def _cell_colours(summary: dict[str, Any], on_tap: str) -> str:
+    """The special cells' background on the tappable board (cell names and fixed colours
+    only). A lit cell keeps the primary colour: that is what says « tap me »."""
+    rules = [f".st-key-lab_{on_tap}_{cell['cell']} button:disabled "
+             f"{{background: {COVER_COLOURS[cell['cover']]};}}"
+             for row in summary["board"] for cell in row if cell["cover"] in COVER_COLOURS]
+    return "<style>" + "\n".join(rules) + "</style>"
 
 
 def board_grid(stored: StoredGame, summary: dict[str, Any], enabled: set[str],
@@ -96,12 +117,17 @@ def board_grid(stored: StoredGame, summary: dict[str, Any], enabled: set[str],
     widgets."""
     colours = [p["colour"] for p in summary["players"]]
     tapped = None
+    st.markdown(_cell_colours(summary, on_tap), unsafe_allow_html=True)
+    st.caption("Lignes A à E de haut en bas, colonnes 1 à 5 de gauche à droite.")
     with st.container(key="lab_board"):
         for row in summary["board"]:
-            with st.container(horizontal=True, gap=None):
+            with st.container(horizontal=True, gap=None, wrap=False):
                 for cell in row:
-                    glyph, marker, pawns = cell_parts(cell, colours)
-                    label = "\n".join(part for part in (glyph, marker, pawns) if part)
+                    glyph, marker, _ = cell_parts(cell, colours)
+                    dots = "".join(f":{PAWN_INK.get(colours[seat], 'gray')}[●]"
+                                   for seat in cell["pawns"])
+                    label = "\n".join(part for part in (glyph, f":small[{marker}]" if marker
+                                                         else "", dots) if part)
                     on = cell["cell"] in enabled
                     if st.button(label, key=f"lab_{on_tap}_{cell['cell']}",
                                  type="primary" if on else "secondary", disabled=not on,
@@ -269,9 +295,7 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
                      width="stretch", key="lab_reveal_pile"):
             submit(stored, {"type": "reveal"})
         board_grid(stored, summary, set(), "view")
-    elif phase == "action":
-        if last:
-            _secret_card(stored, last["cell"], current)
+    elif phase == "action":  # an Action card: carried out openly, nothing secret to show
         _action_choice(stored, summary)
     else:
         if last and last["player"] == summary["turn"] and last["cover"] in ("lieu", "temoin"):
