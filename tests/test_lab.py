@@ -23,12 +23,13 @@ from companion.lab.runner import Options, compare, lab_module, run
 from companion.lab.stats import mean, wilson
 from companion.loader import load_game
 
-GAMES = ("noe", "emblemes", "camelot", "elsen")
+GAMES = ("noe", "emblemes", "camelot", "elsen", "labystere")
 SMALL = {
     "noe": Options(games=3, seed=5, players=(3,), extra={"levels": (1, 3)}),
     "emblemes": Options(games=6, seed=5, players=(3, 5), extra={"sets": ("B",)}),
     "camelot": Options(games=6, seed=5, players=(2, 4)),
     "elsen": Options(games=10, seed=5, players=(5, 9)),
+    "labystere": Options(games=3, seed=5, players=(2, 4)),
 }
 
 
@@ -82,6 +83,9 @@ def test_a_simulated_log_replays_through_the_engine_to_the_same_end() -> None:
             assert len(summary["manches"]) == len(record["manches"])
         elif game == "elsen":
             assert summary["winner"] == record["winner"]
+        elif game == "labystere":
+            assert summary["finished"] == record["finished"]
+            assert (summary["winner"] is not None) == record["won"]
 
 
 # --- figures against exact values -----------------------------------------------------------
