@@ -117,6 +117,19 @@ WHEN (SELECT deleting FROM games WHERE code = OLD.code) IS NOT 1
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 """
 
+# Version 6: where a host's device stands in a game, kept with the game rather than in a browser
+# session (companion/positions.py): ELSEN's narrator line, countdown and durations survive a
+# refresh, a sleeping tablet or a restart. Gone with the game.
+V6_POSITIONS = """
+CREATE TABLE game_positions (
+    code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    PRIMARY KEY (code, name)
+);
+"""
+
 
 MIGRATIONS: list[Migration] = [
     Migration(1, "parties et journaux", V1_GAMES_AND_EVENTS),
@@ -124,4 +137,5 @@ MIGRATIONS: list[Migration] = [
     Migration(3, "droits des appareils sur les parties", V3_GRANTS),
     Migration(4, "profils des joueurs, soirées et places", V4_PROFILES_AND_NIGHTS),
     Migration(5, "auteur de chaque ligne, suppression d'une partie", V5_AUTHORS_AND_DELETION),
+    Migration(6, "position du meneur dans la partie", V6_POSITIONS),
 ]

@@ -23,6 +23,7 @@ import streamlit as st
 
 from companion.access import Access, DeviceMemory, Grant
 from companion.errors import StorageError
+from companion.positions import Positions
 from companion.store import EventStore, default_path, normalize_code
 
 PUBLIC_VIEW = "public"
@@ -75,6 +76,17 @@ def _access_at(path: str) -> Access:
 def access() -> Access:
     """The grants of this server's games (companion/access.py)."""
     return _access_at(str(default_path()))
+
+
+@st.cache_resource(show_spinner=False)
+def _positions_at(path: str) -> Positions:
+    _store_at(path)
+    return Positions(path)
+
+
+def positions() -> Positions:
+    """Where the hosts' devices stand in their games (companion/positions.py)."""
+    return _positions_at(str(default_path()))
 
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")

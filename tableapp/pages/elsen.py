@@ -9,6 +9,7 @@ import html
 import json
 import secrets
 import time
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -26,8 +27,11 @@ from companion.games.elsen.setup import (
     random_deal,
 )
 from companion.games.elsen.texts import STEP_LABELS, describe
+from companion.positions import Countdown, NarratorPlace
+from tableapp import session
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
+    READ_ONLY,
     StoredGame,
     current_game,
     is_host,
@@ -94,7 +98,7 @@ NARRATOR_JS = """
   if (!box) return;
   const S = window.__elsenVoice = window.__elsenVoice || {
     unlocked: false, spoken: "", rate: parseFloat(localStorage.getItem("elsenRate") || "1"),
-    muted: localStorage.getItem("elsenMuted") === "1", timers: {}, wake: null};
+    muted: localStorage.getItem("elsenMuted") === "1", wake: null};
   function voice() {
     const all = window.speechSynthesis ? speechSynthesis.getVoices() : [];
     return all.find(v => v.lang === "fr-FR") || all.find(v => v.lang.startsWith("fr")) || null;
@@ -120,20 +124,18 @@ NARRATOR_JS = """
     localStorage.setItem("elsenRate", String(S.rate)); });
   if (S.unlocked) { q(".speak").textContent = "🔊 Relire";
     if (S.spoken !== data.key) { S.spoken = data.key; speak(data.spoken); } }
-  // countdown: client side, so it keeps going offline and pauses without the server
+  // countdown: its state is the server's (companion/positions.py); the page only shows it,
+  // from what was left when it was drawn (no trust in the tablet's clock being right)
   const clock = q(".clock");
   if (clock && data.timer) {
-    const t = S.timers[data.key] = S.timers[data.key] || {left: data.timer, end: 0};
-    const show = () => { const left = t.end ? Math.max(0, (t.end - Date.now()) / 1000) : t.left;
+    const end = data.running ? Date.now() + data.left * 1000 : 0;
+    const show = () => { const left = end ? Math.max(0, (end - Date.now()) / 1000) : data.left;
       const s = Math.ceil(left);
       clock.textContent = String(Math.floor(s / 60)).padStart(2, "0") + ":" +
                           String(s % 60).padStart(2, "0");
       clock.classList.toggle("done", s === 0);
-      if (t.end && left <= 0) { t.end = 0; t.left = 0; speak("Temps écoulé."); } };
-    q(".go").addEventListener("click", () => { S.unlocked = true;
-      if (t.end) { t.left = Math.max(0, (t.end - Date.now()) / 1000); t.end = 0; }
-      else if (t.left > 0) { t.end = Date.now() + t.left * 1000; } show(); });
-    q(".reset").addEventListener("click", () => { t.left = data.timer; t.end = 0; show(); });
+      if (end && data.left > 0 && left <= 0 && S.rang !== data.key) {
+        S.rang = data.key; speak("Temps écoulé."); } };
     clearInterval(S.tick); S.tick = setInterval(show, 250); show();
   }
   // keep the tablet awake where the browser allows; a refusal changes nothing
@@ -169,17 +171,19 @@ NARRATOR_CSS = """
 """
 
 
-def narrator_html(sc: Script, index: int, key: str) -> str:
+def narrator_html(sc: Script, index: int, key: str, countdown: Countdown | None = None,
+                  now: float = 0.0) -> str:
     """The current line, spoken by the browser (speechSynthesis, fr-FR), with the countdown.
     Every injected text is escaped: html.escape in markup, _js() in the script's data."""
     line = sc.lines[index]
     dom_id = f"elsen-{key}"
+    clock_state = countdown or (Countdown.fresh(line.timer) if line.timer else None)
     data = {"key": f"{key}-{index}", "spoken": line.spoken, "timer": line.timer,
+            "left": clock_state.remaining(now) if clock_state else 0,
+            "running": bool(clock_state and clock_state.running),
             "script": [item.spoken for item in sc.lines]}
     clock = ("" if not line.timer else
-             '<div class="bar"><span class="clock">--:--</span>'
-             '<button class="go" type="button">⏯ Démarrer / pause</button>'
-             '<button class="reset" type="button">↺</button></div>')
+             '<div class="bar"><span class="clock">--:--</span></div>')
     return (
         f'{NARRATOR_CSS}<div class="elsen-narrator" id="{dom_id}" '
         f'data-spoken="{html.escape(line.spoken)}" '
@@ -195,35 +199,84 @@ def narrator_html(sc: Script, index: int, key: str) -> str:
     )
 
 
-def _line_key(stored: StoredGame) -> str:
-    return f"elsen_line_{stored.code}_{stored.seq}"
+def _place(stored: StoredGame) -> NarratorPlace:
+    """Where the narrator stands: kept with the game on the server, so a refresh, a sleeping
+    tablet or a restart find the same line and the same remaining time."""
+    return session.positions().narrator(stored.code).at(stored.seq)
+
+
+def _save_place(stored: StoredGame, place: NarratorPlace) -> None:
+    """Only the host's device moves the narrator (rights asked again now)."""
+    if not is_host():
+        st.error(READ_ONLY)
+        return
+    session.positions().set_narrator(stored.code, place)
+    st.rerun()
+
+
+def _durations(place: NarratorPlace) -> tuple[int, int]:
+    durations = place.durations or {}
+    return (int(durations.get("discussion", DISCUSSION_SECONDS)),
+            int(durations.get("vote", VOTE_SECONDS)))
 
 
 def narrator(stored: StoredGame, state: ElsenState) -> None:
-    discussion = int(st.session_state.get("elsen_discussion", DISCUSSION_SECONDS))
-    vote = int(st.session_state.get("elsen_vote", VOTE_SECONDS))
-    sc = script(state, discussion, vote)
-    key = _line_key(stored)
-    index = min(int(st.session_state.get(key, 0)), len(sc.lines) - 1)
-    st.html(narrator_html(sc, index, f"{stored.code}-{stored.seq}"),
+    place = _place(stored)
+    sc = script(state, *_durations(place))
+    index = min(place.line, len(sc.lines) - 1)
+    timer = sc.lines[index].timer
+    countdown = place.countdown if (timer and place.countdown and place.line == index
+                                    and place.countdown.total == timer) else None
+    if timer and countdown is None:
+        countdown = Countdown.fresh(timer)
+    st.html(narrator_html(sc, index, f"{stored.code}-{stored.seq}", countdown, time.time()),
             unsafe_allow_javascript=True)
+    if countdown is not None:
+        go, reset = st.columns([3, 1])
+        if go.button("⏸ Pause" if countdown.running else "⏯ Démarrer le compte à rebours",
+                     key="elsen_timer_go", width="stretch"):
+            _save_place(stored, replace(place, line=index,
+                                        countdown=countdown.toggled(time.time())))
+        if reset.button("↺", key="elsen_timer_reset", width="stretch",
+                        help="Remettre le compte à rebours au début"):
+            _save_place(stored, replace(place, line=index, countdown=countdown.reset()))
     last = index == len(sc.lines) - 1
     confirm_only = sc.step in ("recognition", "dawn")
     back, forward = st.columns([1, 3])
     if back.button("◀ Retour", key="elsen_back", disabled=index == 0,
                    width="stretch"):
-        st.session_state[key] = index - 1
-        st.rerun()
+        _save_place(stored, place.moved(index - 1))
     label = "Suivant ▶" if not last or confirm_only else "Saisissez ci-dessous ▼"
     if forward.button(label, key="elsen_next", type="primary", width="stretch",
                       disabled=last and not confirm_only):
         if last:
             submit(stored, {"type": sc.step})
         else:
-            st.session_state[key] = index + 1
-            st.rerun()
+            _save_place(stored, place.moved(index + 1))
     if last and sc.step and not confirm_only:
         entry(stored, state, sc.step)
+
+
+def settings_form(stored: StoredGame, state: ElsenState) -> None:
+    """The host's durations, kept with the game's narrator place (not in this session)."""
+    place = _place(stored)
+    discussion, vote = _durations(place)
+    st.session_state.setdefault("elsen_discussion", discussion)
+    st.session_state.setdefault("elsen_vote", vote)
+
+    def save() -> None:
+        if is_host():
+            session.positions().set_narrator(stored.code, replace(
+                _place(stored), durations={"discussion": int(st.session_state.elsen_discussion),
+                                           "vote": int(st.session_state.elsen_vote)}))
+
+    st.number_input("Discussion (secondes, défaut maison)", 30, 900, step=30,
+                    key="elsen_discussion", on_change=save)
+    st.number_input("Vote (secondes, défaut maison)", 15, 300, step=15, key="elsen_vote",
+                    on_change=save)
+    st.caption(f"Vote : {THRESHOLD_LABELS[state.setup.settings['vote_threshold']]} · "
+               f"mission fantôme : "
+               f"{GHOST_LABELS[state.setup.settings['ghost_mission_reward']]}")
 
 
 # --- entries at the end of a step -------------------------------------------------------------
@@ -399,13 +452,7 @@ def render() -> None:
     if state.roles:
         secret_view(state)
     with st.expander("Réglages du meneur"):
-        st.number_input("Discussion (secondes, défaut maison)", 30, 900, DISCUSSION_SECONDS,
-                        step=30, key="elsen_discussion")
-        st.number_input("Vote (secondes, défaut maison)", 15, 300, VOTE_SECONDS, step=15,
-                        key="elsen_vote")
-        st.caption(f"Vote : {THRESHOLD_LABELS[state.setup.settings['vote_threshold']]} · "
-                   f"mission fantôme : "
-                   f"{GHOST_LABELS[state.setup.settings['ghost_mission_reward']]}")
+        settings_form(stored, state)
     after_game(stored)
     toolbar(stored, describe)
 
