@@ -94,7 +94,7 @@ def bench_page() -> None:
     print(f"objectif < {PAGE_TARGET_MS:g} ms (médiane) : "
           f"{'atteint' if worst < PAGE_TARGET_MS else 'NON atteint'}")
     start = time.perf_counter()
-    store._snapshots.clear()
+    store.clear_cache()
     store.load(code)
     print(f"{'rejeu complet de la partie (EventStore.load)':<44} "
           f"{(time.perf_counter() - start) * 1000:8.2f} ms")

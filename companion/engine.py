@@ -6,6 +6,9 @@ An engine module `companion/games/<game>/engine.py` exposes `ENGINE`, an object 
 - `game: str`
 - `new_state(setup: dict) -> GameState`: raises RuleError on a bad setup;
 - and its states implement `GameState` below.
+It may expose `RULES_VERSION: int` (default 1, `rules_version`): raise it when a change of the
+rules as implemented may make an old log replay differently or not at all; the store records,
+per game, the version it last replayed with and reports a game that no longer replays.
 """
 
 from __future__ import annotations
@@ -49,6 +52,12 @@ def engine_for(game: str) -> Engine:
     game_info(game)  # unknown game -> UsageError listing the valid ones
     module = importlib.import_module(f"companion.games.{game}.engine")
     return module.ENGINE  # type: ignore[no-any-return]
+
+
+def rules_version(game: str) -> int:
+    """The version of a game's rules as its engine implements them (`RULES_VERSION`, 1)."""
+    module = importlib.import_module(f"companion.games.{game}.engine")
+    return int(getattr(module, "RULES_VERSION", 1))
 
 
 def replay(game: str, setup: dict[str, Any], events: Iterable[dict[str, Any]]) -> GameState:

@@ -3,8 +3,11 @@
 The state of a game is never stored: it is the replay of its log by the game's engine
 (`companion.engine.replay`). Every write is one transaction (BEGIN IMMEDIATE), checks the
 sequence number the writer saw (a device acting on a stale view cannot overwrite a newer event)
-and replays the log plus the new line *before* writing it, so a refused event writes nothing.
-Undo and corrections are meta-events appended like any other (companion/log.py).
+and checks the new line against the replayed state *before* writing it, so a refused event
+writes nothing. The replay is kept beside the log (companion/snapshot.py): a game event is
+applied to it alone, so an append costs the same at the 10,000th line as at the 10th. Undo and
+corrections are meta-events appended like any other (companion/log.py). What a user may store
+is bounded (companion/logfile.py); storage faults are StorageErrors (companion/sqlitefile.py).
 
 Default location: `$COMPANION_DB`, else `$XDG_DATA_HOME/compagnon-de-table/games.sqlite3`
 (`~/.local/share/...` when XDG_DATA_HOME is unset).
@@ -13,155 +16,55 @@ Default location: `$COMPANION_DB`, else `$XDG_DATA_HOME/compagnon-de-table/games
 from __future__ import annotations
 
 import json
-import os
-import re
+import logging
 import secrets
 import sqlite3
-import sys
 import threading
-from dataclasses import dataclass, replace
+from collections import OrderedDict
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import GAMES, game_info
-from companion.engine import GameState, InvalidEvent, replay_entries
-from companion.errors import CompanionError, RuleError, UsageError
-from companion.log import CORRECT, RETRACT, UNDO, Entry, resolve
+from companion.engine import GameState, InvalidEvent, rules_version
+from companion.errors import RuleError, StorageError
+from companion.log import CORRECT, RETRACT, UNDO, Entry
+from companion.logfile import (  # noqa: F401  (FORMAT, VERSION, envelope: the store's API)
+    FORMAT,
+    VERSION,
+    check_setup,
+    check_title,
+    envelope,
+    line_text,
+    parse_envelope,
+)
 from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
+from companion.snapshot import (  # noqa: F401  (check_log: the store's API)
+    Head,
+    built_by_current_code,
+    check_log,
+    copy_state,
+)
 from companion.sqlitefile import SqliteFile
+from companion.stored import (  # noqa: F401  (re-exported: the store's API)
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    GameSummary,
+    NoLongerReplays,
+    StaleWrite,
+    StoredGame,
+    UnknownGame,
+    default_path,
+    is_valid_code,
+    normalize_code,
+)
 
-FORMAT = "compagnon-log"
-VERSION = 1
-# No 0/O, 1/I/L, U/V look-alikes: a code read across a table is typed right the first time.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789"
-CODE_LENGTH = 6
-SNAPSHOTS = 32  # replayed snapshots kept in memory (a few tables at once)
-_CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
-
-class StaleWrite(CompanionError):
-    """The log moved on since the writer's view: nothing written, reload and retry."""
-
-    def __init__(self, code: str, expected: int, actual: int) -> None:
-        self.code = code
-        self.expected = expected
-        self.actual = actual
-        super().__init__(
-            f"la partie {code} a changé entre-temps (sur un autre appareil ?) : {actual} "
-            f"événement(s) enregistré(s) au lieu de {expected} vus ; rien n'a été écrit, "
-            "vérifiez la partie à jour puis recommencez")
-
-
-class UnknownGame(UsageError):
-    """No game with that code."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        super().__init__(f"aucune partie avec le code « {code} »")
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """One line of the "Reprendre une partie" list."""
-
-    code: str
-    game: str
-    title: str
-    created: str
-    updated: str
-    events: int
-
-
-@dataclass
-class StoredGame:
-    """A game as read from the store: its raw log and what it replays to.
-
-    `seq` is the number of raw log lines (the sequence number the next write must expect);
-    `events` are the effective events (undo and corrections resolved), `entries` the same with
-    their raw indices; `state` is the replayed GameState (treat it as read-only)."""
-
-    code: str
-    game: str
-    setup: dict[str, Any]
-    title: str
-    created: str
-    raw: list[dict[str, Any]]
-    entries: list[Entry]
-    state: GameState
-    seen_seq: int | None = None  # set by the app: the seq of the view the user acted on
-
-    @property
-    def seq(self) -> int:
-        return len(self.raw)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return [entry.event for entry in self.entries]
-
-    def as_log(self) -> dict[str, Any]:
-        """The exported log (docs/log-format.md) of this snapshot."""
-        return envelope(self.game, self.setup, self.raw, self.title, self.created)
-
-
-def envelope(game: str, setup: dict[str, Any], raw: list[dict[str, Any]], title: str = "",
-             created: str = "") -> dict[str, Any]:
-    """The documented log format: the raw log, meta-events included."""
-    return {"format": FORMAT, "version": VERSION, "game": game, "title": title,
-            "created": created, "setup": setup, "events": raw}
-
-
-def default_path() -> Path:
-    if os.environ.get("COMPANION_DB"):
-        return Path(os.environ["COMPANION_DB"]).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "compagnon-de-table" / "games.sqlite3"
-
-
-def normalize_code(text: str) -> str:
-    """What a player typed ("ab3 k7m", "ab3-k7m") as a stored code ("AB3K7M")."""
-    return re.sub(r"[\s\-_.]", "", text or "").upper()
-
-
-def is_valid_code(code: str) -> bool:
-    return bool(_CODE_RE.match(code))
+log = logging.getLogger("companion.storage")
+SNAPSHOTS = 32  # replayed snapshots kept in memory, per kind (a few tables at once)
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _replay(game: str, setup: dict[str, Any], raw: list[dict[str, Any]]) -> tuple[
-        list[Entry], GameState]:
-    """Resolve and replay a raw log; a game without an engine yet is a UsageError."""
-    entries = resolve(raw)
-    try:
-        return entries, replay_entries(game, setup, entries)
-    except ModuleNotFoundError as exc:
-        if exc.name != f"companion.games.{game}.engine":
-            raise
-        raise UsageError(f"{game_info(game).title} n'a pas encore de moteur de partie") from None
-
-
-def _built_by_current_code(state: GameState) -> bool:
-    """False once the engine's module was reloaded (Streamlit reloads edited files during
-    development): a snapshot of the old class would fail the pages' isinstance checks."""
-    cls = type(state)
-    module = sys.modules.get(cls.__module__)
-    return module is not None and getattr(module, cls.__qualname__, None) is cls
-
-
-def check_log(game: str, setup: Any, raw: Any) -> tuple[list[Entry], GameState]:
-    """Validate a whole log (setup + raw lines); InvalidEvent says which line and why."""
-    game_info(game)
-    if not isinstance(setup, dict):
-        raise InvalidEvent(-1, "la mise en place est un objet JSON")
-    if not isinstance(raw, list):
-        raise UsageError("« events » doit être une liste d'événements")
-    return _replay(game, setup, raw)
 
 
 class EventStore:
@@ -172,8 +75,12 @@ class EventStore:
         """Opens (creating, or migrating to the current schema) the database at `path`;
         a StorageError (companion.errors) says why a file is refused, and leaves it intact."""
         self.path = Path(path) if path is not None else default_path()
-        self._snapshots: dict[tuple[str, int], StoredGame] = {}  # oldest first
         self._lock = threading.Lock()
+        # what readers get, by (code, lines): shared, never changed
+        self._snapshots: OrderedDict[tuple[str, int], StoredGame] = OrderedDict()
+        # the writers' replay of each game, by code: (head, JSON of its last line), changed
+        # in place by the next append (taken out of here while it changes)
+        self._heads: OrderedDict[str, tuple[Head, str | None]] = OrderedDict()
         self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
                               legacy_tables=LEGACY_TABLES, timeout=timeout)
 
@@ -184,15 +91,27 @@ class EventStore:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def _read(self, db: sqlite3.Connection, code: str) -> tuple[
-            tuple[str, str, str, str], list[dict[str, Any]]]:
-        row = db.execute("SELECT game, setup, title, created FROM games WHERE code = ?",
-                         (code,)).fetchone()
+    @staticmethod
+    def _row(db: sqlite3.Connection, code: str) -> tuple[str, str, str, str, int, int]:
+        """(game, setup JSON, title, created, lines, rules_version) of a game."""
+        row = db.execute("SELECT game, setup, title, created, lines, rules_version FROM games "
+                         "WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise UnknownGame(code)
-        raw = [json.loads(text) for (text,) in db.execute(
+        return row  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _raw(db: sqlite3.Connection, code: str) -> list[dict[str, Any]]:
+        return [json.loads(text) for (text,) in db.execute(
             "SELECT event FROM events WHERE code = ? ORDER BY seq", (code,))]
-        return row, raw
+
+    @staticmethod
+    def _last_line(db: sqlite3.Connection, code: str, lines: int) -> str | None:
+        if lines == 0:
+            return None
+        row = db.execute("SELECT event FROM events WHERE code = ? AND seq = ?",
+                         (code, lines - 1)).fetchone()
+        return None if row is None else str(row[0])
 
     def game_of(self, code: str) -> str | None:
         """The game id of a code, or None when no such game exists (for "Reprendre")."""
@@ -211,34 +130,73 @@ class EventStore:
         return int(row[0])
 
     def load(self, code: str) -> StoredGame:
-        """The game and its replayed state; UnknownGame, or a CompanionError when the stored
-        log no longer replays (e.g. an engine changed its rules).
+        """The game and its replayed state; UnknownGame, or NoLongerReplays when the stored
+        log does not replay with the engine's current rules (the game stays exportable).
 
-        A log only grows, so (code, number of lines) names one content: the replay of the last
-        few snapshots is kept and shared (hence: treat `state` as read-only)."""
+        A log only grows, so (code, number of lines) names one content: the snapshot is kept
+        and shared (hence: treat `state` as read-only). It is a copy of the writers' replay
+        when that is at the same line, else a full replay."""
         code = normalize_code(code)
         with self._db.read() as db:
             db.execute("BEGIN")  # one consistent snapshot of games + events
-            row = db.execute("SELECT lines FROM games WHERE code = ?", (code,)).fetchone()
-            cached = None if row is None else self._snapshots.get((code, row[0]))
-            if cached is not None and not _built_by_current_code(cached.state):
-                cached = None
-            if cached is None:
-                (game, setup_text, title, created), raw = self._read(db, code)
+            game, setup_text, title, created, lines, version = self._row(db, code)
+            stored = self._snapshots.get((code, lines))
+            if stored is not None and not built_by_current_code(stored.state):
+                stored = None
+            raw = None
+            if stored is None:
+                stored = self._copy_of_head(code, lines, self._last_line(db, code, lines),
+                                            title, created)
+                if stored is None:
+                    raw = self._raw(db, code)
             db.execute("COMMIT")
-        if cached is not None:
-            return replace(cached)
-        setup = json.loads(setup_text)
-        try:
-            entries, state = _replay(game, setup, raw)
-        except InvalidEvent as exc:
-            raise CompanionError(f"la partie {code} ne se rejoue plus : {exc}") from None
-        stored = StoredGame(code, game, setup, title, created, raw, entries, state)
+        if stored is None:
+            setup = json.loads(setup_text)
+            entries, state = self._replay_stored(code, game, setup, raw or [], version)
+            stored = StoredGame(code, game, setup, title, created, raw or [], entries, state)
         with self._lock:
-            self._snapshots[(code, len(raw))] = stored
+            self._snapshots[(code, lines)] = stored
+            self._snapshots.move_to_end((code, lines))
             while len(self._snapshots) > SNAPSHOTS:
-                self._snapshots.pop(next(iter(self._snapshots)))
+                self._snapshots.popitem(last=False)
         return replace(stored)
+
+    def _copy_of_head(self, code: str, lines: int, last: str | None, title: str,
+                      created: str) -> StoredGame | None:
+        with self._lock:
+            kept = self._heads.get(code)
+            if kept is None or kept[0].seq != lines or kept[1] != last or not kept[0].current():
+                return None
+            head = kept[0]
+            return StoredGame(code, head.game, head.setup, title, created, list(head.raw),
+                              list(head.entries), copy_state(head.state))
+
+    def _replay_stored(self, code: str, game: str, setup: dict[str, Any],
+                       raw: list[dict[str, Any]], recorded: int, record: bool = True
+                       ) -> tuple[list[Entry], GameState]:
+        """Full replay of a stored log, recording (`record`) the rules version it replayed
+        with, or why it no longer does."""
+        current = rules_version(game)
+        try:
+            head = Head.replayed(game, setup, raw)
+        except InvalidEvent as exc:
+            if record:
+                self._record_rules(code, current, str(exc))
+            raise NoLongerReplays(code, current, exc) from None
+        if record and recorded != current:
+            self._record_rules(code, current, None)
+        return head.entries, head.state
+
+    def _record_rules(self, code: str, version: int, broken: str | None) -> None:
+        """Best effort: a read-only or busy database does not stop a read."""
+        if self.read_only:
+            return
+        try:
+            with self._db.write() as db:
+                db.execute("UPDATE games SET rules_version = ?, broken = ? WHERE code = ?",
+                           (version, broken, code))
+        except StorageError as exc:
+            log.warning("partie %s : version des règles non enregistrée (%s)", code, exc)
 
     def forget(self, code: str) -> None:
         """Drop the replayed snapshots of a game (after it was deleted)."""
@@ -246,19 +204,33 @@ class EventStore:
         with self._lock:
             for key in [key for key in self._snapshots if key[0] == code]:
                 del self._snapshots[key]
+            self._heads.pop(code, None)
+
+    def clear_cache(self) -> None:
+        """Forget every replay kept in memory (benchmarks measure the cold path)."""
+        with self._lock:
+            self._snapshots.clear()
+            self._heads.clear()
 
     def list_games(self, game: str | None = None, limit: int = 50) -> list[GameSummary]:
-        """Most recently played first."""
+        """Most recently played first; `replays` flags a game the current rules no longer
+        replay (False) or have not replayed yet (None)."""
         query = """
-            SELECT code, game, title, created, updated, lines FROM games
-            {where} ORDER BY updated DESC, rowid DESC LIMIT ?"""
+            SELECT code, game, title, created, updated, lines, rules_version, broken
+            FROM games {where} ORDER BY updated DESC, rowid DESC LIMIT ?"""
         params: tuple[Any, ...] = (limit,)
         where = ""
         if game is not None:
             where, params = "WHERE game = ?", (game, limit)
         with self._db.read() as db:
             rows = db.execute(query.format(where=where), params).fetchall()
-        return [GameSummary(*row) for row in rows]
+        games = []
+        for row in rows:
+            summary = GameSummary(*row)
+            if summary.rules_version == _current_rules(summary.game):
+                summary = replace(summary, replays=summary.broken is None)
+            games.append(summary)
+        return games
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -270,41 +242,75 @@ class EventStore:
 
     def create(self, game: str, setup: dict[str, Any], title: str = "") -> str:
         """A new game after checking its setup with the engine; returns its code."""
+        setup_text = check_setup(setup)
+        check_title(title)
         try:
-            check_log(game, setup, [])
+            head = Head.start(game, json.loads(setup_text))
         except InvalidEvent as exc:
             raise RuleError(f"mise en place refusée : {exc.reason}", exc.rule) from None
-        return self._insert(game, setup, title, [])
+        return self._insert(head, setup_text, title, [])
 
-    def _insert(self, game: str, setup: dict[str, Any], title: str,
-                raw: list[dict[str, Any]]) -> str:
+    def _insert(self, head: Head, setup_text: str, title: str, texts: list[str]) -> str:
         now = _now()
         with self._db.write() as db:
             code = self._new_code(db)
-            db.execute("INSERT INTO games (code, game, setup, title, created, lines, updated) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (code, game, _dumps(setup), title, now, len(raw), now))
+            db.execute("INSERT INTO games (code, game, setup, title, created, lines, updated, "
+                       "rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                       (code, head.game, setup_text, title, now, len(texts), now,
+                        rules_version(head.game)))
             db.executemany("INSERT INTO events (code, seq, event, created) VALUES (?, ?, ?, ?)",
-                           [(code, seq, _dumps(event), now) for seq, event in enumerate(raw)])
+                           [(code, seq, text, now) for seq, text in enumerate(texts)])
+        self._keep_head(code, head, texts[-1] if texts else None)
         return code
+
+    def _take_head(self, code: str, lines: int, last: str | None) -> Head | None:
+        with self._lock:
+            kept = self._heads.pop(code, None)
+        if kept is None or kept[0].seq != lines or kept[1] != last or not kept[0].current():
+            return None
+        return kept[0]
+
+    def _keep_head(self, code: str, head: Head, last: str | None) -> None:
+        with self._lock:
+            kept = self._heads.get(code)
+            if kept is not None and kept[0].seq > head.seq:
+                return  # another thread already wrote after us
+            self._heads[code] = (head, last)
+            self._heads.move_to_end(code)
+            while len(self._heads) > SNAPSHOTS:
+                self._heads.popitem(last=False)
 
     def append(self, code: str, event: dict[str, Any], expected_seq: int,
                author: str = "") -> int:
-        """Append one line if the log still has `expected_seq` lines and the log plus this
-        line replays. Raises StaleWrite or RuleError (nothing written); returns the new seq.
+        """Append one line if the log still has `expected_seq` lines and the line is valid at
+        its place (a meta-event: if the log then still replays). Raises StaleWrite, RuleError
+        or UsageError (a line past the bounds); nothing is written then. Returns the new seq.
         `author` is who wrote it (companion/access.py roles), kept beside the event."""
         code = normalize_code(code)
+        text = line_text(event, "événement")
+        event = json.loads(text)  # what is stored is what was checked
         with self._db.write() as db:
-            (game, setup_text, _title, _created), raw = self._read(db, code)
-            if len(raw) != expected_seq:
-                raise StaleWrite(code, expected_seq, len(raw))
-            _check_append(game, json.loads(setup_text), raw, event)
+            game, setup_text, _title, _created, lines, version = self._row(db, code)
+            if lines != expected_seq:
+                raise StaleWrite(code, expected_seq, lines)
+            head = self._take_head(code, lines, self._last_line(db, code, lines))
+            if head is None:  # first write here, or another process wrote: replay it all
+                setup, raw = json.loads(setup_text), self._raw(db, code)
+                entries, state = self._replay_stored(code, game, setup, raw, version,
+                                                     record=False)  # we hold the lock
+                head = Head(game, setup, state, raw, entries)
+            try:
+                advanced = head.advance(event)
+            except InvalidEvent as exc:
+                self._keep_head(code, head, self._last_line(db, code, lines))  # unchanged
+                raise RuleError(exc.reason, exc.rule) from None
             now = _now()
             db.execute("INSERT INTO events (code, seq, event, created, author) "
-                       "VALUES (?, ?, ?, ?, ?)", (code, len(raw), _dumps(event), now, author))
-            db.execute("UPDATE games SET lines = ?, updated = ? WHERE code = ?",
-                       (len(raw) + 1, now, code))
-        return len(raw) + 1
+                       "VALUES (?, ?, ?, ?, ?)", (code, lines, text, now, author))
+            db.execute("UPDATE games SET lines = ?, updated = ?, rules_version = ?, broken = NULL "
+                       "WHERE code = ?", (lines + 1, now, rules_version(game), code))
+        self._keep_head(code, advanced, text)
+        return lines + 1
 
     def undo(self, code: str, expected_seq: int, author: str = "") -> int:
         """Cancel the last effective event (an `undo` line; nothing is deleted)."""
@@ -330,11 +336,13 @@ class EventStore:
     # --- export / import -------------------------------------------------------------------
 
     def export(self, code: str) -> dict[str, Any]:
-        """The documented log format (docs/log-format.md): the raw log, meta-events included."""
+        """The documented log format (docs/log-format.md): the raw log, meta-events included.
+        Never replays: a game that no longer replays can still be exported."""
         code = normalize_code(code)
         with self._db.read() as db:
             db.execute("BEGIN")
-            (game, setup_text, title, created), raw = self._read(db, code)
+            game, setup_text, title, created, _lines, _version = self._row(db, code)
+            raw = self._raw(db, code)
             db.execute("COMMIT")
         return envelope(game, json.loads(setup_text), raw, title, created)
 
@@ -344,55 +352,25 @@ class EventStore:
     def import_log(self, data: str | bytes | dict[str, Any],
                    expected_game: str | None = None) -> str:
         """A new game from an exported log (a new code); UsageError or RuleError with a clear
-        reason, and nothing written, when the file is corrupt, of another format or game, or
-        does not replay."""
-        log = parse_envelope(data, expected_game)
+        reason, and nothing written, when the file is too big, corrupt, of another format or
+        game, or when any of its lines was not valid at its place (cancelled ones included)."""
+        log_data = parse_envelope(data, expected_game)
+        title = log_data.get("title")
+        title = check_title(title) if isinstance(title, str) else ""
+        setup_text = check_setup(log_data["setup"])
+        texts = [line_text(event, f"ligne {index}")
+                 for index, event in enumerate(log_data["events"])]
         try:
-            check_log(log["game"], log["setup"], log["events"])
+            head = Head.start(log_data["game"], json.loads(setup_text))
+            for text in texts:
+                head = head.advance(json.loads(text))
         except InvalidEvent as exc:
             raise RuleError(f"journal refusé, {exc}", exc.rule) from None
-        title = log.get("title")
-        return self._insert(log["game"], log["setup"], title if isinstance(title, str) else "",
-                            log["events"])
+        return self._insert(head, setup_text, title, texts)
 
 
-def _check_append(game: str, setup: dict[str, Any], raw: list[dict[str, Any]],
-                  event: Any) -> None:
-    """Replay the log plus the new line; say why it is refused, in the writer's terms."""
-    index = len(raw)
+def _current_rules(game: str) -> int | None:
     try:
-        _replay(game, setup, [*raw, event])
-    except InvalidEvent as exc:
-        if exc.index == index:
-            raise RuleError(exc.reason, exc.rule) from None
-        if isinstance(event, dict) and event.get("type") in (CORRECT, RETRACT, UNDO):
-            raise RuleError(f"refusé : l'événement {exc.index} ne serait plus valide "
-                            f"({exc.reason})", exc.rule) from None
-        raise CompanionError(f"la partie ne se rejoue plus : {exc}") from None
-
-
-def parse_envelope(data: str | bytes | dict[str, Any],
-                   expected_game: str | None = None) -> dict[str, Any]:
-    """Check an exported log's envelope (not its events); UsageError with the reason."""
-    if isinstance(data, bytes | str):
-        try:
-            data = json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise UsageError(f"fichier illisible : ce n'est pas du JSON valide ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise UsageError(f"ce n'est pas un journal de partie (« format » : « {FORMAT} » "
-                         "attendu)")
-    if data.get("version") != VERSION:
-        raise UsageError(f"version de journal non prise en charge : {data.get('version')!r} "
-                         f"(attendu {VERSION})")
-    game = data.get("game")
-    if game not in GAMES:
-        raise UsageError(f"jeu inconnu dans le journal : {game!r} ; jeux : {', '.join(GAMES)}")
-    if expected_game is not None and game != expected_game:
-        raise UsageError(f"ce journal est une partie de {GAMES[game].title}, pas de "
-                         f"{GAMES[expected_game].title}")
-    if not isinstance(data.get("setup"), dict):
-        raise UsageError("« setup » (la mise en place) doit être un objet JSON")
-    if not isinstance(data.get("events"), list):
-        raise UsageError("« events » doit être une liste d'événements")
-    return data
+        return rules_version(game)
+    except ModuleNotFoundError:
+        return None

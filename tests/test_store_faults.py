@@ -166,7 +166,8 @@ def test_a_full_disk_says_so_and_keeps_every_line(tmp_path: Path,
     before = store.export(code)
     assert len(before["events"]) == written == store.seq(code)
     with pytest.raises(DiskFull):
-        store.create("camelot", SETUP, "x" * 5000)
+        for _ in range(100):
+            store.create("camelot", SETUP, "x" * 400)
     monkeypatch.setattr(SqliteFile, "connect", real)  # space freed
     assert store.export(code) == before
     assert store.append(code, {"type": "pass", "player": ("Alice", "Bruno")[written % 2]},

@@ -1,0 +1,135 @@
+"""A game's replay kept beside its log, so that appending costs the same at the 10,000th line as
+at the 10th (docs/log-format.md › Coût d'un ajout).
+
+The engine protocol is unchanged: a state is the replay of its log. A `Head` is that replay
+kept up to date one raw line at a time, exactly as the lines were written:
+
+- a game event is applied to the head's state in place (`apply` refuses before it changes
+  anything, so a refused line leaves the head as it was);
+- a meta-event (undo, retract, correct) rebuilds the head by a full replay of the raw log
+  (they are rare, and may reach any earlier line).
+
+The same walk validates a whole log line by line (`check_log`): each line must have been valid
+at its place when it was written, the lines that were later undone, retracted or corrected
+included. Tests hold a head to a full replay (tests/test_store_snapshots.py).
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+import companion.engine
+from companion.catalog import game_info
+from companion.engine import GameState, InvalidEvent, replay_entries
+from companion.errors import RuleError, UsageError
+from companion.log import Entry, check_shape, is_meta, resolve
+
+
+def _no_engine(game: str, exc: ModuleNotFoundError) -> UsageError:
+    if exc.name != f"companion.games.{game}.engine":
+        raise exc
+    return UsageError(f"{game_info(game).title} n'a pas encore de moteur de partie")
+
+
+def replay_raw(game: str, setup: dict[str, Any], raw: list[dict[str, Any]]) -> tuple[
+        list[Entry], GameState]:
+    """Resolve and replay a raw log (InvalidEvent: raw index and reason); a game without an
+    engine yet is a UsageError."""
+    entries = resolve(raw)
+    try:
+        return entries, replay_entries(game, setup, entries)
+    except ModuleNotFoundError as exc:
+        raise _no_engine(game, exc) from None
+
+
+@dataclass
+class Head:
+    """The replay of a raw log, advanced line by line (see the module's docstring)."""
+
+    game: str
+    setup: dict[str, Any]
+    state: GameState
+    raw: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: str, setup: dict[str, Any]) -> Head:
+        """The head of an empty log; InvalidEvent(-1) for a refused setup."""
+        try:
+            state = companion.engine.engine_for(game).new_state(setup)  # patchable in tests
+        except ModuleNotFoundError as exc:
+            raise _no_engine(game, exc) from None
+        except RuleError as exc:
+            raise InvalidEvent(-1, exc.reason, exc.rule) from None
+        return cls(game, setup, state)
+
+    @classmethod
+    def replayed(cls, game: str, setup: dict[str, Any], raw: list[dict[str, Any]]) -> Head:
+        entries, state = replay_raw(game, setup, raw)
+        return cls(game, setup, state, list(raw), entries)
+
+    @property
+    def seq(self) -> int:
+        return len(self.raw)
+
+    def advance(self, event: Any) -> Head:
+        """This log plus one line, checked as written at its place: InvalidEvent (at this
+        line's index) and the head unchanged when it is refused. A game event changes this
+        head in place; a meta-event returns a new head."""
+        index = self.seq
+        check_shape(index, event)
+        if is_meta(event):
+            raw = [*self.raw, event]
+            try:
+                entries, state = replay_raw(self.game, self.setup, raw)
+            except InvalidEvent as exc:
+                if exc.index == index:
+                    raise
+                raise InvalidEvent(index, f"refusé : l'événement {exc.index} ne serait plus "
+                                   f"valide ({exc.reason})", exc.rule) from None
+            return Head(self.game, self.setup, state, raw, entries)
+        try:
+            self.state.apply(event)
+        except RuleError as exc:
+            raise InvalidEvent(index, exc.reason, exc.rule) from None
+        self.raw.append(event)
+        self.entries.append(Entry(index, index, event))
+        return self
+
+    def current(self) -> bool:
+        return built_by_current_code(self.state)
+
+
+def check_log(game: str, setup: Any, raw: Any) -> tuple[list[Entry], GameState]:
+    """Validate a whole log, every line at its place as it was written (cancelled ones
+    included); InvalidEvent says which line and why."""
+    game_info(game)
+    if not isinstance(setup, dict):
+        raise InvalidEvent(-1, "la mise en place est un objet JSON")
+    if not isinstance(raw, list):
+        raise UsageError("« events » doit être une liste d'événements")
+    head = Head.start(game, setup)
+    for line in raw:
+        head = head.advance(line)
+    return head.entries, head.state
+
+
+def built_by_current_code(state: GameState) -> bool:
+    """False once the engine's module was reloaded (Streamlit reloads edited files during
+    development): a snapshot of the old class would fail the pages' isinstance checks."""
+    cls = type(state)
+    module = sys.modules.get(cls.__module__)
+    return module is not None and getattr(module, cls.__qualname__, None) is cls
+
+
+def copy_state(state: GameState) -> GameState:
+    """An independent copy for readers (the head goes on changing). The game's data model
+    (pydantic, loaded once and never changed) is shared, not copied."""
+    attributes = getattr(state, "__dict__", {})
+    memo = {id(value): value for value in attributes.values() if isinstance(value, BaseModel)}
+    return copy.deepcopy(state, memo)

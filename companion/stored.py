@@ -1,0 +1,117 @@
+"""What the event store hands out (a stored game, a line of the games list), its errors, and
+game codes and the database's default location (companion/store.py is the store itself)."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.engine import GameState, InvalidEvent
+from companion.errors import CompanionError, UsageError
+from companion.log import Entry
+from companion.logfile import envelope
+
+# No 0/O, 1/I/L, U/V look-alikes: a code read across a table is typed right the first time.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789"
+CODE_LENGTH = 6
+_CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
+
+class StaleWrite(CompanionError):
+    """The log moved on since the writer's view: nothing written, reload and retry."""
+
+    def __init__(self, code: str, expected: int, actual: int) -> None:
+        self.code = code
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"la partie {code} a changé entre-temps (sur un autre appareil ?) : {actual} "
+            f"événement(s) enregistré(s) au lieu de {expected} vus ; rien n'a été écrit, "
+            "vérifiez la partie à jour puis recommencez")
+
+
+class UnknownGame(UsageError):
+    """No game with that code."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(f"aucune partie avec le code « {code} »")
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of the "Reprendre une partie" list."""
+
+    code: str
+    game: str
+    title: str
+    created: str
+    updated: str
+    events: int
+    rules_version: int = 0  # the rules version it last replayed with (0: not yet recorded)
+    broken: str | None = None  # why it did not replay with that version, if it did not
+    replays: bool | None = None  # False: no longer replays with the current rules; None:
+    #                              not yet replayed with them
+
+
+class NoLongerReplays(CompanionError):
+    """A stored game that its engine's current rules no longer replay (typically after a
+    rules change). It can still be exported (export never replays)."""
+
+    def __init__(self, code: str, version: int, cause: InvalidEvent) -> None:
+        self.code = code
+        self.rules_version = version
+        self.index = cause.index
+        self.reason = cause.reason
+        self.rule = cause.rule
+        super().__init__(f"la partie {code} ne se rejoue plus avec les règles actuelles "
+                         f"(version {version}) : {cause} ; elle reste exportable")
+
+
+@dataclass
+class StoredGame:
+    """A game as read from the store: its raw log and what it replays to.
+
+    `seq` is the number of raw log lines (the sequence number the next write must expect);
+    `events` are the effective events (undo and corrections resolved), `entries` the same with
+    their raw indices; `state` is the replayed GameState (treat it as read-only)."""
+
+    code: str
+    game: str
+    setup: dict[str, Any]
+    title: str
+    created: str
+    raw: list[dict[str, Any]]
+    entries: list[Entry]
+    state: GameState
+    seen_seq: int | None = None  # set by the app: the seq of the view the user acted on
+
+    @property
+    def seq(self) -> int:
+        return len(self.raw)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [entry.event for entry in self.entries]
+
+    def as_log(self) -> dict[str, Any]:
+        """The exported log (docs/log-format.md) of this snapshot."""
+        return envelope(self.game, self.setup, self.raw, self.title, self.created)
+
+
+def default_path() -> Path:
+    if os.environ.get("COMPANION_DB"):
+        return Path(os.environ["COMPANION_DB"]).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "compagnon-de-table" / "games.sqlite3"
+
+
+def normalize_code(text: str) -> str:
+    """What a player typed ("ab3 k7m", "ab3-k7m") as a stored code ("AB3K7M")."""
+    return re.sub(r"[\s\-_.]", "", text or "").upper()
+
+
+def is_valid_code(code: str) -> bool:
+    return bool(_CODE_RE.match(code))
