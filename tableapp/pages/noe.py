@@ -118,7 +118,8 @@ def _grid_markdown(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _fresh_entry(seq: int, manche: int, turn: str | None, active: list[str]) -> None:
+def _fresh_entry(seq: tuple[str, int], manche: int, turn: str | None,
+                 active: list[str]) -> None:
     """Once the log has moved (an announcement written here or on another device, an undo), the
     entry starts again from whose turn it is, « Complot » and an empty hand: a selection left
     over from the previous player must never be recorded for the next one. The values are set
@@ -136,7 +137,8 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
     manche = summary["manche"]
     current = summary["manches"][-1]
     active = [p for p in summary["players"] if p not in current["announcements"]]
-    _fresh_entry(stored.seq, manche, summary["turn"], active)
+    # keyed by game too: a rematch in the same session starts at the same seq and manche
+    _fresh_entry((stored.code, stored.seq), manche, summary["turn"], active)
     st.subheader(f"Manche {manche} : saisir une annonce")
     player = st.selectbox("Joueur", active, key=f"noe_entry_player_{manche}")
     announcements = deck().data.announcements
