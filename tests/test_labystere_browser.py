@@ -76,3 +76,41 @@ def test_setup_map_on_a_phone_never_cuts_a_word(app_server: str, browser: Any) -
         assert phone.evaluate(CUT_WORDS) == []  # « Drapea|u », « Suspec|t » were cut before
     finally:
         context.close()
+
+
+BOARD_FACTS = """() => {
+  const cells = [...document.querySelectorAll('.st-key-lab_board button')]
+    .filter(b => b.offsetParent !== null);
+  const tops = cells.map(b => b.getBoundingClientRect().top).sort((a, b) => a - b);
+  const rows = tops.filter((top, i) => i === 0 || top - tops[i - 1] > 8).length;
+  return {cells: cells.length, rows: rows, tops: tops,
+          smallest: Math.min(...cells.map(b => Math.min(b.getBoundingClientRect().width,
+                                                        b.getBoundingClientRect().height))),
+          lit: cells.filter(b => !b.disabled).length,
+          scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+}"""
+
+
+def test_a_move_is_one_tap_on_the_board_of_a_phone(app_server: str, browser: Any) -> None:
+    """The board keeps five cells per row at 360 px, each ≥ 44 px; after a roll the lit cells
+    are the destinations, and a tap on one moves the pawn there (the app writes the path)."""
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    try:
+        phone = context.new_page()
+        start_game(phone, app_server, "labystere", ["Ana", "Bob"])
+        phone.get_by_text("Au tour de Ana").wait_for(timeout=20000)
+        phone.locator(".st-key-lab_board button:visible").nth(24).wait_for(timeout=20000)
+        facts = phone.evaluate(BOARD_FACTS)
+        assert facts["cells"] == 25 and facts["rows"] == 5 and facts["scroll"] == 0
+        assert facts["smallest"] >= 44 and facts["lit"] == 0
+        phone.get_by_role("button", name=re.compile("Lancer le dé")).click()
+        phone.get_by_text("Ana a fait").wait_for(timeout=20000)
+        lit = phone.locator(".st-key-lab_board button:not([disabled]):visible")
+        if lit.count() == 0:  # no walk of that length: the table swaps instead
+            assert phone.get_by_text("échange deux").count() >= 1
+            return
+        lit.first.click()
+        phone.get_by_text(re.compile("Retourner le paquet|Fin du tour")).first.wait_for(
+            timeout=20000)
+    finally:
+        context.close()

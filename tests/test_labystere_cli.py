@@ -4,6 +4,7 @@ map, and exit 2 with one line on bad input."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -91,4 +92,33 @@ def test_a_missing_subcommand_names_it(capsys: pytest.CaptureFixture[str]) -> No
         main(["labystere"])
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip()
-    assert err.endswith("il manque : {setup}") and "labystere_command" not in err
+    assert err.endswith("il manque : {setup,board}") and "labystere_command" not in err
+
+
+EXAMPLE = str(Path(__file__).resolve().parent.parent / "docs" / "log-examples"
+              / "labystere-partie.json")
+
+
+def test_board_of_a_logged_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["labystere", "board", EXAMPLE], capsys)
+    assert code == 0
+    assert "1. Léa (vert) en E5" in out and "2. Tom (rouge) éliminé" in out
+    assert "Partie finie : Léa a gagné." in out
+    assert out.count("┼D") == 1 and "┼A1" in out  # Léa's pawn (seat 1) on Arrivée
+    code, out, _ = run(["labystere", "board", EXAMPLE, "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and len(data["board"]) == 5 and data["current"] is None
+
+
+def test_board_refuses_old_or_broken_logs(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    old = {"format": "compagnon-log", "version": 1, "game": "labystere",
+           "setup": {"players": ["Léa", "Tom"], "colours": ["rouge", "bleu"], "seed": 1},
+           "events": [{"type": "roll", "value": 3}, {"type": "card", "card": "rejoue"}]}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    for argv in (["labystere", "board", str(path)], ["labystere", "board", str(tmp_path)]):
+        with pytest.raises(SystemExit) as exit_info:
+            raise SystemExit(main(argv))
+        assert exit_info.value.code == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1

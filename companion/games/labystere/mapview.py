@@ -2,13 +2,14 @@
 
 By default the hidden cards are shown by sort only (Drapeau, Suspect, Action): the table lays
 only the face-up layer and the app keeps the face-down one (registre LAB-3). `reveal=True` shows
-every card, for an adult who sets up the real face-down cards without playing. Each path card
+every card (the host's page does so once the game is over, registre TAB-3). Each path card
 is drawn with its open sides, turned as the plan says (registre LAB-4).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.games.labystere.board import GLYPHS, SHAPE_SIDES, SIDES, turn
 from companion.games.labystere.data import LabystereData
@@ -106,7 +107,37 @@ def setup_steps() -> list[str]:
         f"Laisse les {len(data.suspects)} cartes Suspect, les cartes Drapeau et les cartes Action "
         "dans la boîte : l'application sait ce qu'il y a sous chaque chemin et le montre, au "
         "moment de retourner le paquet, au seul joueur concerné.",
-        "Un adulte qui ne joue pas peut poser aussi les vraies cartes cachées : qu'il ouvre le "
-        "plan complet (« montrer aussi les cartes cachées ») et pose chaque carte face cachée "
-        "sur sa case, sans la montrer.",
     ]
+
+
+def text_board(summary: dict[str, Any]) -> str:
+    """The board of a game in progress (an engine summary: face-up facts only): each cell's
+    path drawing, its sort (D Départ, A Arrivée, L Lieu, T Témoin) and the pawns' seats."""
+    marks = {"depart": "D", "arrivee": "A", "lieu": "L", "temoin": "T"}
+    cols = len(summary["board"][0])
+    lines = ["    " + "".join(f"{c + 1:<7}" for c in range(cols)).rstrip()]
+    for r, row in enumerate(summary["board"]):
+        cells = []
+        for cell in row:
+            pawns = "".join(str(seat + 1) for seat in cell["pawns"])
+            cells.append(f"{GLYPHS[cell['sides']]}{marks.get(cell['cover'], ' ')}{pawns:<4}")
+        lines.append(f" {ROW_NAMES[r]}  " + " ".join(cells).rstrip())
+    lines.append("")
+    for seat, player in enumerate(summary["players"]):
+        where = f"en {player['cell']}" if player["cell"] else "éliminé"
+        lines.append(f"{seat + 1}. {player['name']} ({player['colour']}) {where}")
+    if summary["finished"]:
+        winner = summary["winner"]
+        lines.append(f"Partie finie : {winner} a gagné." if winner
+                     else "Partie finie : personne n'a gagné.")
+    else:
+        lines.append(f"Au tour de {summary['current']} : {PHASES[summary['phase']]}.")
+        if summary["moves"]:
+            lines.append(f"Cases possibles en {summary['steps']} pas : "
+                         + ", ".join(summary["moves"]))
+    return "\n".join(lines)
+
+
+PHASES = {"roll": "lancer le dé", "play": "avancer ou échanger deux chemins",
+          "reveal": "retourner le paquet sous son pion", "action": "faire l'action de la carte",
+          "done": "finir son tour"}
