@@ -34,8 +34,8 @@ class Table:
     joker: tuple[bool, ...]
     category_index: dict[str, int]
     counts_for: tuple[tuple[int, ...], ...]  # per card: the category announcements it counts in
-    composition_names: frozenset[str]
-    min_composition: int
+    compositions: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]  # per announcement
+    noe_joker: tuple[bool, ...]
 
 
 _TABLES: dict[int, Table] = {}
@@ -52,7 +52,6 @@ def table(level: int) -> Table:
     usable = [i for i, c in enumerate(cards) if c.kind != MECHANT]
     trios = frozenset((1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(usable, 3)
                       if trio_kind(cards[a], cards[b], cards[c]) is not None)
-    names = [a for a in current.data.announcements if a.kind == "names"]
     anns = current.data.announcements
     counts_for = tuple(tuple(k for k, a in enumerate(anns) if a.kind == "category" and (
         c.kind == JOKER or (c.kind == CHARACTER and c.category == a.category))) for c in cards)
@@ -67,8 +66,9 @@ def table(level: int) -> Table:
         joker=tuple(c.kind == JOKER for c in cards),
         category_index={c.category: c.category_index for c in cards if c.kind == CHARACTER},
         counts_for=counts_for,
-        composition_names=frozenset(n for a in names for comp in a.compositions for n in comp),
-        min_composition=min((len(comp) for a in names for comp in a.compositions), default=99))
+        compositions=tuple(tuple(_needs(current, comp) for comp in a.compositions)
+                           if a.kind == "names" else () for a in anns),
+        noe_joker=tuple(c.kind == JOKER and c.replaces_noe for c in cards))
     _TABLES[level] = built
     return built
 
@@ -93,11 +93,35 @@ def allowed(t: Table, hand: Sequence[int]) -> list[Announcement]:
         elif ann.kind == "category":
             if counts[k] >= (ann.count or 0):
                 out.append(ann)
-        elif ann.kind == "names":
-            named = sum(1 for p in hand if t.category_of[p] >= 0
-                        and t.cards[p].first_name in t.composition_names)
-            if named + jokers >= t.min_composition:
-                cards = [t.cards[p] for p in hand]
-                if any(compose(comp, cards) is not None for comp in ann.compositions):
-                    out.append(ann)
+        elif ann.kind == "names" and _may_compose(t, hand, t.compositions[k], jokers):
+            cards = [t.cards[p] for p in hand]
+            if any(compose(comp, cards) is not None for comp in ann.compositions):
+                out.append(ann)
     return out
+
+
+def _needs(current: Deck, composition: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """A composition as (first-name index, how many), Noé's first."""
+    index = {name: i for i, name in enumerate(current.names)}
+    counted = {index[n]: composition.count(n) for n in composition}
+    return tuple(sorted(counted.items(), key=lambda item: item[0] != current.noe_name_index))
+
+
+def _may_compose(t: Table, hand: Sequence[int], compositions: Sequence[tuple[tuple[int, int], ...]],
+                 jokers: int) -> bool:
+    """Whether some composition can be made (the same counting as `compose`, without building
+    the proof): the missing first names must be covered by jokers, a Noé by Archange Noé."""
+    noe = t.deck.noe_name_index
+    noe_jokers = sum(1 for p in hand if t.noe_joker[p])
+    for needs in compositions:
+        missing = 0
+        for name, need in needs:
+            have = sum(1 for p in hand if t.category_of[p] >= 0 and t.name_of[p] == name)
+            short = max(0, need - have)
+            if name == noe and short > noe_jokers:
+                break
+            missing += short
+        else:
+            if missing <= jokers:
+                return True
+    return False

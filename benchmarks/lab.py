@@ -1,0 +1,75 @@
+"""The balance lab's speed (issue 16 targets, one core): Noé >= 1,000 manches/s, Emblèmes >= 500,
+Camelot >= 200, ELSEN >= 2,000, Labystère >= 1,000 games/s. Each simulator is printed beside the
+engine's bare replay of the very same games (their logs applied event by event to a new state),
+measured in the same run: the replay is the floor any simulation through the engine pays. Last,
+one run of the runner with --jobs 1 and with every core.
+
+Run: `.venv/bin/python benchmarks/lab.py [--quick]`
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.engine import engine_for  # noqa: E402
+from companion.lab.runner import Options, game_rng, lab_module, run  # noqa: E402
+
+TARGETS = {"noe": 1000, "emblemes": 500, "camelot": 200, "elsen": 2000, "labystere": 1000}
+CASES = {  # game -> (condition without the policy, games played per policy)
+    "noe": ({"niveau": 1, "joueurs": 4}, 12),
+    "emblemes": ({"joueurs": 4, "lieux": "A"}, 150),
+    "camelot": ({"joueurs": 4}, 100),
+    "elsen": ({"joueurs": 8, "roles": "defaut"}, 300),
+    "labystere": ({"joueurs": 3}, 20),
+}
+
+
+def measure(game: str, condition: dict, games: int) -> tuple[float, float]:
+    """(units per second of the simulator, units per second of the bare replay)."""
+    module = lab_module(game)
+    module.play(condition, random.Random(0))  # warm the caches (data, tables)
+    start = time.perf_counter()
+    records = [module.play(condition, game_rng(1, condition, i), log=True) for i in range(games)]
+    simulated = time.perf_counter() - start
+    units = sum(module.units(r) for r in records)
+    engine = engine_for(game)
+    start = time.perf_counter()
+    for record in records:
+        setup, events = record["log"]
+        state = engine.new_state(setup)
+        for event in events:
+            state.apply(event)
+    replayed = time.perf_counter() - start
+    return units / simulated, units / replayed
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    print(f"{'simulateur (1 cœur)':<34} {'simulé/s':>10} {'rejeu nu/s':>11}  objectif")
+    for game, (base, games) in CASES.items():
+        module = lab_module(game)
+        for policy in module.POLICIES:
+            condition = {"politique": policy, **base}
+            n = max(2, games // 4) if quick else games
+            simulated, replayed = measure(game, condition, n)
+            label = f"{game} {policy} " + " ".join(f"{v}" for v in base.values())
+            verdict = "atteint" if simulated >= TARGETS[game] else "NON atteint"
+            print(f"{label:<34} {simulated:10.0f} {replayed:11.0f}  >= {TARGETS[game]} "
+                  f"{module.UNIT}/s : {verdict}")
+    cores = os.cpu_count() or 1
+    options = Options(games=100 if quick else 400, seed=1, players=(8,), policies=("hasard",))
+    one = run("elsen", options, jobs=1)
+    every = run("elsen", options, jobs=cores)
+    same = "identiques" if one.rows() == every.rows() else "DIFFÉRENTS"
+    print(f"ELSEN, runner --jobs 1 : {one.units / one.seconds:8.0f} parties/s ; --jobs {cores} : "
+          f"{every.units / every.seconds:8.0f} parties/s (résultats {same})")
+
+
+if __name__ == "__main__":
+    main()
