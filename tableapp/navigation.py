@@ -15,7 +15,7 @@ import streamlit as st
 from companion.catalog import GAMES
 
 SHARED = ["tableapp.pages.home", "tableapp.pages.nights"]
-TRAILING = ["tableapp.pages.printing"]
+TRAILING = ["tableapp.pages.printing", "tableapp.pages.lab"]
 
 
 def _modules() -> list[str]:

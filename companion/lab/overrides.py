@@ -27,12 +27,13 @@ def parse_assignments(texts: Sequence[str]) -> list[Assignment]:
         key, sep, raw = text.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise UsageError(f"--set « {text} » : écrivez clé=valeur, par exemple "
+            raise UsageError(f"changement « {text} » : écrivez clé=valeur, par exemple "
                              "announcements.complot.points=20")
         try:
             value = yaml.safe_load(raw) if raw.strip() else ""
         except yaml.YAMLError:
-            raise UsageError(f"--set « {text} » : la valeur « {raw} » n'est pas lisible") from None
+            raise UsageError(f"changement « {text} » : la valeur « {raw} » n'est pas "
+                             "lisible") from None
         out.append((key, value))
     return out
 
@@ -51,7 +52,7 @@ def _child(node: Any, part: str, key: str) -> tuple[Any, Any]:
             if candidate is not None and candidate in node:
                 return node, candidate
         known = ", ".join(str(k) for k in node)
-        raise UsageError(f"--set {key} : « {part} » inconnu ici ; clés possibles : {known}")
+        raise UsageError(f"changement {key} : « {part} » inconnu ici ; clés possibles : {known}")
     if isinstance(node, list):
         for i, item in enumerate(node):
             if isinstance(item, dict) and str(item.get("id")) == part:
@@ -61,8 +62,9 @@ def _child(node: Any, part: str, key: str) -> tuple[Any, Any]:
             return node, index
         ids = [str(item["id"]) for item in node if isinstance(item, dict) and "id" in item]
         hint = ", ".join(ids) if ids else f"0 à {len(node) - 1}"
-        raise UsageError(f"--set {key} : « {part} » ne désigne aucun élément ; possibles : {hint}")
-    raise UsageError(f"--set {key} : « {part} » : la valeur au-dessus n'a pas de sous-clés")
+        raise UsageError(f"changement {key} : « {part} » ne désigne aucun élément ; "
+                         f"possibles : {hint}")
+    raise UsageError(f"changement {key} : « {part} » : la valeur au-dessus n'a pas de sous-clés")
 
 
 def _int(text: str) -> int | None:
@@ -88,7 +90,7 @@ def apply_assignments(raw: dict[str, Any], assignments: Sequence[Assignment]) ->
 def variant(game: str, assignments: Sequence[Assignment]) -> GameData:
     """The game's data with the changes, validated like the file (DataError names the field)."""
     data = apply_assignments(raw_data(game), assignments)
-    label = f"data/{game_info(game).file} modifié par --set " + ", ".join(
+    label = f"data/{game_info(game).file} modifié par " + ", ".join(
         f"{k}={v}" for k, v in assignments)
     return parse_game(game, yaml.safe_dump(data, allow_unicode=True, sort_keys=False), label)
 

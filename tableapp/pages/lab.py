@@ -1,0 +1,183 @@
+"""The « Labo » page: the balance lab for game authors (companion/lab), the same runs as
+`companion lab`, with charts (Vega-Lite, shipped with Streamlit) of every figure and its 95 %
+interval, and an author's changes to the data played beside the original with the same seeds.
+All the work is companion.lab's; this page only wires it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import streamlit as st
+
+from companion.catalog import GAMES
+from companion.errors import CompanionError
+from companion.lab.cli import WARNING, to_csv
+from companion.lab.overrides import parse_assignments
+from companion.lab.runner import Options, compare, lab_module
+from tableapp.session import plain
+
+SECTION = "Atelier"
+PLAYERS = {"noe": (2, 6), "emblemes": (3, 5), "camelot": (2, 5), "elsen": (5, 15),
+           "labystere": (2, 4)}
+DEFAULT_PLAYERS = {"noe": [4], "emblemes": [3, 4, 5], "camelot": [2, 3, 4, 5], "elsen": [5, 8, 12],
+                   "labystere": [2, 3, 4]}
+DEFAULT_GAMES = {"noe": 10, "emblemes": 60, "camelot": 60, "elsen": 200, "labystere": 20}
+MAX_GAMES = 2000  # per condition: the page runs on the server, in one process
+EXAMPLES = {"noe": "announcements.complot.points=20", "emblemes": "starting_coins=5",
+            "camelot": "tokens_to_win.4=3", "elsen": "success_tokens.8=3",
+            "labystere": "die_faces=4"}
+CONDITION_KEYS = ("politique", "joueurs", "niveau", "lieux", "roles")
+
+
+def run_rows(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Play the runs with a progress bar; the rows of the original and of the changed data."""
+    options = Options(games=raw["games"], seed=raw["seed"], players=tuple(raw["players"]),
+                      policies=tuple(raw["policies"]),
+                      extra={k: tuple(v) for k, v in raw["extra"].items()})
+    bar = st.progress(0.0, text="Parties en cours…")
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / max(total, 1), text=f"Parties en cours… {done}/{total}")
+
+    original, changed = compare(game, options, parse_assignments(changes), 1, progress)
+    bar.empty()
+    return original.rows("original") + (changed.rows("modifie") if changed else [])
+
+
+def _form() -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
+    game = st.selectbox("Jeu", list(GAMES), format_func=lambda g: GAMES[g].title, key="lab_game")
+    module = lab_module(game)
+    low, high = PLAYERS[game]
+    c1, c2 = st.columns(2)
+    games = int(c1.number_input("Parties par condition", 1, MAX_GAMES, DEFAULT_GAMES[game],
+                                key=f"lab_games_{game}"))
+    seed = int(c2.number_input("Graine", 0, 10**9, 1, key="lab_seed"))
+    players = st.multiselect("Nombres de joueurs", list(range(low, high + 1)),
+                             DEFAULT_PLAYERS[game], key=f"lab_players_{game}")
+    policies = st.multiselect("Politiques", list(module.POLICIES), list(module.POLICIES),
+                              key=f"lab_policies_{game}")
+    extra: dict[str, list[Any]] = {}
+    if game == "noe":
+        extra["levels"] = st.multiselect("Niveaux", [1, 2, 3], [1, 3], key="lab_levels")
+    elif game == "emblemes":
+        extra["sets"] = st.multiselect("Sets de lieux", ["A", "B", "C"], ["A"], key="lab_sets")
+    elif game == "elsen":
+        extra["mixes"] = st.multiselect("Rôles spéciaux", ["defaut", "aucun"],
+                                        ["defaut", "aucun"], key="lab_mixes",
+                                        format_func=lambda m: "suggérés" if m == "defaut"
+                                        else "aucun")
+    changes = st.text_area(
+        "Changer des valeurs des données (une par ligne, clé=valeur)", "",
+        placeholder=EXAMPLES[game], key=f"lab_changes_{game}",
+        help="Chemin dans data/<jeu>.yaml ; un élément de liste par son id. La valeur est "
+             "vérifiée comme le fichier ; les deux versions sont jouées avec les mêmes graines.")
+    if not players or not policies or any(not v for v in extra.values()):
+        st.info("Choisissez au moins un nombre de joueurs, une politique et une valeur par "
+                "option.")
+        return None
+    options = {"games": games, "seed": seed, "players": sorted(players),
+               "policies": policies, "extra": {k: sorted(v) for k, v in extra.items()}}
+    lines = tuple(line.strip() for line in changes.splitlines() if line.strip())
+    request = (game, options, lines)
+    if st.button("Lancer les parties", type="primary", key="lab_go"):
+        st.session_state["lab_request"] = request
+    prepared = st.session_state.get("lab_request")
+    if prepared is not None and prepared != request:
+        st.info("Les réglages ont changé : touchez « Lancer les parties » pour refaire les "
+                "calculs. Les résultats ci-dessous sont ceux des réglages précédents.")
+    return prepared  # type: ignore[no-any-return]
+
+
+def _label(row: dict[str, Any]) -> str:
+    return " · ".join(f"{k} {row[k]}" for k in CONDITION_KEYS if k in row)
+
+
+def chart_spec(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Bars of one measure by condition, its 95 % interval as a rule, original and changed data
+    side by side (xOffset)."""
+    percent = rows[0]["type"] == "taux"
+    scale = 100 if percent else 1
+    values = [{"condition": _label(r), "données": "modifié" if r["donnees"] == "modifie"
+               else "original", "valeur": r["valeur"] * scale, "bas": r["bas"] * scale,
+               "haut": r["haut"] * scale} for r in rows]
+    axis = "%" if percent else "valeur"
+    x = {"field": "condition", "type": "nominal", "title": None, "sort": None,
+         "axis": {"labelAngle": -30, "labelLimit": 160}}
+    colour = {"field": "données", "type": "nominal", "title": None,
+              "legend": {"orient": "top"}}
+    return {
+        "data": {"values": values},
+        "encoding": {"x": x, "xOffset": {"field": "données"}, "color": colour},
+        "layer": [
+            {"mark": {"type": "bar"},
+             "encoding": {"y": {"field": "valeur", "type": "quantitative", "title": axis}}},
+            {"mark": {"type": "rule", "color": "black"},
+             "encoding": {"y": {"field": "bas", "type": "quantitative"},
+                          "y2": {"field": "haut"}}},
+        ],
+    }
+
+
+def _results(game: str, rows: list[dict[str, Any]]) -> None:
+    measures = list(dict.fromkeys(r["mesure"] for r in rows))
+    measure = st.selectbox("Mesure", measures, key=f"lab_measure_{game}")
+    chosen = [r for r in rows if r["mesure"] == measure]
+    st.vega_lite_chart(chart_spec(chosen), width="stretch")
+    table = []
+    originals = [r for r in chosen if r["donnees"] == "original"]
+    changed = [r for r in chosen if r["donnees"] == "modifie"]
+    for i, r in enumerate(originals):
+        line = {"condition": _label(r), "valeur": _figure(r), "n": r["n"]}
+        if changed:
+            line["modifié"] = _figure(changed[i])
+        table.append(line)
+    st.dataframe(table, hide_index=True, width="stretch")
+    c1, c2 = st.columns(2)
+    c1.download_button("Tous les chiffres (CSV)", to_csv(rows), f"labo-{game}.csv", "text/csv",
+                       key="lab_dl_csv")
+    c2.download_button("Tous les chiffres (JSON)",
+                       json.dumps(rows, ensure_ascii=False, indent=2), f"labo-{game}.json",
+                       "application/json", key="lab_dl_json")
+
+
+def _figure(row: dict[str, Any]) -> str:
+    if row["type"] == "taux":
+        return f"{100 * row['valeur']:.1f} % [{100 * row['bas']:.1f} ; {100 * row['haut']:.1f}]"
+    return f"{row['valeur']:.2f} [{row['bas']:.2f} ; {row['haut']:.2f}]"
+
+
+def render() -> None:
+    st.title("Labo d'équilibrage")
+    st.warning(WARNING + " Chaque chiffre vient avec son intervalle de confiance à 95 %.")
+    request = _form()
+    game = st.session_state.get("lab_game", "noe")
+    with st.expander("Les politiques de jeu simulées"):
+        for policy, text in lab_module(game).POLICIES.items():
+            st.text(f"{policy} : {text}")
+        st.caption("Détail et choix faits là où la règle se tait : docs/register/atelier.md.")
+    if request is None:
+        return
+    chosen_game, options, lines = request
+    key = json.dumps([chosen_game, options, lines], sort_keys=True)
+    done: dict[str, list[dict[str, Any]]] = st.session_state.setdefault("lab_results", {})
+    if key not in done:
+        try:
+            rows = run_rows(chosen_game, options, lines)
+        except CompanionError as exc:
+            st.error(plain(str(exc)))  # repeats what the author typed
+            return
+        for old in list(done)[:-3]:  # this session keeps its last four runs
+            del done[old]
+        done[key] = rows
+    rows = done[key]
+    if lines:
+        st.success("Original et modifié (" + plain(", ".join(lines)) + ") joués avec les mêmes "
+                   "graines : l'écart vient du changement.")
+    _results(chosen_game, rows)
+
+
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [st.Page(render, title="Labo d'équilibrage", icon=":material/science:",
+                    url_path="labo")]
