@@ -56,6 +56,11 @@ class Head:
     state: GameState
     raw: list[dict[str, Any]] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
+    rules: int = 0  # the rules version it was built with (0: ask the engine)
+
+    def __post_init__(self) -> None:
+        if not self.rules:
+            self.rules = companion.engine.rules_version(self.game)
 
     @classmethod
     def start(cls, game: str, setup: dict[str, Any]) -> Head:
@@ -92,7 +97,7 @@ class Head:
                     raise
                 raise InvalidEvent(index, f"refusé : l'événement {exc.index} ne serait plus "
                                    f"valide ({exc.reason})", exc.rule) from None
-            return Head(self.game, self.setup, state, raw, entries)
+            return Head(self.game, self.setup, state, raw, entries, self.rules)
         try:
             self.state.apply(event)
         except RuleError as exc:
@@ -102,7 +107,9 @@ class Head:
         return self
 
     def current(self) -> bool:
-        return built_by_current_code(self.state)
+        """Still the replay the current code would make (no engine reload, same rules)."""
+        return (built_by_current_code(self.state)
+                and self.rules == companion.engine.rules_version(self.game))
 
 
 def check_log(game: str, setup: Any, raw: Any) -> tuple[list[Entry], GameState]:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from companion.errors import (
     CorruptFile,
@@ -111,11 +112,11 @@ class SqliteFile:
     def __init__(self, path: Path, schema: str | Sequence[Migration], *,
                  application_id: int = GENERIC_APPLICATION_ID,
                  legacy_tables: frozenset[str] | None = None, timeout: float = 10.0,
-                 before_migration: Callable[[SqliteFile, int], None] | None = None) -> None:
+                 open_now: bool = True) -> None:
         """`schema`: the migrations (or, for a one-table helper, the SQL of version 1);
         `legacy_tables`: the tables an unversioned (v0) file of ours may hold (default: those
-        migration 1 creates); `before_migration(file, from_version)` runs before an existing
-        file holding data is migrated (the event store backs it up there)."""
+        migration 1 creates). An existing file holding data is backed up (companion/backups.py)
+        before it is migrated. `open_now=False` only describes the file (see `examine`)."""
         self.path = Path(path)
         self.migrations: list[Migration] = (
             [Migration(1, "schéma initial", schema)] if isinstance(schema, str) else list(schema))
@@ -128,16 +129,26 @@ class SqliteFile:
         self.application_id = application_id
         self.timeout = timeout
         self.read_only = False
+        self.created = False  # True when this opening made a new, empty file
         self._read_only_mode = "ro"
-        self._open(before_migration)
+        if open_now:
+            self._open()
 
     @property
     def latest(self) -> int:
         return len(self.migrations)
 
+    @classmethod
+    def examine(cls, path: Path, schema: str | Sequence[Migration], **options: Any) -> int:
+        """The schema version of a file of this kind, checked without writing a byte (a
+        StorageError says why it is not one); for `companion restore`."""
+        if not Path(path).is_file():
+            raise StorageError("fichier introuvable")
+        return cls(path, schema, open_now=False, **options).inspect()[0]
+
     # --- opening ---------------------------------------------------------------------------
 
-    def _open(self, before_migration: Callable[[SqliteFile, int], None] | None) -> None:
+    def _open(self) -> None:
         try:
             existed = self.path.exists()
             if not existed:
@@ -153,9 +164,26 @@ class SqliteFile:
                 raise ReadOnlyStorage()
             self.read_only = True
             return
-        if version < self.latest and holds_data and before_migration is not None:
-            before_migration(self, version)
+        if version < self.latest and holds_data:
+            from companion.backups import take  # backups use this module
+
+            take(self, f"avant-migration-v{version}")  # never migrate without a copy
+        self.created = not existed
         self._migrate()
+
+    def backup_to(self, target: Path) -> None:
+        """A consistent copy of this file (WAL included) through SQLite's backup API, written
+        beside `target` then moved in place, so a target is never half written."""
+        partial = target.with_name(target.name + ".partiel")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with closing(self._connect_read_only()) as source, \
+                    closing(sqlite3.connect(partial)) as copy:
+                source.backup(copy)
+            os.replace(partial, target)
+        except (sqlite3.Error, OSError) as exc:
+            partial.unlink(missing_ok=True)
+            raise storage_error(exc, target, "une sauvegarde") from None
 
     def inspect(self) -> tuple[int, bool]:
         """(schema version, holds tables) of an existing file, read without writing a byte;

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion import backups
 from companion.engine import GameState, InvalidEvent, rules_version
 from companion.errors import RuleError, StorageError
 from companion.log import CORRECT, RETRACT, UNDO, Entry
@@ -76,13 +77,14 @@ class EventStore:
         a StorageError (companion.errors) says why a file is refused, and leaves it intact."""
         self.path = Path(path) if path is not None else default_path()
         self._lock = threading.Lock()
-        # what readers get, by (code, lines): shared, never changed
-        self._snapshots: OrderedDict[tuple[str, int], StoredGame] = OrderedDict()
+        # what readers get, by (code, lines, rules version): shared, never changed
+        self._snapshots: OrderedDict[tuple[str, int, int], StoredGame] = OrderedDict()
         # the writers' replay of each game, by code: (head, JSON of its last line), changed
         # in place by the next append (taken out of here while it changes)
         self._heads: OrderedDict[str, tuple[Head, str | None]] = OrderedDict()
         self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
                               legacy_tables=LEGACY_TABLES, timeout=timeout)
+        backups.at_startup(self._db)
 
     @property
     def read_only(self) -> bool:
@@ -140,7 +142,8 @@ class EventStore:
         with self._db.read() as db:
             db.execute("BEGIN")  # one consistent snapshot of games + events
             game, setup_text, title, created, lines, version = self._row(db, code)
-            stored = self._snapshots.get((code, lines))
+            key = (code, lines, rules_version(game))
+            stored = self._snapshots.get(key)
             if stored is not None and not built_by_current_code(stored.state):
                 stored = None
             raw = None
@@ -155,8 +158,8 @@ class EventStore:
             entries, state = self._replay_stored(code, game, setup, raw or [], version)
             stored = StoredGame(code, game, setup, title, created, raw or [], entries, state)
         with self._lock:
-            self._snapshots[(code, lines)] = stored
-            self._snapshots.move_to_end((code, lines))
+            self._snapshots[key] = stored
+            self._snapshots.move_to_end(key)
             while len(self._snapshots) > SNAPSHOTS:
                 self._snapshots.popitem(last=False)
         return replace(stored)

@@ -1,0 +1,106 @@
+"""`companion backup [--out FILE]` and `companion restore FILE`: copies of the event store
+through SQLite's backup API (companion/backups.py). Stop the app before a restore: the file is
+replaced under it. Exit 2 and one French line for a bad request, nothing changed."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from companion import backups
+from companion.errors import (
+    CorruptFile,
+    ForeignFile,
+    NewerSchema,
+    StorageError,
+    UsageError,
+    ZeroByteFile,
+)
+from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
+from companion.sqlitefile import SqliteFile
+from companion.store import EventStore, default_path
+
+_REFUSED = {
+    ZeroByteFile: "est vide (0 octet) : ce n'est pas une sauvegarde",
+    ForeignFile: "n'est pas une sauvegarde du Compagnon de table",
+    CorruptFile: "est abîmé ou tronqué : choisissez une autre sauvegarde",
+    NewerSchema: "vient d'une version plus récente du Compagnon de table : mettez "
+                 "l'application à jour avant de la restaurer",
+}
+
+
+def _database(args: argparse.Namespace) -> Path:
+    return Path(args.db).expanduser() if args.db else default_path()
+
+
+def _games(store: EventStore) -> str:
+    count = len(store.list_games(limit=1_000_000))
+    return f"{count} partie{'s' if count > 1 else ''}"
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    database = _database(args)
+    if not database.exists():
+        raise UsageError(f"aucune base de données à sauvegarder ({database} n'existe pas)")
+    store = EventStore(database)
+    target = None
+    if args.out:
+        target = Path(args.out).expanduser()
+        if target.exists():
+            raise UsageError(f"{args.out} existe déjà : choisissez un autre nom (rien n'a été "
+                             "écrit)")
+    path = backups.take(store._db, backups.MANUAL, target)
+    print(f"sauvegarde écrite : {path} ({_games(store)})")
+    return 0
+
+
+def check_backup(file: str) -> int:
+    """The schema version of a backup the user gave; UsageError naming it otherwise."""
+    path = Path(file).expanduser()
+    try:
+        return SqliteFile.examine(path, MIGRATIONS, application_id=APPLICATION_ID,
+                                  legacy_tables=LEGACY_TABLES)
+    except StorageError as exc:
+        reason = next((text for kind, text in _REFUSED.items() if isinstance(exc, kind)),
+                      str(exc))
+        raise UsageError(f"{file} {reason}" if reason in _REFUSED.values()
+                         else f"{file} : {reason}") from None
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    database = _database(args)
+    source = Path(args.file).expanduser()
+    check_backup(args.file)
+    if database.exists() and source.resolve() == database.resolve():
+        raise UsageError(f"{args.file} est la base actuelle elle-même : rien à restaurer")
+    kept = backups.safety_copy(database)
+    incoming = database.with_name(database.name + ".restauration")
+    SqliteFile(source, MIGRATIONS, application_id=APPLICATION_ID, open_now=False).backup_to(
+        incoming)
+    for suffix in ("-wal", "-shm"):  # the old file's journal must never meet the new file
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    os.replace(incoming, database)
+    store = EventStore(database)  # migrated now if the backup is older (backed up first)
+    where = f" ; l'ancienne base est gardée dans {kept}" if kept else ""
+    print(f"base restaurée depuis {args.file} ({_games(store)}){where}")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    backup = subparsers.add_parser(
+        "backup", help="sauvegarde la base des parties (API de sauvegarde de SQLite)")
+    backup.add_argument("--out", metavar="FICHIER",
+                        help="fichier à écrire (défaut : dossier backups/ à côté de la base)")
+    backup.add_argument("--db", metavar="BASE", help="base à sauvegarder (défaut : "
+                        "$COMPANION_DB ou le dossier de données de l'utilisateur)")
+    backup.set_defaults(handler=cmd_backup)
+
+    restore = subparsers.add_parser(
+        "restore", help="remplace la base des parties par une sauvegarde (arrêtez l'app "
+                        "avant ; l'ancienne base est sauvegardée d'abord)")
+    restore.add_argument("file", metavar="FICHIER", help="une sauvegarde (companion backup)")
+    restore.add_argument("--db", metavar="BASE", help="base à remplacer (défaut : "
+                         "$COMPANION_DB ou le dossier de données de l'utilisateur)")
+    restore.set_defaults(handler=cmd_restore)
