@@ -114,3 +114,15 @@ def test_deleting_a_game_takes_its_seats_and_night_place(stats: StatsStore) -> N
     db.close()
     assert ("game_seats", "games", "CASCADE") in cascades
     assert ("night_games", "games", "CASCADE") in cascades
+
+
+def test_a_profile_picture_comes_from_the_art_set(stats: StatsStore) -> None:
+    from companion.stats.storage import PICTURES
+    from print_kit.art import art_path
+
+    fox = stats.create_profile("Renée", picture="openmoji:1F98A")
+    assert fox.picture == "openmoji:1F98A" and PICTURES[fox.picture] == "Renard"
+    assert all(art_path(ref).exists() for ref in PICTURES)  # every picture is installed
+    with pytest.raises(UsageError, match="image inconnue"):
+        stats.update_profile(fox.id, picture="file:/etc/passwd")
+    assert stats.update_profile(fox.id, picture="").picture == ""

@@ -125,7 +125,10 @@ def join_names(names: Sequence[str]) -> str:
 
 PLURALS = {"points": "point", "pièces": "pièce", "jetons": "jeton", "missions": "mission",
            "victoires": "victoire", "parties": "partie",
-           "parties terminées": "partie terminée"}
+           "parties terminées": "partie terminée", "annonces": "annonce",
+           "fausses annonces": "fausse annonce", "manches": "manche",
+           "tournois gagnés": "tournoi gagné", "énigmes résolues": "énigme résolue",
+           "tours": "tour"}
 
 
 def count_text(value: Number, unit: str) -> str:

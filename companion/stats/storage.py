@@ -32,7 +32,13 @@ MAX_TITLE = 80
 COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#f39c12", "#8e44ad", "#16a085", "#d35400",
            "#7f8c8d", "#e84393", "#2c3e50"]  # distinct at a glance, default in creation order
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
-_PICTURE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
+# A profile's optional picture: a few animals of the print kit's art set (OpenMoji, CC BY-SA
+# 4.0, credited where shown), by the art reference print_kit.art draws.
+PICTURES = {f"openmoji:{code}": name for code, name in (
+    ("1F981", "Lion"), ("1F98A", "Renard"), ("1F431", "Chat"), ("1F436", "Chien"),
+    ("1F989", "Hibou"), ("1F438", "Grenouille"), ("1F43C", "Panda"), ("1F430", "Lapin"),
+    ("1F42F", "Tigre"), ("1F43B", "Ours"), ("1F984", "Licorne"), ("1F427", "Manchot"),
+    ("1F428", "Koala"), ("1F435", "Singe"), ("1F422", "Tortue"), ("1F419", "Pieuvre"))}
 
 
 def profile_key(profile_id: int) -> str:
@@ -362,6 +368,6 @@ def _colour(colour: str) -> str:
 
 
 def _picture(picture: str) -> str:
-    if picture and (not isinstance(picture, str) or not _PICTURE_RE.match(picture)):
-        raise UsageError("image inconnue")
+    if picture and picture not in PICTURES:
+        raise UsageError(f"image inconnue ; images : {', '.join(PICTURES.values())}")
     return picture

@@ -85,11 +85,14 @@ def _podium(rows: list[PodiumRow], ranking: str) -> None:
         column.metric(f"{place_label(row.rank)} · {row.name}",
                       f"{value:g}".replace(".", ",") + f" {unit}{'s' if value >= 2 else ''}",
                       border=True)
-    table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins,
-              "Points par place": r.points, "Parties terminées": r.played} for r in rows]
-    st.dataframe(table, hide_index=True, width="stretch",
-                 column_config={"Points par place": st.column_config.NumberColumn(
-                     format="%.2f")})
+    table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins, "Points": r.points,
+              "Parties": r.played} for r in rows]
+    st.dataframe(table, hide_index=True, width="stretch", column_config={
+        "Rang": st.column_config.NumberColumn(width="small"),
+        "Points": st.column_config.NumberColumn(format="%.2f", width="small",
+                                                help="Points par place : 1 au premier de "
+                                                     "chaque partie, 0 au dernier"),
+        "Parties": st.column_config.NumberColumn(width="small", help="Parties terminées")})
     st.vega_lite_chart(podium_spec(finished, ranking), width="stretch")
 
 
@@ -103,16 +106,15 @@ def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -
         with st.container(border=True):
             st.markdown(f"**{number}. {plain(row['title'])}** · {plain(row['code'])}")
             st.text(f"{', '.join(row['players'])}\n{row['result']}")
-            left, middle, right = st.columns(3)
-            if left.button("Ouvrir", key=f"night_open_{row['code']}", width="stretch"):
+            bar = st.container(horizontal=True)  # side by side, wrapping on a phone
+            if bar.button("Ouvrir", key=f"night_open_{row['code']}"):
                 open_game(row["code"])
-            if row["finished"] and middle.button("Revanche", key=f"night_again_{row['code']}",
-                                                 width="stretch"):
+            if row["finished"] and bar.button("Revanche", key=f"night_again_{row['code']}"):
                 seating.play_in_night(night.id, key)
                 start_rematch(row["code"])
-            if right.button("Retirer", key=f"night_drop_{row['code']}", width="stretch",
-                            help="La partie reste enregistrée ; elle quitte seulement la "
-                                 "soirée"):
+            if bar.button("Retirer de la soirée", key=f"night_drop_{row['code']}",
+                          type="tertiary", help="La partie reste enregistrée ; elle quitte "
+                                                "seulement la soirée"):
                 seating.stats_store().detach(row["code"])
                 st.rerun()
 

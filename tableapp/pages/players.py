@@ -14,8 +14,10 @@ from companion.errors import CompanionError
 from companion.stats.emblemes import character_name
 from companion.stats.figures import player_stats
 from companion.stats.noe import announcement_label
-from companion.stats.report import player_csv, player_report
-from companion.stats.storage import COLOURS, Profile
+from companion.stats.record import count_text, number_text
+from companion.stats.report import french_date, player_csv, player_report
+from companion.stats.storage import COLOURS, PICTURES, Profile
+from print_kit.art import art_path
 from tableapp import seating
 from tableapp.session import plain
 
@@ -38,9 +40,11 @@ def _create() -> None:
         st.subheader("Nouveau joueur")
         name = st.text_input("Nom", max_chars=40, key="player_new_name")
         colour = st.color_picker("Couleur", value=COLOURS[0], key="player_new_colour")
+        picture = st.pills("Image (facultative)", list(PICTURES), format_func=PICTURES.get,
+                           key="player_new_picture")
         if st.form_submit_button("Enregistrer le joueur", type="primary", width="stretch"):
             try:
-                profile = seating.stats_store().create_profile(name, colour)
+                profile = seating.stats_store().create_profile(name, colour, picture or "")
             except CompanionError as exc:
                 _say(exc)
             else:
@@ -85,7 +89,7 @@ def _statistics(report: dict[str, Any]) -> None:
                       "Victoires": [r["Victoires"] for r in rows],
                       "Autres parties": [r["Parties"] - r["Victoires"] for r in rows]},
                      x="Jeu", y=["Victoires", "Autres parties"], horizontal=True,
-                     x_label="", y_label="Parties")
+                     color=["#c0392b", "#d5d8dc"], x_label="", y_label="Parties")
         st.subheader("Par nombre de joueurs")
         st.dataframe(_tally_rows(s["by_player_count"], "Joueurs à la table"),
                      hide_index=True, width="stretch")
@@ -98,31 +102,32 @@ def _game_figures(s: dict[str, Any]) -> None:
     if noe["announcements"] or noe["false_announcements"]:
         best = ", ".join(f"{announcement_label(a)} ×{n}"
                          for a, n in noe["by_announcement"].items())
-        lines.append(f"Noé : {noe['announcements']} annonce(s) pour "
-                     f"{noe['announcement_points']} points ({best}) ; "
-                     f"{noe['false_announcements']} fausse(s) annonce(s)")
+        lines.append(f"Noé : {count_text(noe['announcements'], 'annonces')} pour "
+                     f"{count_text(noe['announcement_points'], 'points')} ({best}) ; "
+                     f"{count_text(noe['false_announcements'], 'fausses annonces')}")
     emb = s["emblemes"]
     if emb["manches"]:
         favourite = emb["favourite_character"]
-        lines.append(f"Emblèmes : {emb['coins']} pièces en {emb['manches']} manche(s), "
-                     f"{str(emb['coins_per_manche']).replace('.', ',')} par manche ; "
+        lines.append(f"Emblèmes : {count_text(emb['coins'], 'pièces')} en "
+                     f"{count_text(emb['manches'], 'manches')}, "
+                     f"{number_text(round(emb['coins_per_manche'], 1))} par manche ; "
                      f"personnage favori : {character_name(favourite)}")
     cam = s["camelot"]
     if cam["tournaments_won"]:
         tokens = ", ".join(f"{c} ×{n}" for c, n in cam["tokens_by_colour"].items())
-        lines.append(f"Camelot : {cam['tournaments_won']} tournoi(s) gagné(s) ; jetons : "
-                     f"{tokens or 'aucun'}")
+        lines.append(f"Camelot : {count_text(cam['tournaments_won'], 'tournois gagnés')} ; "
+                     f"jetons gagnés : {tokens or 'aucun'}")
     elsen = s["elsen"]
     for side, tally in elsen["by_side"].items():
-        lines.append(f"ELSEN, côté {side} : {tally['won']} victoire(s) sur "
-                     f"{tally['finished']} partie(s)")
+        lines.append(f"ELSEN, côté {side} : {count_text(tally['won'], 'victoires')} sur "
+                     f"{count_text(tally['finished'], 'parties')}")
     for role, tally in elsen["by_role"].items():
         lines.append(f"ELSEN, rôle {ROLE_NAMES.get(role, role)} : {tally['won']}/"
                      f"{tally['finished']}")
     laby = s["labystere"]
     if laby["solved"]:
-        lines.append(f"Labystère : {laby['solved']} énigme(s) résolue(s), en "
-                     f"{str(laby['turns_to_solve']).replace('.', ',')} tour(s) en moyenne")
+        lines.append(f"Labystère : {count_text(laby['solved'], 'énigmes résolues')}, en "
+                     f"{count_text(round(laby['turns_to_solve'], 1), 'tours')} en moyenne")
     if lines:
         st.subheader("Dans chaque jeu")
         st.text("\n".join(lines))
@@ -133,7 +138,8 @@ def _history(report: dict[str, Any]) -> None:
         st.caption("Aucune partie encore : choisissez ce joueur en lançant une partie.")
         return
     st.subheader("Historique")
-    st.dataframe([{"Date": g["created"][:10], "Jeu": g["title"], "À table sous le nom": g["seat"],
+    st.dataframe([{"Date": french_date(g["created"]), "Jeu": g["title"],
+                   "À table sous le nom": g["seat"],
                    "Joueurs": ", ".join(g["players"]), "Résultat": g["result"],
                    "Classement": g["place"], "Points par place": g["points"]}
                   for g in reversed(report["games"])], hide_index=True, width="stretch")
@@ -146,11 +152,14 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
                              key=f"player_name_{profile.id}")
         colour = st.color_picker("Couleur", value=profile.colour,
                                  key=f"player_colour_{profile.id}")
+        picture = st.pills("Image", list(PICTURES), format_func=PICTURES.get,
+                           default=profile.picture or None, key=f"player_picture_{profile.id}")
         st.caption("Renommer ne change pas les parties passées : elles gardent le nom tapé "
                    "ce jour-là.")
         if st.button("Enregistrer", key=f"player_save_{profile.id}", width="stretch"):
             try:
-                stats.update_profile(profile.id, name=name, colour=colour)
+                stats.update_profile(profile.id, name=name, colour=colour,
+                                     picture=picture or "")
             except CompanionError as exc:
                 _say(exc)
             else:
@@ -176,6 +185,17 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
                     st.rerun()
 
 
+def _portrait(profile: Profile) -> None:
+    """The name in the profile's colour, and its picture if it has one."""
+    row = st.container(horizontal=True, vertical_alignment="center")
+    if profile.picture:
+        row.image(str(art_path(profile.picture)), width=64)
+    row.header(plain(profile.name), divider=False)
+    st.html(f'<div style="height:6px;border-radius:3px;background:{profile.colour}"></div>')
+    if profile.picture:
+        st.caption("Image : OpenMoji (openmoji.org), CC BY-SA 4.0")
+
+
 def render() -> None:
     st.title("Joueurs")
     stats = seating.stats_store()
@@ -192,7 +212,7 @@ def render() -> None:
                               key="player_pick")
     profile = next(p for p in profiles if p.id == profile_id)
     st.session_state["player_chosen"] = profile.id
-    st.header(plain(profile.name))
+    _portrait(profile)
     report = player_report(stats, profile)
     _statistics(report)
     _history(report)
