@@ -198,6 +198,7 @@ def _resume(game: str) -> None:
     games = device_games(game)
     if games:
         labels = {g.code: f"{g.code} · {g.title} · {g.events} événement(s) · {g.updated[:16]}"
+                          + (" · ne se rejoue plus" if g.replays is False else "")
                   for g in games}
         choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
                               key=f"rs_{game}_choice")

@@ -36,7 +36,9 @@ def resume_section() -> None:
     games = device_games()  # only this device's: the code of anyone else's game is theirs
     if games:
         labels = {g.code: f"{g.code} · {GAMES[g.game].title} · {g.title} · "
-                          f"{g.events} événement(s) · {g.updated[:16]}" for g in games}
+                          f"{g.events} événement(s) · {g.updated[:16]}"
+                          + (" · ne se rejoue plus" if g.replays is False else "")
+                  for g in games}
         choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
                               key="home_resume_choice")
         if st.button("Reprendre cette partie", key="home_resume") and choice:
