@@ -219,7 +219,7 @@ def plans(pf: PrintFile, options: PrintOptions) -> list[PagePlan]:
                          pf.title.split(" — ")[0])
     pw, ph = options.paper_mm
     for page in pf.pages:
-        out.append(free_page(page.label, _adapt(page, pw * MM, ph * MM),
+        out.append(free_page(page.label, _adapt(page, pw * MM, ph * MM), pw,
                              options.calibration if page.back else None))
     return out
 

@@ -59,17 +59,31 @@ class Painter:
         c.doForm(name)
         c.restoreState()
 
-    def face(self, face: Face, rect: Rect) -> None:
-        """Place `face` with its cut rectangle at `rect` (mm); drawn once per size."""
-        w, h = rect.w * MM, rect.h * MM
+    def face(self, face: Face, rect: Rect, clip: Rect | None = None, turn: int = 0) -> None:
+        """Place `face` with its cut rectangle at `rect` (mm, page space), drawing of its bleed
+        only what lies in `clip`; `turn` ±90 lays a card on its side (the form is drawn once
+        per card size, upright)."""
+        w, h = (rect.h * MM, rect.w * MM) if turn else (rect.w * MM, rect.h * MM)
         b = self.bleed
         name = self._form(("face", face.key, round(w, 3), round(h, 3)), (-b, -b, w + b, h + b),
                           lambda cv: draw_face(cv, face, w, h, b, self.low_ink, self,
                                                f"{self.where} › {face.key}"))
-        self.c.saveState()
-        self.c.translate(rect.x * MM, rect.y * MM)
-        self.c.doForm(name)
-        self.c.restoreState()
+        c = self.c
+        c.saveState()
+        if clip is not None:
+            path = c.beginPath()
+            path.rect(clip.x * MM, clip.y * MM, clip.w * MM, clip.h * MM)
+            c.clipPath(path, stroke=0, fill=0)
+        if turn == 90:  # top to the left: (x, y) -> (-y, x)
+            c.translate(rect.right * MM, rect.y * MM)
+            c.rotate(90)
+        elif turn == -90:  # top to the right: (x, y) -> (y, -x)
+            c.translate(rect.x * MM, rect.top * MM)
+            c.rotate(-90)
+        else:
+            c.translate(rect.x * MM, rect.y * MM)
+        c.doForm(name)
+        c.restoreState()
 
     def shared(self, key: str, bbox: tuple[float, float, float, float],
                draw: Callable[[Canvas], None], x: float, y: float) -> None:

@@ -156,7 +156,7 @@ def draw_sheet(c: Canvas, painter: Painter, sheet: Sheet, url: str, page_w: floa
     top = page_h - margin
     # Header: title, subtitle, QR code with the address it opens.
     c.setFillColorRGB(*accent)
-    c.rect(0, page_h - 4 * MM, page_w, 4 * MM, stroke=0, fill=1)
+    c.rect(margin, page_h - 7.5 * MM, page_w - 2 * margin, 2.5 * MM, stroke=0, fill=1)
     c.setFont(BOLD, 17)
     c.drawString(margin, top - 14, french(title))
     c.setFont(REGULAR, 10)

@@ -17,16 +17,20 @@ from reportlab.pdfgen.canvas import Canvas
 from print_kit.faces import INK, SOFT, Face
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import (
+    EDGE,
     MM,
+    RULER_H,
     RULER_LENGTH,
     Calibration,
     Grid,
     Rect,
+    RulerSpot,
     Segment,
     back_rect,
+    bleed_box,
     chunks,
     crop_marks,
-    ruler_origin,
+    free_page_ruler,
 )
 from print_kit.painter import Painter
 from print_kit.textfit import french
@@ -60,9 +64,11 @@ class Deck:
 @dataclass(frozen=True)
 class Placement:
     face: Face
-    rect: Rect
+    rect: Rect  # the cut rectangle on the page (landscape for a turned card)
     component: str
     is_back: bool = False
+    clip: Rect | None = None  # what of the bleed may be drawn (geometry.bleed_box)
+    turn: int = 0  # 90: the card's top points left; -90: right
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,15 @@ class PagePlan:
     calibration: Calibration | None = None
     fold_x: float | None = None
     draw: Callable[[Canvas, Painter], None] | None = None  # free pages
-    ruler_on_top: bool = False  # short-flip backs: the bottom band is mirrored to the top
+    ruler: RulerSpot | None = None  # None on a page whose grid leaves it no room
+
+
+def _placed(items: list[tuple[Face, Rect, str, bool, int]], grid: Grid,
+            fold_x: float | None = None) -> tuple[Placement, ...]:
+    rects = tuple(rect for _, rect, _, _, _ in items)
+    return tuple(Placement(face, rect, comp, back,
+                           bleed_box(rect, rects, grid.bleed_x, grid.bleed_y, fold_x), turn)
+                 for face, rect, comp, back, turn in items)
 
 
 def plan_deck(deck: Deck, grid: Grid, layout: str, flip: str, calibration: Calibration,
@@ -87,36 +101,40 @@ def plan_deck(deck: Deck, grid: Grid, layout: str, flip: str, calibration: Calib
                       ((it, Item(it.back, None, it.component)) if it.back else (it,)))
     parts = chunks(len(items), grid.per_page)
     total = len(parts)
+    pw, ph = grid.page_w, grid.page_h
+    turn = 90 if grid.turned else 0
     for number, part in enumerate(parts, start=1):
         chunk = [items[i] for i in part]
-        fronts = tuple(Placement(it.front, grid.slots[j], it.component)
-                       for j, it in enumerate(chunk))
+        front_items = [(it.front, grid.slots[j], it.component, False, turn)
+                       for j, it in enumerate(chunk)]
         tag = f"{label} — {deck.name} — {number}/{total}"
         if layout == "gutterfold":
-            backs = tuple(Placement(it.back, grid.backs[j], it.component, True)
-                          for j, it in enumerate(chunk) if it.back is not None)
-            used = tuple(p.rect for p in fronts + backs)
-            pages.append(PagePlan("plié", tag, fronts + backs,
-                                  tuple(crop_marks(used, grid.page_w, grid.page_h)),
-                                  fold_x=grid.fold_x))
+            back_items = [(it.back, grid.backs[j], it.component, True, -turn)
+                          for j, it in enumerate(chunk) if it.back is not None]
+            placed = _placed(front_items + back_items, grid, grid.fold_x)
+            marks = crop_marks(tuple(p.rect for p in placed), pw, ph, grid.limits)
+            pages.append(PagePlan("plié", tag, placed, tuple(marks), fold_x=grid.fold_x,
+                                  ruler=grid.ruler))
             continue
-        marks = tuple(crop_marks(tuple(p.rect for p in fronts), grid.page_w, grid.page_h))
-        pages.append(PagePlan("recto", tag, fronts, marks))
+        fronts = _placed(front_items, grid)
+        marks = tuple(crop_marks(tuple(p.rect for p in fronts), pw, ph, grid.limits))
+        pages.append(PagePlan("recto", tag, fronts, marks, ruler=grid.ruler))
         if layout == "duplex" and deck.double_sided:
-            backs = tuple(
-                Placement(it.back, back_rect(grid.slots[j], grid.page_w, grid.page_h, flip),
-                          it.component, True)
-                for j, it in enumerate(chunk) if it.back is not None)
+            backs = _placed([(it.back, back_rect(grid.slots[j], pw, ph, flip), it.component,
+                              True, turn) for j, it in enumerate(chunk)
+                             if it.back is not None], grid)
             pages.append(PagePlan("verso", tag, backs, (), calibration,
-                                  ruler_on_top=flip == "short"))
+                                  ruler=grid.ruler.mirrored(pw, ph, flip) if grid.ruler
+                                  else None))
     return pages
 
 
-def free_page(label: str, draw: Callable[[Canvas, Painter], None],
+def free_page(label: str, draw: Callable[[Canvas, Painter], None], page_w: float,
               calibration: Calibration | None = None) -> PagePlan:
     """A page drawn by its own function; a back page (calibration given) is a verso."""
     side = "verso" if calibration is not None else "libre"
-    return PagePlan(side, label, draw=draw, calibration=calibration)
+    return PagePlan(side, label, draw=draw, calibration=calibration,
+                    ruler=free_page_ruler(page_w))
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -132,14 +150,15 @@ def draw_plan(c: Canvas, painter: Painter, plan: PagePlan, page_w: float, page_h
         c.scale(cal.scale, cal.scale)
         c.translate(-cx, -cy)
     for placement in plan.placements:
-        painter.face(placement.face, placement.rect)
+        painter.face(placement.face, placement.rect, placement.clip, placement.turn)
     if plan.draw is not None:
         plan.draw(c, painter)
     draw_marks(c, plan.marks)
     if plan.fold_x is not None:
         draw_fold(c, plan.fold_x, page_h)
-    draw_ruler(c, painter, page_w, page_h if plan.ruler_on_top else None,
-               plan.label + (" — verso" if plan.side == "verso" else ""))
+    if plan.ruler is not None:
+        draw_ruler(c, painter, plan.ruler,
+                   plan.label + (" — verso" if plan.side == "verso" else ""), page_h)
     c.restoreState()
     c.showPage()
 
@@ -163,7 +182,7 @@ def draw_fold(c: Canvas, fold_x: float, page_h: float) -> None:
     c.setStrokeColorRGB(*SOFT)
     c.setLineWidth(0.5)
     c.setDash(4, 3)
-    c.line(fold_x * MM, 12 * MM, fold_x * MM, (page_h - 3) * MM)
+    c.line(fold_x * MM, 12 * MM, fold_x * MM, (page_h - EDGE) * MM)
     c.restoreState()
     c.saveState()
     c.translate(fold_x * MM - 2.5, page_h / 2 * MM)
@@ -193,19 +212,24 @@ def _ruler_form(c: Canvas) -> None:
     c.drawString((RULER_LENGTH + 1.2) * MM, 0.4 * MM, "100 mm")
 
 
-def draw_ruler(c: Canvas, painter: Painter, page_w: float, top_of: float | None,
-               label: str) -> None:
-    """The 100 mm check ruler (a shared form) and the page label, in the bottom band (or the
-    top band of a page `top_of` mm high)."""
-    x, y = ruler_origin(page_w)
-    if top_of is not None:
-        y = top_of - y - 4.0
-    painter.shared("ruler", (-2, -2, (RULER_LENGTH + 12) * MM, 4 * MM), _ruler_form,
-                   x * MM, y * MM)
+def draw_ruler(c: Canvas, painter: Painter, spot: RulerSpot, label: str,
+               page_h: float) -> None:
+    """The 100 mm check ruler (a shared form) with the page label before it and « doit mesurer
+    10 cm » after it, along its band; a vertical ruler reads downwards."""
+    c.saveState()
+    if spot.vertical:
+        c.translate(spot.x * MM, (spot.y + RULER_LENGTH) * MM)
+        c.rotate(-90)
+        room_before = page_h - EDGE - (spot.y + RULER_LENGTH)  # above it, to the top edge
+    else:
+        c.translate(spot.x * MM, spot.y * MM)
+        room_before = spot.x - EDGE
+    painter.shared("ruler", (-2, -0.5, (RULER_LENGTH + 12) * MM, RULER_H * MM), _ruler_form, 0, 0)
     text = french(label)
-    size = min(5.0, (x - 2 - 3) * MM / max(c.stringWidth(text, REGULAR, 1), 1))
+    size = min(5.0, max(room_before - 2.5, 1) * MM / max(c.stringWidth(text, REGULAR, 1), 1))
     c.setFont(REGULAR, size)
     c.setFillColorRGB(*SOFT)
-    c.drawRightString((x - 2) * MM, (y + 0.4) * MM, text)
+    c.drawRightString(-2 * MM, 0.4 * MM, text)
     c.setFont(BOLD, 5)
-    c.drawString((x + RULER_LENGTH + 9.5) * MM, (y + 0.4) * MM, "← doit mesurer 10 cm")
+    c.drawString((RULER_LENGTH + 9.5) * MM, 0.4 * MM, "← doit mesurer 10 cm")
+    c.restoreState()

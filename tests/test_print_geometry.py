@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 
 from print_kit.geometry import (
     CARD_SIZES,
-    MARGIN,
+    EDGE,
     PAPERS,
-    RULER_BAND,
     Calibration,
     DoesNotFit,
     Rect,
     back_rect,
+    bleed_box,
     crop_marks,
     fit_grid,
     fit_gutterfold,
@@ -39,7 +39,7 @@ def _inside_page(rect: Rect, pw: float, ph: float, margin: float) -> bool:
 @pytest.mark.parametrize(("paper", "size", "bleed", "cols", "rows"), [
     ("a4", "poker", 3.0, 3, 3),  # the guide: A4 holds 3 × 3 poker cards, here with full bleed
     ("letter", "poker", 0.0, 3, 3),
-    ("letter", "poker", 3.0, 3, 2),  # Letter is 17.6 mm shorter: full bleed costs a row
+    ("letter", "poker", 3.0, 3, 3),  # shared cut lines: Letter holds 9 too (outer bleed 2.7)
     ("a4", "tarot", 3.0, 2, 2),
     ("a4", "mini", 3.0, 4, 4),
     ("a4", "bridge", 3.0, 3, 3),
@@ -55,15 +55,21 @@ def test_grid_cards_exact_size_in_margins_and_apart(paper: str, size: str, bleed
     pw, ph = PAPERS[paper]
     cw, ch = CARD_SIZES[size]
     grid = fit_grid((pw, ph), (cw, ch), bleed)
+    assert bleed * 2 / 3 - 1e-9 <= grid.bleed_y <= bleed and grid.bleed_x <= bleed
     for rect in grid.slots:
         assert (rect.w, rect.h) == (cw, ch)
-        assert _inside_page(rect, pw, ph, MARGIN)
-        assert rect.y >= MARGIN + RULER_BAND - 1e-6  # room for the check ruler below
-    # Each card keeps its whole bleed: bleed rectangles never overlap.
-    grown = [r.grow(bleed) for r in grid.slots]
-    for i, a in enumerate(grown):
-        for b in grown[i + 1:]:
+        # the card and its outer bleed stay 5 mm from the edge, clear of the ruler's band
+        drawn = bleed_box(rect, grid.slots, grid.bleed_x, grid.bleed_y)
+        assert _inside_page(drawn, pw, ph, EDGE)
+        if grid.ruler is not None:
+            assert not drawn.overlaps(grid.ruler.box())
+    # Cards share their cut lines, never overlap; a shared side gets no bleed.
+    for i, a in enumerate(grid.slots):
+        for b in grid.slots[i + 1:]:
             assert not a.overlaps(b)
+    if grid.cols > 1:
+        first = bleed_box(grid.slots[0], grid.slots, grid.bleed_x, grid.bleed_y)
+        assert first.right == pytest.approx(grid.slots[0].right)
 
 
 @given(papers, sizes, bleeds, st.sampled_from(["long", "short"]))
@@ -75,7 +81,8 @@ def test_back_rect_is_an_involution_and_stays_on_the_page(paper: str, size: str,
     for front, back in zip(grid.slots, backs, strict=True):
         assert _t(back_rect(back, pw, ph, flip)) == pytest.approx(_t(front))
         assert 0 <= back.x and back.right <= pw and 0 <= back.y and back.top <= ph
-    if flip == "long":  # columns mirror within the same rows: the backs fill the front slots
+    if flip == "long" and (grid.ruler is None or not grid.ruler.vertical):
+        # columns mirror within the same rows: a centred grid's backs fill the front slots
         assert sorted((round(b.x, 6), round(b.y, 6)) for b in backs) == sorted(
             (round(s.x, 6), round(s.y, 6)) for s in grid.slots)
 
@@ -101,16 +108,18 @@ def test_gutterfold_backs_mirror_fronts_about_the_fold(paper: str, size: str,
     assert grid.fold_x == pytest.approx(pw / 2)
     assert len(grid.backs) == len(grid.slots)
     for front, back in zip(grid.slots, grid.backs, strict=True):
-        assert front.right + bleed < grid.fold_x < back.x - bleed  # the fold cuts no card
+        assert front.right < grid.fold_x < back.x  # the fold cuts no card
         assert _t(mirror_about(back, grid.fold_x)) == pytest.approx(_t(front))
-        assert _inside_page(back, pw, ph, MARGIN)
+        drawn = bleed_box(back, grid.all_cards(), grid.bleed_x, grid.bleed_y, grid.fold_x)
+        assert _inside_page(drawn, pw, ph, EDGE)
+        assert drawn.x >= grid.fold_x - 1e-9  # its bleed stops at the fold
 
 
 def test_too_big_a_card_does_not_fit() -> None:
     with pytest.raises(DoesNotFit):
         fit_grid(PAPERS["a4"], (250.0, 100.0), 3.0)
     with pytest.raises(DoesNotFit):
-        fit_gutterfold(PAPERS["a4"], (120.0, 88.0), 3.0)
+        fit_gutterfold(PAPERS["a4"], (120.0, 150.0), 3.0)
 
 
 @given(st.floats(-20, 20), st.floats(-20, 20), st.floats(0.9, 1.1))
@@ -133,7 +142,7 @@ def test_crop_marks_lie_outside_every_card_and_on_its_cut_lines(paper: str, size
                                                                 bleed: float) -> None:
     pw, ph = PAPERS[paper]
     grid = fit_grid((pw, ph), CARD_SIZES[size], bleed)
-    marks = crop_marks(grid.slots, pw, ph)
+    marks = crop_marks(grid.slots, pw, ph, grid.limits)
     xs = {round(v, 4) for r in grid.slots for v in (r.x, r.right)}
     ys = {round(v, 4) for r in grid.slots for v in (r.y, r.top)}
     assert marks
@@ -141,7 +150,9 @@ def test_crop_marks_lie_outside_every_card_and_on_its_cut_lines(paper: str, size
         seg = Rect(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1))
         for card in grid.slots:
             assert not seg.grow(0.01).overlaps(card), (m, card)
-        assert 0 <= seg.x and seg.right <= pw and 0 <= seg.y and seg.top <= ph
+        assert _inside_page(seg, pw, ph, EDGE)
+        if grid.ruler is not None:
+            assert not seg.overlaps(grid.ruler.box())
         if m.x1 == m.x2:
             assert round(m.x1, 4) in xs
         else:

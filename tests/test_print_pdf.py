@@ -58,8 +58,12 @@ def card_rects(page: pypdf.PageObject, card_w: float, card_h: float,
             form = xobjects[operands[0]].get_object()
             x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
             if (abs(x1 - x0 - want[0]) < 0.05 and abs(y1 - y0 - want[1]) < 0.05):
-                a, _, _, d, e, f = ctm
-                out.append((e / MM, f / MM, card_w * a, card_h * d))
+                # the cut rectangle's corners through the CTM (a card may lie on its side)
+                a, b, c, d, e, f = ctm
+                corners = [(u * a + v * c + e, u * b + v * d + f)
+                           for u in (0, card_w * MM) for v in (0, card_h * MM)]
+                xs, ys = [p[0] / MM for p in corners], [p[1] / MM for p in corners]
+                out.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     return out
 
 
@@ -152,8 +156,9 @@ def test_gutterfold_puts_backs_mirrored_on_the_same_page() -> None:
     first = card_rects(reader.pages[0], 63, 88, 3.0)
     fronts = [r for r in first if r[0] < grid.fold_x]
     backs = [r for r in first if r[0] > grid.fold_x]
-    assert len(fronts) == len(backs) == grid.per_page
-    for (x, y, w, _), (bx, by, _, _) in zip(fronts, backs, strict=True):
+    assert len(fronts) == len(backs) == grid.per_page == 4  # 8 faces a sheet, on their side
+    for (x, y, w, h), (bx, by, _, _) in zip(fronts, backs, strict=True):
+        assert (w, h) == pytest.approx((88, 63))
         assert bx == pytest.approx(2 * grid.fold_x - x - w, abs=0.01)
         assert by == pytest.approx(y, abs=0.01)
 
