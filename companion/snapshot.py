@@ -1,5 +1,5 @@
 """A game's replay kept beside its log, so that appending costs the same at the 10,000th line as
-at the 10th (docs/log-format.md › Coût d'un ajout).
+at the 10th (docs/log-format.md › Cost of an append).
 
 The engine protocol is unchanged: a state is the replay of its log. A `Head` is that replay
 kept up to date one raw line at a time, exactly as the lines were written:
