@@ -85,6 +85,10 @@ def _delete(stored: StoredGame, grant: Grant) -> None:
         except CompanionError as exc:
             st.error(plain(str(exc)[:1].upper() + str(exc)[1:] + "."))
             return
+        if stored.game == "labystere":  # the players' sheets go with the game
+            from tableapp.pages.labystere import sheet_store
+
+            sheet_store().delete_game(stored.code)
         session.store().forget(stored.code)
         session.device().forget(stored.code)
         session.forget_code(stored.game)

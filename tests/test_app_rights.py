@@ -234,3 +234,32 @@ def test_the_players_export_is_offered_beside_the_full_one() -> None:
     at.segmented_control(key="tb_panel").set_value(SHARE).run()
     keys = {b.key for b in at.get("download_button")}
     assert {"tb_export", "tb_export_players"} <= keys
+
+
+def test_deleting_a_labystere_game_takes_the_players_sheets_along() -> None:
+    from companion.games.labystere.sheets import new_token
+    from tableapp.pages.labystere import sheet_store
+
+    store = session.store()
+    code = store.create("labystere", {"players": ["Léa", "Tom"], "colours": ["rouge", "bleu"],
+                                      "seed": 7})
+    kept = store.create("labystere", {"players": ["Léa", "Tom"], "colours": ["rouge", "bleu"],
+                                      "seed": 8})
+    token = new_token()
+    for game in (code, kept):
+        sheet_store().set_crossed(game, token, "suspect-ours", True)
+
+    def script() -> None:
+        from tableapp.pages.labystere import play
+
+        play()
+
+    at = AppTest.from_function(script, default_timeout=30)
+    at.query_params.update(code=code, host=host_token(code))
+    at = _panel(at.run())
+    at.checkbox(key="tb_delete_sure").check().run()
+    at.button(key="tb_delete").click().run()
+    assert not at.exception
+    assert session.store().game_of(code) is None
+    assert not sheet_store().load(code, token).crossed
+    assert sheet_store().load(kept, token).crossed == {"suspect-ours"}

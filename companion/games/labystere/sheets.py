@@ -122,6 +122,12 @@ class SheetStore:
                         datetime.now(UTC).isoformat(timespec="seconds")))
         return Sheet(code, token, frozenset(ordered), colour)
 
+    def delete_game(self, code: str) -> int:
+        """Every sheet of a deleted game (the host deleted it); returns how many."""
+        with self._db.write() as db:
+            return db.execute("DELETE FROM sheets WHERE code = ?",
+                              (normalize_code(code),)).rowcount
+
     def set_colour(self, code: str, token: str, colour: str) -> Sheet:
         return self.update(code, token, {}, colour=colour)
 
