@@ -13,7 +13,7 @@ import streamlit as st
 from companion.catalog import GAMES
 from companion.errors import CompanionError
 from companion.stats.charts import podium_spec
-from companion.stats.figures import Played, display_names
+from companion.stats.figures import Played, display_names, game_stats
 from companion.stats.podium import RANKINGS, PodiumRow, podium
 from companion.stats.report import french_date, game_row, night_csv, night_report
 from companion.stats.storage import Night
@@ -21,6 +21,8 @@ from tableapp import seating, session
 from tableapp.aftergame import start_rematch
 from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
+from tableapp.pages.players import per_game_table
+from tableapp.pages.players import render as players_page
 from tableapp.session import plain
 
 SECTION = "Soirées et joueurs"
@@ -207,15 +209,17 @@ def render() -> None:
                                    default="victoires", key="night_ranking") or "victoires"
     _podium(podium(games, stats.names(), ranking), ranking)
     _games(night, key, games, names)
+    if games:
+        with st.expander("Statistiques par jeu de la soirée"):
+            per_game_table(game_stats(games))
     _attach(night)
     _exports(night, ranking)
 
 
 def pages() -> list[st.Page]:
     """This module's pages, built for the current script run (see tableapp/navigation.py)."""
-    from tableapp.pages.players import render as players
 
     return [
         st.Page(render, title="Soirées", icon=":material/celebration:", url_path="soirees"),
-        st.Page(players, title="Joueurs", icon=":material/group:", url_path="joueurs"),
+        st.Page(players_page, title="Joueurs", icon=":material/group:", url_path="joueurs"),
     ]

@@ -12,7 +12,7 @@ import streamlit as st
 from companion.catalog import GAMES
 from companion.errors import CompanionError
 from companion.stats.emblemes import character_name
-from companion.stats.figures import player_stats
+from companion.stats.figures import game_stats, player_stats
 from companion.stats.noe import announcement_label
 from companion.stats.record import count_text, number_text
 from companion.stats.report import french_date, player_csv, player_report
@@ -185,6 +185,24 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
                     st.rerun()
 
 
+def per_game_table(per_game: dict[str, Any]) -> None:
+    """Statistics per game (sortable): games, finished, players, rounds, and each game's own
+    figure (ELSEN's winning sides, Labystère's turns to solve)."""
+    rows = []
+    for game, row in per_game.items():
+        extra = ""
+        if "wins_by_side" in row:
+            extra = ", ".join(f"{side} {count_text(n, 'victoires')}"
+                              for side, n in row["wins_by_side"].items())
+        if row.get("turns_to_solve") is not None:
+            extra = f"{number_text(round(row['turns_to_solve'], 1))} tours pour résoudre"
+        rows.append({"Jeu": GAMES[game].title, "Parties": row["played"],
+                     "Terminées": row["finished"],
+                     "Joueurs en moyenne": round(row["average_players"], 1),
+                     "Manches, tournois ou tours": row["rounds"], "En plus": extra})
+    st.dataframe(rows, hide_index=True, width="stretch")
+
+
 def _portrait(profile: Profile) -> None:
     """The name in the profile's colour, and its picture if it has one."""
     row = st.container(horizontal=True, vertical_alignment="center")
@@ -217,6 +235,8 @@ def render() -> None:
     _statistics(report)
     _history(report)
     _edit(profile, profiles)
+    with st.expander("Statistiques par jeu (toutes les parties)"):
+        per_game_table(game_stats(stats.played(stats.all_codes())))
     left, right = st.columns(2)
     slug = f"joueur-{profile.id}"
     left.download_button("Historique (CSV)", player_csv(report), file_name=f"{slug}.csv",
