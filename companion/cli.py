@@ -194,7 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extension_modules() -> list[Any]:
     """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
-    names = ["companion.replay_cli", "companion.backup_cli"] + [
+    names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli"] + [
         f"companion.games.{g}.cli" for g in GAMES] + [
         "companion.stats.cli", "companion.lab.cli", "print_kit.cli"]
     modules = []

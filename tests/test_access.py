@@ -141,3 +141,21 @@ def test_who_wrote_each_line_is_kept_beside_the_event(store: EventStore) -> None
     assert store.authors(code) == [HOST, COHOST, ""]
     assert store.authors(code, since=1) == [COHOST, ""]
     assert store.export(code)["events"] == [event, {"type": "undo"}, event]  # not in the JSON
+
+
+def test_the_cli_gives_the_machine_s_owner_a_host_link(store: EventStore, access: Access,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from urllib.parse import parse_qs, urlparse
+
+    from companion.cli import main
+
+    code = noe(store)  # created outside the app: nobody hosts it yet
+    assert main(["host", code.lower(), "--url", "http://192.168.1.5:8501/"]) == 0
+    link = urlparse(capsys.readouterr().out.strip())
+    assert (link.netloc, link.path) == ("192.168.1.5:8501", "/noe")
+    query = parse_qs(link.query)
+    assert query["code"] == [code] and access.verify(code, query["host"][0]).role == HOST
+    assert main(["host", code, "--co-host"]) == 0
+    assert access.grants(code)[-1].role == COHOST
+    assert main(["host", "ZZZZZZ"]) == 2
+    assert "aucune partie" in capsys.readouterr().err
