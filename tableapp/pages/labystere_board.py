@@ -10,8 +10,10 @@ player it concerns (registre LAB-3). Who may open which view is decided in gamep
 
 from __future__ import annotations
 
+import base64
 import html
 import secrets
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
@@ -43,13 +45,21 @@ BOARD_CSS = """
 .st-key-lab_board button p span.stMarkdownColoredText {font-size: 1.1rem !important;
   -webkit-text-fill-color: currentcolor;}
 .st-key-lab_board button:disabled {color: #222; -webkit-text-fill-color: #222; opacity: 1;}
+.st-key-lab_board button {position: relative; overflow: hidden;}
+.st-key-lab_board button img {position: absolute; inset: 0; width: 100%; height: 100%;
+  max-width: none; max-height: none; margin: 0; z-index: 0;}
+.st-key-lab_board button:not(:disabled) img {opacity: 0.55;}
+.st-key-lab_board button p span {position: relative; z-index: 1; border-radius: 3px;
+  background: rgba(255, 255, 255, 0.85); padding: 0 2px;}
 table.labb {border-collapse: collapse; width: 100%; table-layout: fixed;}
-table.labb td {border: 1px solid #888; text-align: center; padding: 2px 1px; height: 3.4rem;
-  font-size: 0.8rem; line-height: 1.05; overflow-wrap: normal; word-break: normal;}
-table.labb td .g {display: block; font-size: 1.5rem; line-height: 1.1;}
-td.c-depart, td.c-arrivee {background: #fff3b0;}
-td.c-lieu {background: #ffe0cc;}
-td.c-temoin {background: #dde8ff;}
+table.labb td {border: 2px solid #fff; text-align: center; padding: 2px 1px; height: 3.6rem;
+  font-size: 0.8rem; line-height: 1.05; overflow-wrap: normal; word-break: normal;
+  background-size: 100% 100%; background-repeat: no-repeat;}
+table.labb td .d {font-size: 1.2rem; line-height: 1;}
+table.labb td .m {background: rgba(255, 255, 255, 0.85); border-radius: 3px; padding: 0 2px;}
+td.c-depart, td.c-arrivee {background-color: #fff3b0;}
+td.c-lieu {background-color: #ffe0cc;}
+td.c-temoin {background-color: #dde8ff;}
 td.lit {outline: 3px solid #2e7d32; outline-offset: -3px;}
 </style>
 """
@@ -65,6 +75,19 @@ def _short_place(path_card: str) -> str:
     """« Le moulin » -> « moulin »: a Lieu's name short enough for a fifth of a phone."""
     name = {f"chemin-lieu-{p.id}": p.name for p in _data().places}.get(path_card, path_card)
     return name.split(" ", 1)[-1] if " " in name else name
+
+
+@lru_cache(maxsize=16)
+def path_picture(sides: str) -> str:
+    """A path card seen from above, as a data URI: a thick road from the centre to each open
+    side, so that joining paths meet at the cell's edge."""
+    ends = {"N": "M20 20V0", "E": "M20 20H40", "S": "M20 20V40", "W": "M20 20H0"}
+    road = " ".join(ends[side] for side in sides)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" '
+           'preserveAspectRatio="none">'
+           f'<path d="{road}" stroke="#8d6e4f" stroke-width="8" stroke-linecap="square" '
+           'fill="none" vector-effect="non-scaling-stroke"/></svg>')
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
 def cell_parts(cell: dict[str, Any], colours: list[str]) -> tuple[str, str, str]:
@@ -86,12 +109,14 @@ def board_html(summary: dict[str, Any], lit: set[str] | frozenset[str] = frozens
     for row in summary["board"]:
         out.append("<tr>")
         for cell in row:
-            glyph, marker, pawns = cell_parts(cell, colours)
+            glyph, marker, _ = cell_parts(cell, colours)
             classes = f"c-{html.escape(cell['cover'])}" + (" lit" if cell["cell"] in lit else "")
             dots = "".join(f'<span style="color: {PAWN_RGB.get(colours[seat], "#777")}">●</span>'
                            for seat in cell["pawns"])
-            out.append(f'<td class="{classes}"><span class="g">{html.escape(glyph)}</span>'
-                       f"{html.escape(marker)}<br>{dots or '&nbsp;'}</td>")
+            road = f"background-image: url('{path_picture(cell['sides'])}')"
+            out.append(f'<td class="{classes}" style="{road}" title="{html.escape(glyph)}">'
+                       + (f'<span class="m">{html.escape(marker)}</span>' if marker else "")
+                       + f'<br><span class="d">{dots}</span></td>')
         out.append("</tr>")
     out.append("</table>")
     return "".join(out)
@@ -126,8 +151,9 @@ def board_grid(stored: StoredGame, summary: dict[str, Any], enabled: set[str],
                     glyph, marker, _ = cell_parts(cell, colours)
                     dots = "".join(f":{PAWN_INK.get(colours[seat], 'gray')}[●]"
                                    for seat in cell["pawns"])
-                    label = "\n".join(part for part in (glyph, f":small[{marker}]" if marker
-                                                         else "", dots) if part)
+                    picture = f"![{glyph}]({path_picture(cell['sides'])})"
+                    small = f":small[{marker}]" if marker else ""
+                    label = "\n".join(part for part in (picture, small, dots) if part)
                     on = cell["cell"] in enabled
                     if st.button(label, key=f"lab_{on_tap}_{cell['cell']}",
                                  type="primary" if on else "secondary", disabled=not on,
