@@ -482,15 +482,13 @@ def test_a_declaration_only_on_arrivee() -> None:
     very first event, nor after rolling 3 and turning up « Rien » (issue 12)."""
     err = refused(play(), declare(GUILTY, HIDDEN), "doit être sur la case Arrivée")
     assert "déclarer" in err.rule
-    state = play(roll(3))
-    walk = state.summary()["moves"]
-    end, path = next(iter(walk.items()))
-    state.apply(move(*path))
-    state.apply(REVEAL)
-    pending = state.summary()["pending_action"]
-    if pending == "pas-d-action":
-        state.apply(action("pas-d-action"))
+    state = on_ring(roll(3), move("A2", "A3", "A4"), REVEAL)  # « Rien » lies under A4
+    assert state.summary()["pending_action"] == "pas-d-action"
     refused(state, declare(GUILTY, HIDDEN), "Arrivée")
+    state.apply(action("pas-d-action"))
+    refused(state, declare(GUILTY, HIDDEN), "doit être sur la case Arrivée")
+    state = play(roll(3))  # the plan of seed 42 itself: no walk of 3 reaches Arrivée
+    assert PLAN.position("arrivee") not in [parse_cell(c, 5, 5) for c in state.summary()["moves"]]
 
 
 def test_right_declaration_wins_and_ends_the_game() -> None:

@@ -45,8 +45,10 @@ OTHER_CARDS: list[tuple[str, str]] = [
                "innocent. Barre-le sur ta fiche."),
     ("Lieu", "Sous le Lieu se cache une carte Drapeau : elle dit si le drapeau a été caché "
              "dans ce lieu ou non."),
-    ("Départ", "Tous les pions partent d'ici. Pas de chemin dessus."),
-    ("Arrivée", "C'est ici qu'on vient annoncer le coupable et le lieu. Pas de chemin dessus."),
+    ("Départ", "Tous les pions partent d'ici. Pas de chemin dessus : elle se relie à tous les "
+               "chemins qui viennent vers elle."),
+    ("Arrivée", "C'est ici qu'on vient annoncer le coupable et le lieu. Pas de chemin dessus : "
+                "elle se relie à tous les chemins qui viennent vers elle."),
 ]
 
 
