@@ -14,10 +14,21 @@ from print_kit.options import FLIPS, LABYSTERE_SEED, LAYOUTS, make_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = subparsers.add_parser("print", help="le kit d'impression (PDF) d'un jeu ou de tous")
+    p = subparsers.add_parser("print", help="le kit d'impression (PDF) d'un jeu, de tous, ou "
+                              "de votre propre paquet (deck FICHIER)")
     p.add_argument("game", metavar="GAME", help="un jeu (noe, emblemes, labystere, camelot, "
-                   "elsen) ou all")
-    p.add_argument("--out", required=True, type=Path, help="dossier de sortie")
+                   "elsen), all, ou deck suivi de votre fichier de cartes")
+    p.add_argument("file", metavar="FICHIER", nargs="?", type=Path, default=None,
+                   help="deck : votre paquet, une carte par ligne (CSV, XLSX ou YAML)")
+    p.add_argument("--out", type=Path, help="dossier de sortie")
+    p.add_argument("--png", action="store_true",
+                   help="écrit aussi chaque page en PNG (150 ppp) dans DOSSIER/png")
+    p.add_argument("--title", default=None, help="deck : le titre du paquet (défaut : celui "
+                   "du fichier YAML, sinon le nom du fichier)")
+    p.add_argument("--check", action="store_true",
+                   help="deck : vérifie le fichier et le rendu sans rien écrire")
+    p.add_argument("--template", type=Path, default=None, metavar="FICHIER",
+                   help="deck : écrit le modèle de paquet (.csv, .xlsx ou .yaml) à remplir")
     p.add_argument("--paper", default="a4", help=f"{' | '.join(PAPERS)} (défaut a4)")
     p.add_argument("--card-size", default="poker",
                    help=f"{' | '.join(CARD_SIZES)} ou LxH en mm, par exemple 63x88 "
@@ -46,6 +57,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_print(args: argparse.Namespace) -> int:
+    from companion.errors import UsageError
+
+    if args.game == "deck":
+        from print_kit.deckcli import cmd_deck
+
+        return cmd_deck(args)
+    if args.file is not None:
+        raise UsageError(f"argument en trop « {args.file} » : un fichier ne se donne qu'avec "
+                         "« companion print deck FICHIER »")
+    if args.out is None:
+        raise UsageError("--out DOSSIER est obligatoire : où écrire le kit")
     # Imported here: `companion --help` stays fast and light.
     from print_kit.build import build_kit, prepare_out_dir, write_kit
 
@@ -62,6 +84,10 @@ def cmd_print(args: argparse.Namespace) -> int:
 
     kit = build_kit(options, progress)
     paths = write_kit(kit, args.out)
+    if args.png:
+        from print_kit.deckcli import write_png
+
+        write_png(kit, args.out)
     pages = sum(f.pages for f in kit.files)
     size = sum(len(f.data) for f in kit.files)
     print(f"{len(kit.files)} fichiers PDF, {pages} pages, {size / 1e6:.2f} Mo → {args.out} "

@@ -1,0 +1,389 @@
+"""An author's deck file — CSV, XLSX or YAML, one row a card — read into the print kit's
+`CardSpec`s (print_kit/decks.py), so it prints with the same machinery as the five games.
+
+Columns (French or English headers, accents and case ignored): nom/name (required), id,
+exemplaires/copies, categorie/category, couleur/colour, valeur/value, texte/text, dos/back,
+image/art, couleur_dos/back_colour, image_dos/back_art. An image is a file (SVG or PNG, beside
+the deck file), « openmoji:CODE » or an emoji (drawn from OpenMoji). Every problem names the
+file, the row and the column, in French; all of them are listed, the first one leads."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from companion.errors import UsageError
+from print_kit.decks import CardSpec
+from print_kit.faces import PALETTE
+
+FORMATS = (".csv", ".xlsx", ".yaml", ".yml")
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "id": ("id", "identifiant", "ref", "reference"),
+    "name": ("nom", "name", "titre", "title", "carte"),
+    "copies": ("exemplaires", "copies", "nombre", "quantite", "nb", "count"),
+    "category": ("categorie", "category", "type", "famille"),
+    "colour": ("couleur", "colour", "color"),
+    "value": ("valeur", "value", "points", "cout", "cost"),
+    "text": ("texte", "text", "effet", "effect", "description"),
+    "back": ("dos", "back", "verso"),
+    "art": ("image", "art", "illustration", "picture", "dessin"),
+    "back_colour": ("couleur_dos", "back_colour", "back_color", "couleur_du_dos"),
+    "back_art": ("image_dos", "back_art", "image_du_dos"),
+}
+LABELS = {"id": "id", "name": "nom", "copies": "exemplaires", "category": "catégorie",
+          "colour": "couleur", "value": "valeur", "text": "texte", "back": "dos", "art": "image",
+          "back_colour": "couleur du dos", "back_art": "image du dos"}
+MAX_COPIES = 999
+MAX_CARDS = 2000
+
+
+class DeckFileError(UsageError):
+    """Every problem of a deck file; the message is the first one (and how many others)."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        more = len(problems) - 1
+        tail = f" (et {more} autre{'s' if more > 1 else ''} problème{'s' if more > 1 else ''})" \
+            if more > 0 else ""
+        super().__init__(self.problems[0] + tail)
+
+
+@dataclass(frozen=True)
+class DeckFile:
+    title: str
+    cards: tuple[CardSpec, ...]
+    where: dict[str, str]  # card id -> « fichier, ligne N », to place a preflight problem
+
+
+def _key(header: str) -> str:
+    text = unicodedata.normalize("NFKD", str(header)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", text.strip().lower()).strip("_")
+
+
+ALIASES = {_key(alias): canonical for canonical, names in COLUMNS.items() for alias in names}
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", _key(text)).strip("-")
+
+
+def column_letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+# --- reading the three formats into rows --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str  # « ligne 4 » (CSV, XLSX) or « carte 3 (ligne 12) » (YAML)
+    cells: dict[str, tuple[str, Any]]  # canonical column -> (where: « colonne C (couleur) », value)
+
+
+def _table_rows(file: str, table: list[list[Any]], first_line: int,
+                problems: list[str], sheet: str = "") -> list[Row]:
+    """Rows of a sheet (CSV or XLSX): the first non-empty row is the header."""
+    while table and all(_blank(v) for v in table[0]):
+        table.pop(0)
+        first_line += 1
+    if not table:
+        problems.append(f"{file} : le fichier est vide (attendu une ligne d'en-tête : nom, "
+                        "exemplaires, catégorie, couleur, valeur, texte, dos, image)")
+        return []
+    header = table[0]
+    columns: dict[int, str] = {}
+    for i, raw in enumerate(header):
+        if _blank(raw):
+            continue
+        canonical = ALIASES.get(_key(raw))
+        where = f"{file}, ligne {first_line}, colonne {column_letter(i)}"
+        if canonical is None:
+            close = difflib.get_close_matches(_key(raw), list(ALIASES), n=1, cutoff=0.6)
+            hint = f" ; vouliez-vous dire « {LABELS[ALIASES[close[0]]]} » ?" if close else \
+                f" ; colonnes connues : {', '.join(LABELS.values())}"
+            problems.append(f"{where} : colonne inconnue « {raw} »{hint}")
+        elif canonical in columns.values():
+            problems.append(f"{where} : la colonne « {LABELS[canonical]} » apparaît deux fois")
+        else:
+            columns[i] = canonical
+    if "name" not in columns.values():
+        problems.append(f"{file}, ligne {first_line} : colonne « nom » absente (en-têtes lus : "
+                        f"{', '.join(str(h) for h in header if not _blank(h))})")
+        return []
+    rows = []
+    for offset, values in enumerate(table[1:], 1):
+        if all(_blank(v) for v in values):
+            continue
+        line = first_line + offset
+        cells = {}
+        for i, canonical in columns.items():
+            value = values[i] if i < len(values) else None
+            cells[canonical] = (f"colonne {column_letter(i)} ({LABELS[canonical]})", value)
+        extra = [i for i, v in enumerate(values) if i >= len(header) and not _blank(v)]
+        if extra:
+            problems.append(f"{file}, ligne {line}, colonne {column_letter(extra[0])} : valeur "
+                            "hors des colonnes de l'en-tête")
+        rows.append(Row(f"{sheet}ligne {line}", cells))
+    return rows
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _read_csv(file: str, data: bytes, problems: list[str]) -> list[Row]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")  # « CSV (point-virgule) » of Excel
+    # the separator: the one the header uses most (French spreadsheets write « ; »), else the
+    # one the first lines use most, else a comma
+    header = text.split("\n", 1)[0]
+    sample = text[:4096]
+    delimiter = max(";,\t", key=lambda d: (header.count(d), sample.count(d), d == ","))
+    try:
+        table = [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except csv.Error as exc:
+        problems.append(f"{file} : CSV illisible ({exc})")
+        return []
+    return _table_rows(file, table, 1, problems)
+
+
+def _read_xlsx(file: str, data: bytes, problems: list[str]) -> list[Row]:
+    try:
+        import openpyxl
+    except ModuleNotFoundError:
+        raise DeckFileError([f"{file} : lire un classeur XLSX demande le module openpyxl "
+                             "(pip install 'compagnon-de-table[xlsx]') ; sinon enregistrez la "
+                             "feuille en CSV UTF-8"]) from None
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
+        raise DeckFileError([f"{file} : classeur XLSX illisible ({type(exc).__name__})"]) \
+            from None
+    sheet = next((s for s in book.worksheets if _key(s.title) in ("cartes", "cards")),
+                 book.worksheets[0])
+    table = [list(r) for r in sheet.iter_rows(values_only=True)]
+    book.close()
+    return _table_rows(f"{file}, feuille « {sheet.title} »", table, 1, problems,
+                       f"feuille « {sheet.title} », ")
+
+
+def _read_yaml(file: str, data: bytes, problems: list[str]) -> tuple[str | None, list[Row]]:
+    try:
+        text = data.decode("utf-8-sig")
+        node = yaml.compose(text)
+        raw = yaml.safe_load(text)
+    except UnicodeDecodeError:
+        raise DeckFileError([f"{file} : le fichier n'est pas en UTF-8"]) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f", ligne {mark.line + 1}" if mark else ""
+        raise DeckFileError([f"{file}{where} : YAML mal formé "
+                             f"({getattr(exc, 'problem', None) or 'syntaxe'})"]) from None
+    title = None
+    cards_node = node
+    if isinstance(raw, dict):
+        keys = {_key(k): k for k in raw}
+        title_key = keys.get("titre") or keys.get("title")
+        title = str(raw[title_key]) if title_key else None
+        cards_key = keys.get("cartes") or keys.get("cards")
+        if cards_key is None:
+            raise DeckFileError([f"{file} : attendu une liste de cartes (clé « cartes: »)"])
+        raw = raw[cards_key]
+        cards_node = next(v for k, v in node.value if k.value == cards_key)  # type: ignore[union-attr]
+    if not isinstance(raw, list):
+        raise DeckFileError([f"{file} : « cartes » doit être une liste, une carte par élément"])
+    rows = []
+    for i, (item, item_node) in enumerate(zip(raw, cards_node.value, strict=True), 1):  # type: ignore[union-attr]
+        label = f"carte {i} (ligne {item_node.start_mark.line + 1})"
+        if not isinstance(item, dict):
+            problems.append(f"{file}, {label} : une carte est une table « champ: valeur »")
+            continue
+        cells = {}
+        for key, value in item.items():
+            canonical = ALIASES.get(_key(key))
+            if canonical is None:
+                close = difflib.get_close_matches(_key(key), list(ALIASES), n=1, cutoff=0.6)
+                hint = f" ; vouliez-vous dire « {LABELS[ALIASES[close[0]]]} » ?" if close else ""
+                problems.append(f"{file}, {label} : champ inconnu « {key} »{hint}")
+                continue
+            cells[canonical] = (f"champ « {key} »", value)
+        rows.append(Row(label, cells))
+    return title, rows
+
+
+# --- checking each row --------------------------------------------------------------------------
+
+
+def _text(value: Any) -> str:
+    if _blank(value):
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _copies(value: Any) -> int | None:
+    if _blank(value):
+        return 1
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float) and float(value).is_integer():
+        number = int(value)
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value.strip())
+    else:
+        return None
+    return number if 0 <= number <= MAX_COPIES else None
+
+
+def _colour(value: str) -> str | None:
+    """A palette name (accents and case ignored) or #RRGGBB; None if unknown."""
+    if not value:
+        return ""
+    key = slug(value)
+    if key in PALETTE:
+        return key
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return value.lower()
+    return None
+
+
+def _art(value: str, folder: Path | None) -> tuple[str, str | None]:
+    """(reference for CardSpec, problem or None)."""
+    if not value:
+        return "", None
+    if value.startswith("openmoji:"):
+        from print_kit.art import openmoji_path
+
+        code = value.removeprefix("openmoji:").strip().upper()
+        if not openmoji_path(code).is_file():
+            return "", f"image OpenMoji inconnue « {value} » (code hexadécimal, ex. openmoji:1F409)"
+        return f"openmoji:{code}", None
+    if not re.search(r"[./\\]", value) and any(ord(ch) > 0x2000 for ch in value):
+        from print_kit.art import openmoji_path
+
+        code = "-".join(f"{ord(ch):X}" for ch in value if ord(ch) != 0xFE0F)
+        if not openmoji_path(code).is_file():
+            return "", f"aucune image OpenMoji pour l'emoji « {value} »"
+        return f"openmoji:{code}", None
+    if folder is None:
+        return "", (f"image « {value} » : un fichier d'image ne peut pas accompagner un "
+                    "téléversement ; utilisez un emoji, openmoji:CODE ou la commande "
+                    "companion print deck")
+    path = Path(value) if Path(value).is_absolute() else folder / value
+    if path.suffix.lower() not in (".svg", ".png"):
+        return "", f"image « {value} » : format non pris en charge (SVG ou PNG)"
+    if not path.is_file():
+        return "", f"image introuvable « {value} » (cherchée dans {path.parent})"
+    return str(path.resolve()), None
+
+
+def _card(file: str, row: Row, folder: Path | None, problems: list[str]) -> CardSpec | None:
+    before = len(problems)
+
+    def fail(column: str, message: str) -> None:
+        where = row.cells[column][0] if column in row.cells else LABELS[column]
+        problems.append(f"{file}, {row.label}, {where} : {message}")
+
+    def text(column: str) -> str:
+        return _text(row.cells.get(column, ("", None))[1])
+
+    name = text("name")
+    if not name:
+        fail("name", "le nom de la carte est vide")
+    raw_copies = row.cells.get("copies", ("", None))[1]
+    copies = _copies(raw_copies)
+    if copies is None:
+        fail("copies", f"attendu un nombre entier d'exemplaires de 0 à {MAX_COPIES} "
+                       f"(reçu « {_text(raw_copies)} »)")
+    colours = {}
+    for column, default in (("colour", "ardoise"), ("back_colour", "marine")):
+        colour = _colour(text(column))
+        if colour is None:
+            fail(column, f"couleur inconnue « {text(column)} » ; couleurs : "
+                         f"{', '.join(PALETTE)} ou un code #RRGGBB")
+        colours[column] = colour or default
+    arts = {}
+    for column in ("art", "back_art"):
+        ref, problem = _art(text(column), folder)
+        if problem:
+            fail(column, problem)
+        arts[column] = ref
+    card_id = slug(text("id") or name)
+    if name and not card_id:
+        fail("id" if "id" in row.cells else "name",
+             "impossible d'en tirer un identifiant (lettres ou chiffres attendus)")
+    if len(problems) > before:
+        return None
+    return CardSpec(id=card_id, name=name, copies=copies or 0, category=text("category"),
+                    colour=colours["colour"], value=text("value"), text=text("text"),
+                    back=text("back"), art=arts["art"], back_colour=colours["back_colour"],
+                    back_art=arts["back_art"])
+
+
+def parse_deck(file: str, data: bytes, folder: Path | None = None,
+               title: str | None = None) -> DeckFile:
+    """The deck in `data`, a file named `file` (its extension says the format); `folder` is
+    where image files are looked for (None: an upload, images by name only)."""
+    suffix = Path(file).suffix.lower()
+    if suffix not in FORMATS:
+        raise DeckFileError([f"{file} : format inconnu « {suffix or '(sans extension)'} » ; "
+                             "formats : CSV, XLSX, YAML"])
+    problems: list[str] = []
+    file_title = None
+    if suffix == ".csv":
+        rows = _read_csv(file, data, problems)
+    elif suffix == ".xlsx":
+        rows = _read_xlsx(file, data, problems)
+    else:
+        file_title, rows = _read_yaml(file, data, problems)
+    cards: list[CardSpec] = []
+    where: dict[str, str] = {}
+    for row in rows:
+        card = _card(file, row, folder, problems)
+        if card is None:
+            continue
+        if card.id in where:
+            problems.append(f"{file}, {row.label} : la carte « {card.name} » (identifiant "
+                            f"« {card.id} ») est déjà définie ({where[card.id]}) ; donnez-lui "
+                            "un autre nom ou une colonne id")
+            continue
+        where[card.id] = row.label
+        cards.append(card)
+    if rows and not cards and not problems:
+        problems.append(f"{file} : aucune carte")
+    if not rows and not problems:
+        problems.append(f"{file} : aucune carte (une ligne par carte sous l'en-tête)")
+    total = sum(c.copies for c in cards)
+    if total > MAX_CARDS:
+        problems.append(f"{file} : {total} cartes à imprimer, au plus {MAX_CARDS}")
+    elif cards and total == 0:
+        problems.append(f"{file} : toutes les cartes ont 0 exemplaire : rien à imprimer")
+    if problems:
+        raise DeckFileError(problems)
+    return DeckFile(title or file_title or Path(file).stem, tuple(cards),
+                    {cid: f"{file}, {label}" for cid, label in where.items()})
+
+
+def read_deck(path: Path, title: str | None = None) -> DeckFile:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DeckFileError([f"{path} : fichier illisible ({exc.strerror})"]) from None
+    return parse_deck(path.name, data, path.parent, title)
