@@ -235,10 +235,10 @@ def render(pf: PrintFile, page_plans: list[PagePlan], options: PrintOptions) -> 
     # The initial font is ours too: no page refers to a non-embedded base-14 font.
     c = Canvas(buf, pagesize=(pw * MM, ph * MM), invariant=1, pageCompression=1,
                initialFontName=REGULAR, initialFontSize=8)
-    c.setTitle(pf.title)
+    c.setTitle(french(pf.title))
     c.setAuthor("Compagnon de table")
-    c.setCreator("Compagnon de table — kit d'impression")
-    c.setSubject(pf.title)
+    c.setCreator("Compagnon de table — kit d’impression")
+    c.setSubject(french(pf.title))
     painter = Painter(c, bleed_mm=options.bleed, low_ink=options.low_ink, where=pf.stem)
     for plan in page_plans:
         draw_plan(c, painter, plan, pw, ph)

@@ -12,10 +12,11 @@ from print_kit.geometry import MM
 from print_kit.kit import FreePage, PrintFile
 from print_kit.options import PrintOptions
 from print_kit.painter import Painter
-from print_kit.textfit import draw_block
+from print_kit.textfit import draw_block, french
 
 SPREAD = 80.0  # mm from the centre to the left and right crosses
 SCALE_HALF = 12  # each scale reads -12..+12 mm
+LABEL_SIZE = 5.0  # pt: « +12 » and « +8 », 4 mm apart, keep a gap between them
 
 INSTRUCTIONS = [
     "1. Imprimez cette feuille recto verso, à 100 % (sans « ajuster à la page »), avec le même "
@@ -42,19 +43,19 @@ def _scale(c: Canvas, x: float, y: float, horizontal: bool, vertical: bool) -> N
     along y (read where the cross's vertical arm crosses it), the vertical one along x."""
     c.setStrokeColorRGB(*INK)
     c.setFillColorRGB(*INK)
-    c.setFont(REGULAR, 6)
+    c.setFont(REGULAR, LABEL_SIZE)
     for mm in range(-SCALE_HALF, SCALE_HALF + 1):
         tick = 4.0 if mm % 4 == 0 else 2.2
         c.setLineWidth(0.5 if mm == 0 else 0.3)
         label = f"{mm:+d}" if mm else "0"
         if horizontal:
             c.line(x + mm * MM, y, x + mm * MM, y - tick * MM)
-            if mm % 4 == 0:
-                c.drawCentredString(x + mm * MM, y - 7 * MM, label)
+            if mm % 4 == 0 and not (vertical and mm == 0):  # the vertical line crosses there
+                c.drawCentredString(x + mm * MM, y - 6.5 * MM, label)
         if vertical:
             c.line(x, y + mm * MM, x - tick * MM, y + mm * MM)
-            if mm % 4 == 0:
-                c.drawRightString(x - 5 * MM, y + mm * MM - 2, label)
+            if mm % 4 == 0:  # left of the horizontal scale's labels: no label on another
+                c.drawRightString(x - (SCALE_HALF + 2.5) * MM, y + mm * MM - 1.7, label)
     c.setLineWidth(0.3)
     if horizontal:
         c.line(x - SCALE_HALF * MM, y, x + SCALE_HALF * MM, y)
@@ -68,7 +69,7 @@ def _front(c: Canvas, painter: Painter, w: float, h: float) -> None:
         _cross(c, cx + dx * MM, cy)
     c.setFillColorRGB(*INK)
     c.setFont(BOLD, 14)
-    c.drawString(15 * MM, h - 20 * MM, "Calibrage de l'impression recto verso — recto")
+    c.drawString(15 * MM, h - 20 * MM, french("Calibrage de l'impression recto verso — recto"))
     y = h - 27 * MM
     for line in INSTRUCTIONS:
         y = draw_block(c, line, REGULAR, 15 * MM, y, w - 30 * MM, 14 * MM, largest=9,
@@ -82,7 +83,7 @@ def _back(c: Canvas, painter: Painter, w: float, h: float) -> None:
     _scale(c, cx + SPREAD * MM, cy, True, False)
     c.setFillColorRGB(*INK)
     c.setFont(BOLD, 14)
-    c.drawString(15 * MM, h - 20 * MM, "Calibrage — verso (à lire à contre-jour)")
+    c.drawString(15 * MM, h - 20 * MM, french("Calibrage — verso (à lire à contre-jour)"))
     c.setFont(REGULAR, 8.5)
     for x, label in ((cx - SPREAD * MM, "gauche"), (cx, "centre"), (cx + SPREAD * MM, "droite")):
         c.drawCentredString(x, cy + 18 * MM, label)

@@ -108,7 +108,7 @@ class Face:
 
     @property
     def house_label(self) -> str:
-        return self.house if isinstance(self.house, str) else HOUSE_MARK
+        return french(self.house if isinstance(self.house, str) else HOUSE_MARK)
 
     def strings(self) -> list[str]:
         """Every piece of text this face prints (for the glyph preflight)."""

@@ -25,7 +25,7 @@ from print_kit.painter import Painter
 from print_kit.textfit import PreflightError, check_glyphs, french
 
 QR_SIZE = 26 * MM
-SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5)  # body sizes tried, largest first
+SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0)  # body sizes tried, largest first
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ def draw_sheet(c: Canvas, painter: Painter, sheet: Sheet, url: str, page_w: floa
     c.setFont(REGULAR, 6.5)
     c.setFillColorRGB(*SOFT)
     c.drawRightString(page_w - margin - QR_SIZE - 2 * MM, top - QR_SIZE + 8 * MM,
-                      "Assistant de table :")
+                      french("Assistant de table :"))
     c.drawRightString(page_w - margin - QR_SIZE - 2 * MM, top - QR_SIZE + 4.5 * MM, target)
     frame_top = top - QR_SIZE - 1 * MM
     bottom = 14 * MM  # above the check ruler

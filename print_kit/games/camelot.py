@@ -90,8 +90,13 @@ def sheet(data: CamelotData, options: PrintOptions) -> Sheet:
     actions = Table(["Action", "Ex.", "Effet"], [
         [a.name, str(a.copies), a.effect] for a in data.actions], widths=[1.6, 0.5, 6])
     goal = ", ".join(f"{n} joueurs : {k}" for n, k in sorted(data.tokens_to_win.items()))
+    squires = [s for s in data.supporters if not s.name.startswith("Dame")]
+    ladies = [s for s in data.supporters if s.name.startswith("Dame")]
     blocks = [
         ("But", [f"Réunir des jetons de couleurs différentes — {goal}."]),
+        ("Mise en place", [f"Distribuez {data.hand_size} cartes à chacun ; le reste forme le "
+                           "talon, face cachée. Le joueur à gauche du donneur ouvre le premier "
+                           "tournoi."]),
         ("Un tour", [
             "Piochez une carte. Jouez-en autant que vous voulez sur votre personnage : couleur "
             "du tournoi, soutien ou action. Votre total doit être le plus haut, sinon "
@@ -99,6 +104,11 @@ def sheet(data: CamelotData, options: PrintOptions) -> Sheet:
             "Qui ouvre un tournoi choisit sa couleur (pas violet deux fois de suite) et doit "
             "jouer une carte de cette couleur ou un soutien.",
             "Tournoi vert : chaque carte posée vaut 1.",
+            "Soutiens : écuyers ("
+            + ", ".join(sorted({str(s.value) for s in squires})) + ") sans limite ; Dame ("
+            + ", ".join(sorted({str(s.value) for s in ladies})) + ") : une seule à la fois "
+            "sur votre personnage, et qui abandonne avec une Dame défausse un de ses jetons "
+            "(même en tournoi vert).",
             "Dernier en lice : il gagne le jeton de la couleur (violet : couleur au choix) et "
             "ouvre le tournoi suivant.",
         ]),

@@ -98,6 +98,8 @@ def token(comp: Component) -> Face:
                 art=art(comp), house=is_house(comp))
 
 
+VOTE_THRESHOLDS = {"strict_majority": "plus de la moitié des joueurs à bord",
+                   "at_least_half": "au moins la moitié des joueurs à bord"}
 GHOST_REWARDS = {"one_token": "+1 jeton sur la mission en cours",
                  "complete_mission": "la mission en cours est réussie",
                  "none": "rien, l'échelle fantôme repart à 0"}
@@ -217,9 +219,8 @@ def sheet(data: ElsenData, options: PrintOptions) -> Sheet:
         ("Un tour : jour, nuit, vote", [
             f"Jour : le premier joueur choisit l'équipe (au moins {data.min_team}). Chacun pose "
             "une carte action face cachée ; on mélange, on révèle, on applique.",
-            "Vote : plus de la moitié des joueurs à bord* peut exclure quelqu'un (rôle gardé "
-            "secret) ; "
-            "le jeton premier joueur passe à gauche.",
+            f"Vote : {VOTE_THRESHOLDS[str(data.setting('vote_threshold'))]}* peut exclure "
+            "quelqu'un (rôle gardé secret) ; le jeton premier joueur passe à gauche.",
         ] + ([f"Ce kit est imprimé pour {n} joueurs."] if n else [])),
     ]
     return Sheet("elsen", blocks, [("Selon le nombre de joueurs", table), ("Rôles", roles),

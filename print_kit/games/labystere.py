@@ -281,7 +281,7 @@ def _die_and_pawns(data: LabystereData, pawns: list[Component]):  # noqa: ANN202
             if is_house(pawn):
                 c.setFont(REGULAR, 5)
                 c.setFillColorRGB(*SOFT)
-                c.drawString(x, y - 2 * half - 3 * MM, "couleur : défaut maison")
+                c.drawString(x, y - 2 * half - 3 * MM, french("couleur : défaut maison"))
             x += w + 8 * MM
             if x + w > page_w - 10 * MM:
                 x = 110 * MM
@@ -471,20 +471,26 @@ def files(data: LabystereData, options: PrintOptions) -> list[PrintFile]:
 def sheet(data: LabystereData, options: PrintOptions) -> Sheet:
     actions = Table(["Action", "Ex.", "Ce qu'il faut faire"], [
         [a.name, str(a.copies), a.effect] for a in data.actions], widths=[1.6, 0.5, 6])
+    comps = data.components()
+    per_colour = sum(c.copies for c in comps if c.group == f"enquete-{data.colours[0].id}")
+    suspects = sum(c.copies for c in comps if c.group == "suspects")
     blocks = [
         ("But", ["Être le premier à trouver qui a volé le drapeau et dans quel lieu il est "
                  "caché, puis l'annoncer sur la case Arrivée."]),
         ("Mise en place", [
-            "Chacun prend un pion et les 9 cartes Enquête de sa couleur.",
-            "Un suspect mélangé est mis de côté sans le regarder : c'est le coupable. Les 3 "
-            "autres sont mélangés aux cartes Action, posées face cachée en grille 5 × 5, "
+            f"Chacun prend un pion et les {per_colour} cartes Enquête de sa couleur.",
+            "Un suspect mélangé est mis de côté sans le regarder : c'est le coupable. Les "
+            f"{suspects - 1} autres sont mélangés aux cartes Action, posées face cachée en "
+            f"grille {data.grid_rows} × {data.grid_cols}, "
             "Départ, Arrivée, Drapeaux et Suspects écartés les uns des autres.",
             "Départ et Arrivée face visible ; les Lieux couvrent les Drapeaux, les Témoins les "
             "Suspects, les autres chemins le reste.",
         ]),
         ("À ton tour : lance le dé, puis au choix", [
-            "Avancer d'exactement ce nombre de cases, en ligne droite par des chemins reliés "
-            "(demi-tour permis sur un bord ou un coin), puis retourner le paquet d'arrivée.",
+            "Avancer d'exactement ce nombre de cases, horizontalement ou verticalement, "
+            "uniquement par des chemins qui se suivent (revenir en arrière n'est permis que "
+            "depuis une carte de coin ou de bord de la grille), puis retourner le paquet "
+            "d'arrivée.",
             "Ou échanger deux paquets de chemins vides (ni Lieu, ni Témoin, ni Départ/Arrivée, "
             "ni case occupée) : sans avancer ni retourner.",
             "Les actions retournées sont obligatoires.",

@@ -120,6 +120,17 @@ def sheet(data: NoeData, options: PrintOptions) -> Sheet:
                      for lv in data.levels_]
          + [f"Ce kit est imprimé pour le niveau {level} : {n_cards} cartes."]),
     ]
+    all_comps = data.components(level=max(data.levels()))
+    n_mechants = sum(c.copies for c in all_comps if c.group == "mechants")
+    with_noe = [j.name for j in data.jokers if j.replaces_noe]
+    others = len(data.jokers) - len(with_noe)
+    jokers = [
+        f"{len(data.jokers)} jokers (Archanges) remplacent n'importe quel personnage dans un "
+        f"complot : {', '.join(with_noe)} remplace aussi Noé, les {others} autres non. Un "
+        "joker complète un trio d'Enquêteurs mais n'a pas leur pouvoir d'action.",
+    ]
+    mechants = [f"{n_mechants} méchants (niveau 3), jamais dans un trio :"] + [
+        f"{m.name} ×{len(m.names)} : {m.effect}" for m in data.mechants]
     actions = [
         "Contrôle (niveaux 2-3) : posez un Enquêteur devant un adversaire, regardez son jeu et "
         "prenez-lui une carte ; il se renfloue à la pioche, vous défaussez une carte.",
@@ -127,7 +138,8 @@ def sheet(data: NoeData, options: PrintOptions) -> Sheet:
         "Défense : une carte État-Major de grade strictement supérieur à l'Enquêteur (le plus "
         "gradé pour une descente) bloque l'action.",
     ]
-    return Sheet("noe", blocks + [("Actions des enquêteurs", actions)],
+    return Sheet("noe", blocks + [("Jokers", jokers), ("Actions des enquêteurs", actions),
+                                  ("Méchants", mechants)],
                  [("Complots classiques (annoncés en défaussant)", classic),
                   ("Complot à l'Élysée (annoncé au tour suivant, sans piocher)", elysee),
                   ("Grades", grades), ("Catégories", cats)],
