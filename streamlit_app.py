@@ -2,11 +2,14 @@
 
 import streamlit as st
 
+from tableapp import shell
 from tableapp.navigation import sections
 from tableapp.session import apply_style, remember_device
 
-st.set_page_config(page_title="Compagnon de table", page_icon="🃏", layout="wide")
+st.set_page_config(page_title="Compagnon de table", page_icon=":material/playing_cards:",
+                   layout="wide")
 apply_style()
+shell.install()  # French only, 44 px touch targets
 try:
     st.navigation(sections()).run()
 finally:  # even when the page stopped (st.stop) or reruns: what this device hosts or joined

@@ -381,7 +381,7 @@ def _notice(stored: StoredGame, describe: Describe, public: bool) -> None:
     line = notices.change_line(stored, since, session.store().authors(stored.code, since),
                                describe, public)
     if line:
-        st.toast(plain(line), icon="🔔", duration="long")
+        st.toast(plain(line), icon=":material/notifications:", duration="long")
 
 
 @st.fragment(run_every=PUBLIC_REFRESH)

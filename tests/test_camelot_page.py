@@ -177,10 +177,10 @@ def test_the_end_of_a_tournament_is_announced_with_its_token_by_name() -> None:
     assert "pour rester : au moins 4 point(s) de plus à son tour" in texts(at)
     click(at, "cam_withdraw")
     shown = texts(at)
-    assert "Tournoi terminé : Sire Marcel gagne le tournoi 🔴 Rouge et prend le jeton 🔴 Rouge" \
+    assert "Tournoi terminé : Sire Marcel gagne le tournoi ● Rouge et prend le jeton ● Rouge" \
         in shown
     # tokens are named, not only coloured dots
-    assert "🔴 Rouge" in [t.value for t in at.text]
+    assert "● Rouge" in [t.value for t in at.text]
     assert not at.exception
 
 
@@ -190,7 +190,7 @@ def test_a_token_already_owned_is_announced_as_bringing_nothing() -> None:
     for seq in range(2):
         s.append(code, {"type": "tournament", "winner": 1, "colour": "jaune"}, seq)
     at = app(code=code).run()
-    assert ("Sire Raymond gagne le tournoi 🟡 Jaune mais avait déjà le jeton 🟡 Jaune : rien "
+    assert ("Sire Raymond gagne le tournoi ● Jaune mais avait déjà le jeton ● Jaune : rien "
             "de plus") in texts(at)
     assert not at.exception
 

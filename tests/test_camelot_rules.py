@@ -263,4 +263,4 @@ def test_a_finished_tournament_is_named_by_its_final_colour() -> None:
     assert done["colour"] == "vert" and done["colours"] == ["rouge", "vert"]
     assert s.tokens[A] == {"vert"}
     line = tournament_result(done, s.names)
-    assert "tournoi 🟢 Vert" in line and "Rouge" not in line
+    assert "tournoi ● Vert" in line and "Rouge" not in line

@@ -47,7 +47,8 @@ def play() -> None:
     assert isinstance(state, CamelotState)
     _tokens(state)
     if state.phase == "over":
-        st.success(plain(f"🏆 {state.names[state.winner or 0]} a gagné la partie !"))
+        st.success(plain(f"{state.names[state.winner or 0]} a gagné la partie !"),
+                   icon=":material/trophy:")
     elif is_public_view():
         pass
     elif state.mode == "jetons":
@@ -131,9 +132,9 @@ def _displays(state: CamelotState) -> None:
             if p == state.current and state.phase in ("start", "turn"):
                 marks.append("▶ à son tour")
             if state.bouclier == p:
-                marks.append("🛡 Bouclier")
+                marks.append("Bouclier")
             if state.assomme == p:
-                marks.append("💫 Assommé")
+                marks.append("Assommé")
             if not state.active[p]:
                 marks.append("abandon")
             left, right = st.columns([1, 3])
@@ -289,7 +290,7 @@ def _face_up(state: CamelotState, q: int, label: str, key: str) -> int | str | N
 
     def fmt(o: int | str) -> str:
         if isinstance(o, str):
-            return "🛡 Bouclier" if o == "bouclier" else "💫 Assommé"
+            return "Bouclier" if o == "bouclier" else "Assommé"
         return f"{o + 1}. {card_label(state.displays[q][o])}"
 
     return st.selectbox(label, options, format_func=fmt, key=key)

@@ -114,7 +114,7 @@ NARRATOR_JS = """
   if (window.speechSynthesis) speechSynthesis.addEventListener("voiceschanged", voice);
   const q = sel => box.querySelector(sel);
   q(".speak").addEventListener("click", () => { S.unlocked = true; S.spoken = data.key;
-    speak(data.spoken); q(".speak").textContent = "🔊 Relire"; });
+    speak(data.spoken); q(".speak").textContent = "Relire"; });
   const mute = q(".mute"), rate = q(".rate");
   mute.checked = S.muted; rate.value = S.rate;
   mute.addEventListener("change", () => { S.muted = mute.checked;
@@ -122,7 +122,7 @@ NARRATOR_JS = """
     if (S.muted && window.speechSynthesis) speechSynthesis.cancel(); });
   rate.addEventListener("input", () => { S.rate = parseFloat(rate.value);
     localStorage.setItem("elsenRate", String(S.rate)); });
-  if (S.unlocked) { q(".speak").textContent = "🔊 Relire";
+  if (S.unlocked) { q(".speak").textContent = "Relire";
     if (S.spoken !== data.key) { S.spoken = data.key; speak(data.spoken); } }
   // countdown: its state is the server's (companion/positions.py); the page only shows it,
   // from what was left when it was drawn (no trust in the tablet's clock being right)
@@ -165,6 +165,9 @@ NARRATOR_CSS = """
   font-weight: 700; min-width: 6ch;}
 .elsen-narrator .clock.done {color: #b00020;}
 .elsen-narrator .count {color: #555;}
+.elsen-narrator label {min-height: 44px; min-width: 44px; display: inline-flex;
+  align-items: center; gap: 6px;}
+.elsen-narrator input {min-width: 24px; min-height: 24px;}
 .st-key-elsen_next button {min-height: 5rem;}
 .st-key-elsen_next button p {font-size: 1.8rem; font-weight: 700; line-height: 1.2;}
 </style>
@@ -189,9 +192,9 @@ def narrator_html(sc: Script, index: int, key: str, countdown: Countdown | None 
         f'data-spoken="{html.escape(line.spoken)}" '
         f'data-script="{html.escape(json.dumps(data["script"], ensure_ascii=False))}">'
         f'<div class="count">{html.escape(sc.title)} · {index + 1}/{len(sc.lines)}</div>'
-        f'<div class="spoken">🗣 {html.escape(line.spoken)}</div>'
+        f'<div class="spoken">{html.escape(line.spoken)}</div>'
         f'<div class="note">{html.escape(line.note)}</div>{clock}'
-        '<div class="bar"><button class="speak" type="button">🔊 Activer la voix</button>'
+        '<div class="bar"><button class="speak" type="button">Activer la voix</button>'
         '<label><input class="mute" type="checkbox"> muet</label>'
         '<label>débit <input class="rate" type="range" min="0.6" max="1.4" step="0.1"></label>'
         '</div></div>'
@@ -233,7 +236,7 @@ def narrator(stored: StoredGame, state: ElsenState) -> None:
             unsafe_allow_javascript=True)
     if countdown is not None:
         go, reset = st.columns([3, 1])
-        if go.button("⏸ Pause" if countdown.running else "⏯ Démarrer le compte à rebours",
+        if go.button("❚❚ Pause" if countdown.running else "▶ Démarrer le compte à rebours",
                      key="elsen_timer_go", width="stretch"):
             _save_place(stored, replace(place, line=index,
                                         countdown=countdown.toggled(time.time())))
@@ -291,7 +294,8 @@ def entry(stored: StoredGame, state: ElsenState, step: str) -> None:
 def deal_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
     data = state.data
     st.markdown("**Distribution des rôles**")
-    if st.button("🎲 Tirer les rôles au sort (secret)", key="elsen_deal_random", type="primary",
+    if st.button("Tirer les rôles au sort (secret)", key="elsen_deal_random", type="primary",
+                 icon=":material/casino:",
                  width="stretch"):
         setup = parse_setup(data, stored.setup)
         submit(stored, random_deal(data, setup, secrets.randbelow(2**31)))
@@ -394,15 +398,18 @@ def secret_view(state: ElsenState) -> None:
         return
     until = float(st.session_state.get("elsen_secret_until", 0))
     if time.time() >= until:
-        if not st.button(f"🔒 Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
+        if not st.button(f"Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
+                         icon=":material/lock:",
                          width="stretch"):
             return
         until = st.session_state["elsen_secret_until"] = time.time() + SECRET_SECONDS
     left = until - time.time()
-    if st.button(f"🙈 Masquer (se masque seul dans {int(left) + 1} s)", key="elsen_secret_hide",
+    if st.button(f"Masquer (se masque seul dans {int(left) + 1} s)", key="elsen_secret_hide",
+                 icon=":material/visibility_off:",
                  width="stretch"):
         st.session_state["elsen_secret_until"] = 0
-        st.button(f"🔒 Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
+        st.button(f"Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
+                  icon=":material/lock:",
                   width="stretch")
         return
     data = state.data

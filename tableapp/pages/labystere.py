@@ -85,7 +85,7 @@ def _data() -> LabystereData:
 
 def _colour_name(colour: str) -> str:
     names = {c.id: c.name for c in _data().colours}
-    return f"{DOTS.get(colour, '⚪')} {names.get(colour, colour)}"
+    return f"{DOTS.get(colour, '○')} {names.get(colour, colour)}"
 
 
 # --- new game -------------------------------------------------------------------------------
@@ -124,10 +124,10 @@ def _players_line(summary: dict[str, Any]) -> None:
         if seat == summary["turn"]:
             marks.append("◀ à toi !")
         if player["double_pending"]:
-            marks.append("⚡ prochain lancer ×2")
+            marks.append("prochain lancer ×2")
         if player["out"]:
             marks.append("éliminé (annonce fausse)")
-        st.markdown(f"{DOTS.get(player['colour'], '⚪')} **{plain(player['name'])}** "
+        st.markdown(f"{DOTS.get(player['colour'], '○')} **{plain(player['name'])}** "
                     + " · ".join(marks))
 
 
@@ -136,7 +136,7 @@ def _turn_tab(stored: StoredGame) -> None:
     public = is_public_view()
     if summary["finished"]:
         if summary["winner"] is not None:
-            st.success(f"🏆 {plain(summary['winner'])} a trouvé le coupable et le lieu : juste, "
+            st.success(f"{plain(summary['winner'])} a trouvé le coupable et le lieu : juste, "
                        "gagné !")
         else:
             st.warning("Tout le monde s'est trompé : personne ne gagne. Une revanche ?")
@@ -144,12 +144,12 @@ def _turn_tab(stored: StoredGame) -> None:
         _players_line(summary)
         return
     current = summary["players"][summary["turn"]]
-    st.markdown(f"## {DOTS.get(current['colour'], '⚪')} Au tour de {plain(current['name'])}")
+    st.markdown(f"## {DOTS.get(current['colour'], '○')} Au tour de {plain(current['name'])}")
     last_declaration(summary)
     if current["double_pending"]:
         # before the roll it is this one; after turning the card up, the one of the next turn
-        st.info("⚡ Ce lancer compte double !" if summary["phase"] == "roll"
-                else "⚡ Ton prochain lancer, à ton prochain tour, comptera double.")
+        st.info("Ce lancer compte double !" if summary["phase"] == "roll"
+                else "Ton prochain lancer, à ton prochain tour, comptera double.")
     if public:
         if summary["phase"] != "roll":
             last_roll_line(summary)
@@ -239,7 +239,7 @@ def sheet_url(code: str) -> str:
 
 
 def _sheet_invite(stored: StoredGame) -> None:
-    with st.expander("🔎 Fiche d'enquête sur ton téléphone"):
+    with st.expander("Fiche d'enquête sur ton téléphone"):
         url = sheet_url(stored.code)
         left, right = st.columns([1, 2])
         left.image(session.qr_png(url), width=180)
@@ -251,7 +251,7 @@ def _sheet_invite(stored: StoredGame) -> None:
 def play() -> None:
     st.title(SECTION)
     stored = current_game(GAME, setup_form)
-    tabs = st.tabs(["🎲 Tour", "🗺️ Plan", "🃏 Cartes", "❓ Que se passe-t-il si"])
+    tabs = st.tabs(["Tour", "Plan", "Cartes", "Que se passe-t-il si"])
     with tabs[0]:
         _turn_tab(stored)
     with tabs[1]:

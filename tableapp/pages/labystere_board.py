@@ -25,7 +25,7 @@ from companion.loader import load_game
 from tableapp.gamepage import StoredGame, submit
 from tableapp.session import plain
 
-DOTS = {"rouge": "🔴", "bleu": "🔵", "vert": "🟢", "jaune": "🟡"}
+DOTS = {"rouge": "●", "bleu": "●", "vert": "●", "jaune": "●"}  # drawn by every font
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 PAWN_RGB = {"rouge": "#d32f2f", "bleu": "#1565c0", "vert": "#2e7d32", "jaune": "#f9a825"}
 PAWN_INK = {"rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow"}  # markdown colours
@@ -167,7 +167,8 @@ def board_grid(stored: StoredGame, summary: dict[str, Any], enabled: set[str],
 
 def _roll_buttons(stored: StoredGame) -> None:
     faces = _data().die_faces
-    if st.button("🎲 Lancer le dé", type="primary", width="stretch", key="lab_roll"):
+    if st.button("Lancer le dé", type="primary", width="stretch", key="lab_roll",
+                 icon=":material/casino:"):
         submit(stored, {"type": "roll", "value": secrets.randbelow(faces) + 1, "source": "app"})
     st.caption("Ou tape le résultat d'un vrai dé :")
     with st.container(horizontal=True, key="lab_faces"):
@@ -197,7 +198,7 @@ def _play_choice(stored: StoredGame, summary: dict[str, Any]) -> None:
     if not moves and len(swappable) < 2:
         st.warning("Aucun déplacement du nombre exact et aucun échange possible : ton tour passe.")
         board_grid(stored, summary, set(), "view")
-        if st.button("Fin du tour ➜ joueur suivant", type="primary", width="stretch",
+        if st.button("Fin du tour → joueur suivant", type="primary", width="stretch",
                      key="lab_end"):
             submit(stored, {"type": "end_turn"})
         return
@@ -247,7 +248,7 @@ def _secret_card(stored: StoredGame, cell: str, who: str) -> None:
     if card is None:
         return
     names = card_names()
-    if st.toggle(f"👁 Montrer à {who} seulement ce qu'il y a sous {cell}",
+    if st.toggle(f"Montrer à {who} seulement ce qu'il y a sous {cell}",
                  key=f"lab_secret_{stored.seq}_{cell}"):
         if card.startswith("suspect-"):
             st.success(f"Le témoin a vu {names[card]} à la fête : innocent, barre-le.")
@@ -334,7 +335,7 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
             if st.button(f"{plain(name)} regarde sous son pion", key=f"lab_look_{i}",
                          width="stretch"):
                 submit(stored, {"type": "reveal", "player": name})
-        if st.button("Fin du tour ➜ joueur suivant", type="primary", width="stretch",
+        if st.button("Fin du tour → joueur suivant", type="primary", width="stretch",
                      key="lab_end"):
             submit(stored, {"type": "end_turn"})
         board_grid(stored, summary, set(), "view")
@@ -345,7 +346,7 @@ def declare_form(stored: StoredGame, summary: dict[str, Any]) -> None:
     if not summary["can_declare"]:
         return
     data = _data()
-    with st.expander("🏁 Tu es sur l'Arrivée : annoncer le coupable et le lieu", expanded=True):
+    with st.expander("Tu es sur l'Arrivée : annoncer le coupable et le lieu", expanded=True):
         suspects = {s.id: s.name for s in data.suspects}
         places = {p.id: p.name for p in data.places}
         suspect = st.selectbox("Le coupable", list(suspects), format_func=suspects.get,

@@ -164,18 +164,20 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
             st.info(f"{len(cards)}/{HAND_SIZE} cartes choisies.")
     base = {"manche": manche, "player": player, "announcement": ann_id}
     left, middle, right = st.columns(3)
-    if left.button("✅ Valider l'annonce", type="primary", key="noe_entry_valid",
-                   width="stretch"):
+    if left.button("Valider l'annonce", type="primary", key="noe_entry_valid",
+                   icon=":material/check:", width="stretch"):
         if cards is not None and len(cards) != HAND_SIZE:
             st.error(f"Choisissez les {HAND_SIZE} cartes de la main, ou désactivez la "
                      "vérification.")
         else:
             submit(stored, {"type": "announcement", **base,
                             **({"cards": cards} if cards else {})})
-    if middle.button("❌ Annonce fausse", key="noe_entry_false", width="stretch",
+    if middle.button("Annonce fausse", key="noe_entry_false", width="stretch",
+                     icon=":material/close:",
                      help="Le joueur reprend ses cartes, ne marque rien et passe son tour"):
         submit(stored, {"type": "false_announcement", **base})
-    if right.button("⏹ Arrêter la manche", key="noe_entry_end", width="stretch",
+    if right.button("Arrêter la manche", key="noe_entry_end", width="stretch",
+                    icon=":material/stop:",
                     help="Quand la table décide d'arrêter la manche (registre NOE-9)"):
         submit(stored, {"type": "end_manche", "manche": manche})
     if summary["level"] >= 2:

@@ -7,7 +7,8 @@ from typing import Any
 
 from companion.games.camelot.cards import catalogue
 
-COLOUR_MARK = {"violet": "🟣", "rouge": "🔴", "bleu": "🔵", "jaune": "🟡", "vert": "🟢"}
+# Marks every font draws (an emoji font is not on every device): the colour is named anyway.
+COLOUR_MARK = {"violet": "●", "rouge": "●", "bleu": "●", "jaune": "●", "vert": "●"}
 
 
 def colour_label(colour: str | None) -> str:
@@ -18,7 +19,7 @@ def colour_label(colour: str | None) -> str:
 
 def card_label(card: str) -> str:
     info = catalogue().cards[card]
-    mark = COLOUR_MARK.get(info.colour or "", "⚪" if info.kind == "soutien" else "✴️")
+    mark = COLOUR_MARK.get(info.colour or "", "○" if info.kind == "soutien" else "✦")
     return f"{mark} {info.name}"
 
 
@@ -29,8 +30,8 @@ def tokens_label(tokens: list[str] | set[str]) -> str:
 
 
 def tournament_result(result: dict[str, Any], names: list[str]) -> str:
-    """One line for a won tournament of the history, e.g. « Lady Danielle gagne le tournoi 🔴
-    Rouge et prend le jeton 🔴 Rouge » (or says that the token was already owned)."""
+    """One line for a won tournament of the history, e.g. « Lady Danielle gagne le tournoi ●
+    Rouge et prend le jeton ● Rouge » (or says that the token was already owned)."""
     who = _who(names, result.get("winner"))
     line = f"{who} gagne le tournoi {colour_label(result.get('colour'))}"
     token = colour_label(result.get("token"))

@@ -108,7 +108,7 @@ def mission_result_lines(state: ElsenState) -> list[Line]:
     """The public outcome of the revealed cards (the cards are face up for everyone)."""
     m = state.missions[-1]
     lines = []
-    warnings = " ".join(f"⚠ {v['reason']}." for v in m["violations"])
+    warnings = " ".join(f"Attention : {v['reason']}." for v in m["violations"])
     if m["sabotaged"]:
         lines.append(Line("Sabotage ! La mission en cours retombe à zéro.", warnings))
         warnings = ""
