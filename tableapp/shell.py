@@ -74,6 +74,8 @@ RELABEL: list[tuple[str, str]] = [
     (r"^Expand sidebar$", "Ouvrir le menu"),
     (r"^Collapse sidebar$", "Fermer le menu"),
     (r"^Dismiss$", "Fermer"),
+    (r"^View (\d+) more$", "$1 de plus"),
+    (r"^View less$", "Moins"),
     (r"^File is too large\..*", "Fichier trop gros."),
     (r"^(?:.* )?files? type(?:s)? not allowed.*", "Ce type de fichier n'est pas accepté."),
     (r"^Show password$", "Montrer"),

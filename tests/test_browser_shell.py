@@ -32,6 +32,8 @@ def test_home_page_loads(app_server: str, page: Any) -> None:
     page.goto(app_server, wait_until="domcontentloaded")
     wait_ready(page)
     assert page.get_by_role("heading", name="Compagnon de table").first.is_visible()
+    last = list(GAMES.values())[-1].title  # the page draws from the top: wait for its end
+    page.get_by_role("heading", name=last).first.wait_for(timeout=TIMEOUT)
     body = page.inner_text("body")
     for info in GAMES.values():
         assert info.title in body

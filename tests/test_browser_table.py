@@ -30,7 +30,7 @@ SIZES = [(390, 844), (1024, 768)]
 MIN_TARGET = 44
 ENGLISH = ["Upload", "Drag", "Select all", "Connection", "Browse files", "Running",
            "Choose an option", "Press Enter", "No results", "per file", "Please wait",
-           "Page not found", "Deploy", "Stop", "Skip to", "sidebar",
+           "Page not found", "Deploy", "Stop", "Skip to", "sidebar", "View",
            "does not seem"]
 # pictographs drawn only by an emoji font (U+1F000…, and the older ones shown as emoji)
 EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2705\u274C\u23F9\u23EF\u26A1\u26AA\u2734\u2753"
