@@ -49,6 +49,8 @@ BOARD_CSS = """
 .st-key-lab_board button img {position: absolute; inset: 0; width: 100%; height: 100%;
   max-width: none; max-height: none; margin: 0; z-index: 0;}
 .st-key-lab_board button:not(:disabled) img {opacity: 0.55;}
+.st-key-lab_board button:not(:disabled) p span:not(.stMarkdownColoredText)
+  {background: transparent;}
 .st-key-lab_board button p span {position: relative; z-index: 1; border-radius: 3px;
   background: rgba(255, 255, 255, 0.85); padding: 0 2px;}
 table.labb {border-collapse: collapse; width: 100%; table-layout: fixed;}
@@ -231,6 +233,8 @@ def _swap_choice(stored: StoredGame, summary: dict[str, Any], swappable: set[str
             st.rerun()
         return
     st.caption(f"Touche le chemin à échanger avec {first[2]}.")
+    st.markdown(f"<style>.st-key-lab_swap2_{first[2]} button {{outline: 4px solid #1565c0; "
+                "outline-offset: -4px;}</style>", unsafe_allow_html=True)
     if st.button(f"Annuler le choix de {first[2]}", key="lab_swap_cancel", width="stretch"):
         st.session_state.pop(_SWAP_KEY, None)
         st.rerun()
