@@ -121,7 +121,7 @@ def night_csv(stats: StatsStore, night_id: int) -> str:
 
 def player_csv(report: dict[str, Any]) -> str:
     """One row per game of the player's history."""
-    rows = [[g["created"][:10], g["code"], g["title"], g["seat"], ", ".join(g["players"]),
+    rows = [[g["created"][:10], g.get("code", ""), g["title"], g["seat"], ", ".join(g["players"]),
              "terminée" if g["finished"] else "en cours", g["place"], g["points"], g["score"],
              g["won"]] for g in report["games"]]
     return _csv(["date", "code", "jeu", "nom dans la partie", "joueurs", "état", "classement",

@@ -135,7 +135,8 @@ def _play_here(night: Night, key: str) -> None:
 
 def _attach(night: Night) -> None:
     stats = seating.stats_store()
-    loose = [g for g in device_games() if g.code not in night.codes
+    hosted = session.device()  # only games this device hosts may be attached
+    loose = [g for g in device_games() if g.code not in night.codes and hosted.token(g.code)
              and stats.night_of(g.code) is None]
     if not loose:
         return

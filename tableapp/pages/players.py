@@ -237,6 +237,10 @@ def render() -> None:
     _edit(profile, profiles)
     with st.expander("Statistiques par jeu (toutes les parties)"):
         per_game_table(game_stats(stats.played(stats.all_codes())))
+    # the page's exports name no game code: a player's history is not a list of the server's
+    # games (the CLI, run on the server itself, gives them)
+    report = {**report, "games": [{k: v for k, v in g.items() if k != "code"}
+                                  for g in report["games"]]}
     left, right = st.columns(2)
     slug = f"joueur-{profile.id}"
     left.download_button("Historique (CSV)", player_csv(report), file_name=f"{slug}.csv",
