@@ -2,7 +2,11 @@
 
 1. setup generation (registre LAB-2: constructive, fixed work) vs naive rejection sampling
    (shuffle the 25 face-down cards until the spreading rule holds), with its number of tries;
-2. replay of a 2,000-event log vs resolving the same log without the engine.
+2. replay of a 2,000-event legal game (rules version 2: pawns, paths, cards) vs resolving the
+   same log without the engine, and vs the version-1 turn keeper replaying a log of the same
+   length (what tracking the maze costs);
+3. one summary (what every tap of the page asks: the board and the legal destinations) after a
+   doubled roll of 6 (12 steps, the longest walk) vs the version-1 summary.
 
 Run: .venv/bin/python benchmarks/labystere.py"""
 
@@ -19,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _timing import best_of  # noqa: E402
 
 from companion.engine import replay  # noqa: E402
+from companion.games.labystere.engine import ENGINE, engine_for_version  # noqa: E402
 from companion.games.labystere.setup import card_kinds, generate  # noqa: E402
 from companion.loader import load_game  # noqa: E402
 from companion.log import resolve  # noqa: E402
@@ -58,12 +63,26 @@ def bench_setup() -> None:
           f"up to {max(tries)}")
 
 
-def bench_replay() -> None:
-    setup = {"players": ["Léa", "Tom", "Inès", "Noé"],
-             "colours": ["rouge", "bleu", "vert", "jaune"], "seed": 7}
+SETUP = {"players": ["Léa", "Tom", "Inès", "Noé"], "colours": ["rouge", "bleu", "vert", "jaune"],
+         "seed": 7}
+
+
+def legal_game(length: int) -> list[dict[str, Any]]:
+    """A random legal game of rules version 2 (never declaring, so it lasts)."""
+    state = ENGINE.new_state(SETUP)
     rng = random.Random(3)
     events: list[dict[str, Any]] = []
-    while len(events) < 2000:
+    while len(events) < length:
+        event = rng.choice([e for e in state.legal_events() if e["type"] != "declare"])
+        state.apply(event)
+        events.append(event)
+    return events
+
+
+def v1_log(length: int) -> list[dict[str, Any]]:
+    rng = random.Random(3)
+    events: list[dict[str, Any]] = []
+    while len(events) < length:
         events.append({"type": "roll", "value": rng.randint(1, 6), "source": "app"})
         card = rng.choice(["pas-d-action", "lancer-double", "rejoue", None])
         if card:
@@ -71,12 +90,38 @@ def bench_replay() -> None:
         if card == "rejoue":
             events.append({"type": "roll", "value": rng.randint(1, 6), "source": "app"})
         events.append({"type": "end_turn"})
-    ours = best_of(5, lambda: replay("labystere", setup, events))
+    return events
+
+
+def replay_v1(events: list[dict[str, Any]]) -> None:
+    state = engine_for_version(1).new_state(SETUP)
+    for event in events:
+        state.apply(event)
+
+
+def bench_replay() -> None:
+    events = legal_game(2000)
+    old = v1_log(2000)
+    ours = best_of(5, lambda: replay("labystere", SETUP, events))
     base = best_of(5, lambda: resolve(events))
-    print(f"replay of {len(events)} events: {ours * 1e3:.1f} ms | baseline resolve only "
-          f"{base * 1e3:.1f} ms")
+    v1 = best_of(5, lambda: replay_v1(old))
+    print(f"replay of {len(events)} events: {ours * 1e3:.1f} ms | baselines: resolve only "
+          f"{base * 1e3:.1f} ms, version-1 engine on {len(old)} events {v1 * 1e3:.1f} ms")
+
+
+def bench_summary() -> None:
+    state = ENGINE.new_state(SETUP)
+    state.double_pending[0] = True
+    state.apply({"type": "roll", "value": 6})
+    old = engine_for_version(1).new_state(SETUP)
+    old.apply({"type": "roll", "value": 6})
+    ours = best_of(50, state.summary)
+    v1 = best_of(50, old.summary)
+    print(f"summary after a doubled 6 ({len(state.summary()['moves'])} destinations in 12 "
+          f"steps): {ours * 1e3:.2f} ms | baseline version-1 summary {v1 * 1e3:.3f} ms")
 
 
 if __name__ == "__main__":
     bench_setup()
     bench_replay()
+    bench_summary()
