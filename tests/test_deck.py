@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -202,3 +203,28 @@ def test_template_formats() -> None:
     assert template("csv").startswith(b"nom;exemplaires")
     assert b"cartes:" in template("yaml")
     assert io.BytesIO(template("xlsx")).getvalue()[:2] == b"PK"
+
+
+def test_the_print_page_offers_the_templates_and_builds_an_uploaded_deck() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from tableapp.owndeck import build_from_upload, png_zip
+
+    def page() -> None:
+        from tableapp.pages.printing import render
+
+        render()
+
+    at = AppTest.from_function(page, default_timeout=120).run()
+    assert not at.exception
+    labels = [b.label for b in at.get("download_button")]
+    assert {"Modèle CSV", "Modèle YAML"} <= set(labels)
+    request = (("bleed", 3.0), ("card_size", "poker"), ("flip", "long"), ("layout", "duplex"),
+               ("low_ink", True), ("paper", "a4"))
+    kit = build_from_upload("potager.csv", EXAMPLE.read_bytes(), "Le Potager", request)
+    assert kit.files[0].cards == 25 and kit.options.low_ink
+    with zipfile.ZipFile(io.BytesIO(png_zip(kit))) as zf:
+        assert len(zf.namelist()) == kit.files[0].pages
+    with pytest.raises(DeckFileError, match="potager.csv, ligne 2, colonne H"):
+        build_from_upload("potager.csv", (HEADER + "A;1;;;;;;dragon.svg\n").encode(), "",
+                          request)

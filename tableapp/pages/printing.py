@@ -15,7 +15,7 @@ from print_kit.build import Kit, build_kit
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, make_options
 from print_kit.render import render_png
-from tableapp import session
+from tableapp import owndeck, session
 from tableapp.session import plain
 
 SECTION = "Impression"
@@ -96,6 +96,7 @@ def render() -> None:
     st.caption("Cartes, jetons, plateaux et fiches mémoire des cinq jeux, prêts à imprimer, "
                "découper et jouer. Imprimez à 100 % : la règle de 10 cm de chaque feuille "
                "doit mesurer exactement 10 cm.")
+    owndeck.render()  # an author's own deck, printed with the options chosen below
     request = _options_form()
     if request is None:
         return
