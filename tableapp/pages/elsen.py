@@ -76,7 +76,7 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     try:
         check_special_roles(data, n, chosen)
     except RuleError as exc:
-        st.error(exc.reason)
+        st.error(plain(exc.reason))
         return None
     return {"special_roles": chosen, "first_player": first,
             "settings": {"vote_threshold": threshold, "ghost_mission_reward": ghost}}

@@ -63,7 +63,7 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     try:
         saved = load_table_values()
     except CompanionError as exc:
-        st.error(f"Vos valeurs de cartes Lieu sont illisibles : {exc}")
+        st.error(plain(f"Vos valeurs de cartes Lieu sont illisibles : {exc}"))
         saved = {}
     face = face_for(len(players))
     has_own = any(saved.get(c.id, {}).get(face) for c in data().place_cards
@@ -238,7 +238,7 @@ def _reward_editor(prefix: str, current: list[Any]) -> list[Any] | None:
         try:
             rewards.append(reward_from_kind(kind, int(amount)))
         except RuleError as exc:
-            st.error(f"{rank_label(rank)} : {exc.reason}")
+            st.error(plain(f"{rank_label(rank)} : {exc.reason}"))
             return None
     return rewards
 
@@ -255,7 +255,7 @@ def editor() -> None:
     try:
         saved = load_table_values()
     except CompanionError as exc:
-        st.error(f"Fichier de vos valeurs illisible : {exc}")
+        st.error(plain(f"Fichier de vos valeurs illisible : {exc}"))
         return
     place_set = st.radio("Set", ["A", "B", "C"], horizontal=True, key="emb_ed_set")
     place = st.radio("Lieu", list(PLACES), format_func=place_label, horizontal=True,
@@ -276,7 +276,7 @@ def editor() -> None:
         try:
             save_table_values(card.id, face, rewards)
         except (CompanionError, OSError) as exc:
-            st.error(f"Enregistrement impossible : {exc}")
+            st.error(plain(f"Enregistrement impossible : {exc}"))
         else:
             st.session_state["emb_ed_message"] = ("Enregistré : ces valeurs seront proposées "
                                                   "aux prochaines parties.")
@@ -285,7 +285,7 @@ def editor() -> None:
         try:
             save_table_values(card.id, face, [])
         except (CompanionError, OSError) as exc:
-            st.error(f"Effacement impossible : {exc}")
+            st.error(plain(f"Effacement impossible : {exc}"))
         else:
             st.session_state["emb_ed_message"] = "Vos valeurs pour cette face sont effacées."
             st.rerun()

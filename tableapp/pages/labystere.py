@@ -332,7 +332,7 @@ def _save(code: str, token: str, item: str, crossed: bool) -> None:
     try:
         sheet_store().set_crossed(code, token, item, crossed)
     except CompanionError as exc:
-        st.error(str(exc))
+        st.error(plain(str(exc)))
         return
     st.rerun()
 
@@ -363,7 +363,7 @@ def sheet() -> None:
     try:
         current = sheet_store().load(code, token)
     except CompanionError as exc:
-        st.error(str(exc))
+        st.error(plain(str(exc)))
         return
     st.caption(f"Partie {code} · fiche secrète de ce téléphone : ne la montre pas, garde "
                "cette page (favori). Recharger la page ne l'efface pas.")

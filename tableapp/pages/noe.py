@@ -37,7 +37,7 @@ def _cards_at(level: int) -> list[str]:
 
 
 def _show_rule_error(exc: RuleError) -> None:
-    st.error(exc.reason + (f"\n\nRègle : {exc.rule}" if exc.rule else ""))
+    st.error(plain(exc.reason) + (f"\n\nRègle : {plain(exc.rule)}" if exc.rule else ""))
 
 
 def _hand_picker(level: int, key: str) -> list[str]:
