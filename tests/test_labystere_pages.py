@@ -356,3 +356,42 @@ def test_sheet_with_unknown_game_is_an_error_not_a_traceback(code: str) -> None:
 def test_sheet_with_a_damaged_token_offers_a_new_one() -> None:
     at = sheet_app(code=new_game(), sheet="abc").run()
     assert not at.exception and at.error and "lab_sheet_new" in keys(at)
+
+
+def test_regarde_temoin_is_a_tap_on_a_temoin_then_shown_to_that_player_only() -> None:
+    events = events_until(lambda s: s.phase == "action" and s.pending == "regarde-temoin")
+    code = game_with(SETUP, events)
+    at = play_app(code=code).run()
+    no_failure(at)
+    lit = sorted(b.key.removeprefix("lab_look_") for b in at.button
+                 if b.key.startswith("lab_look_") and not b.disabled)
+    state = EventStore().load(code).state
+    temoins = [c["cell"] for row in state.summary()["board"] for c in row
+               if c["cover"] == "temoin"]
+    assert lit == sorted(temoins) and "lab_end" not in keys(at)
+    at.button(key=f"lab_look_{lit[0]}").click().run()
+    no_failure(at)
+    stored = EventStore().load(code)
+    assert stored.events[-1] == {"type": "action", "card": "regarde-temoin", "cell": lit[0]}
+    names = {c.id: c.name for c in load_game("labystere").components()}
+    seen = names[stored.state.hidden_card(lit[0])]
+    assert not any(seen in s.value for s in at.success)  # hidden until the player taps
+    at.toggle(key=f"lab_secret_{stored.seq}_{lit[0]}").set_value(True).run()
+    assert any(seen in s.value for s in at.success)
+    public = play_app(code=code, view="public").run()
+    assert seen not in markdown(public) and not public.success
+
+
+def test_echange_offers_the_other_players_and_swaps_the_pawns() -> None:
+    events = events_until(lambda s: s.phase == "action" and s.pending == "echange-pion")
+    code = game_with(SETUP, events)
+    before = EventStore().load(code).state.summary()["players"]
+    at = play_app(code=code).run()
+    no_failure(at)
+    assert [b.label for b in at.button if b.key.startswith("lab_target_")] == ["Tom"] or \
+        [b.label for b in at.button if b.key.startswith("lab_target_")] == ["Léa"]
+    at.button(key="lab_target_0").click().run()
+    no_failure(at)
+    after = EventStore().load(code).state.summary()["players"]
+    assert [p["cell"] for p in after] == [p["cell"] for p in reversed(before)]
+    assert "lab_end" in keys(at)
