@@ -436,7 +436,11 @@ def test_regarde_ecartes_with_nothing_set_aside_passes_the_turn() -> None:
     refused(state, action("regarde-suspects-ecartes", player="Léa"), "un autre joueur")
     refused(state, action("regarde-suspects-ecartes", player="Zoé"), "joueur inconnu")
     state.apply(action("regarde-suspects-ecartes", player="Tom"))
-    assert state.summary()["current"] == "Tom" and state.summary()["phase"] == "roll"
+    summary = state.summary()
+    assert summary["current"] == "Tom" and summary["phase"] == "roll"
+    assert summary["last_action"]["nothing"] is True  # the page says « tant pis »
+    state.apply(roll(2))
+    assert state.summary()["last_action"] is None  # a roll starts afresh
 
 
 def test_regarde_ecartes_after_a_temoin_does_not_pass() -> None:

@@ -313,8 +313,16 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
     current = plain(summary["current"])
     last = summary["last_reveal"]
     if phase == "roll":
-        if summary["last_action"] and summary["last_action"]["card"] == "rejoue":
+        last_action = summary["last_action"]  # since the last roll: this turn's, or the last one's
+        if last_action and last_action["card"] == "rejoue":
             st.info("« Rejoue » : relance le dé !")
+        elif last_action and last_action.get("nothing"):
+            who = plain(summary["players"][last_action["player"]]["name"])
+            seen = last_action.get("player_seen")
+            whom = ("personne d'autre" if seen is None
+                    else plain(summary["players"][seen]["name"]))
+            st.info(f"Rien à regarder chez {whom} pour {who} : tant pis, c'est au joueur "
+                    "suivant.")
         _roll_buttons(stored)
         board_grid(stored, summary, set(), "view")
     elif phase == "play":

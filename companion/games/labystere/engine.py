@@ -102,7 +102,7 @@ class LabystereState(Checks):
         self.last_roll = {"player": self.turn, "value": value, "doubled": doubled,
                           "steps": steps}
         self.steps, self.phase = steps, PLAY
-        self.last_move = self.last_swap = self.last_reveal = None
+        self.last_move = self.last_swap = self.last_reveal = self.last_action = None
 
     def _do_move(self, event: dict[str, Any]) -> None:
         walk = self.check_move(event)
