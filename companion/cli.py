@@ -19,6 +19,7 @@ from companion.catalog import GAMES, game_info
 from companion.errors import CompanionError, UsageError
 from companion.loader import load_game
 from companion.model import KINDS, total_copies
+from companion.safejson import MAX_BYTES, loads
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -67,12 +68,13 @@ def emit(data: Any) -> None:
 
 
 def read_input(path: str) -> bytes:
-    """The file a command was given (`-`: standard input), or one clear French UsageError
-    (the system's own messages are English)."""
+    """The file a command was given (`-`: standard input), at most MAX_BYTES (`/dev/zero` never
+    ends), or one clear French UsageError (the system's own messages are English)."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        return _bounded(sys.stdin.buffer.read(MAX_BYTES + 1), "l'entrée standard")
     try:
-        return Path(path).read_bytes()
+        with Path(path).open("rb") as stream:
+            return _bounded(stream.read(MAX_BYTES + 1), path)
     except FileNotFoundError:
         reason = "fichier introuvable"
     except IsADirectoryError:
@@ -84,17 +86,23 @@ def read_input(path: str) -> bytes:
     raise UsageError(f"impossible de lire {path} : {reason}")
 
 
+def _bounded(data: bytes, what: str) -> bytes:
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"impossible de lire {what} : plus de {MAX_BYTES // 2**20} Mo, ce n'est "
+                         "pas un fichier du Compagnon")
+    return data
+
+
 def read_json(path: str) -> Any:
-    """A JSON file a command was given, parsed; UsageError naming the file and the line."""
+    """A JSON file a command was given, parsed; UsageError naming the file and the line (deep
+    nesting, huge numbers, NaN and non-UTF-8 text included: companion.safejson)."""
+    data = read_input(path)
     try:
-        text = read_input(path).decode("utf-8")
+        data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"impossible de lire {path} : ce n'est pas un texte UTF-8 "
                          "(JSON attendu)") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path} : JSON invalide (ligne {exc.lineno} : {exc.msg})") from None
+    return loads(data, path)
 
 
 # --- companion games / cards --------------------------------------------------------------
@@ -207,16 +215,31 @@ def _extension_modules() -> list[Any]:
     return modules
 
 
+INTERNAL = "erreur interne"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args))
     except CompanionError as exc:
-        print(f"companion : erreur : {exc}", file=sys.stderr)
+        print(f"companion : erreur : {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the last guard: never a traceback for a user
+        # a bug, not the user's fault: one line that says so (the fuzzers of tests/ look for
+        # this wording and fail on it, so each cause gets fixed where it lies)
+        print(f"companion : {INTERNAL} ({type(exc).__name__}) : la commande s'est arrêtée ; "
+              "signalez-le avec la commande et son fichier", file=sys.stderr)
+        return 2
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 if __name__ == "__main__":

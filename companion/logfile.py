@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from companion import safejson
 from companion.catalog import GAMES
 from companion.errors import UsageError
 
@@ -93,8 +94,11 @@ def parse_envelope(data: str | bytes | dict[str, Any],
             raise UsageError(f"fichier trop volumineux : {size / 1e6:.1f} Mo, "
                              f"{MAX_IMPORT_BYTES / 1e6:.0f} Mo au plus pour un journal")
         try:
-            data = json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = json.loads(data, parse_int=safejson.parse_int,
+                              parse_float=safejson.parse_float,
+                              parse_constant=safejson.parse_constant)
+        except (UnicodeDecodeError, json.JSONDecodeError, UsageError) as exc:
+            # a 4,300-digit integer, NaN or infinity too (companion.safejson; issue 12)
             raise UsageError(f"fichier illisible : ce n'est pas du JSON valide ({exc})") from None
         except RecursionError:
             raise UsageError(f"fichier refusé : trop d'imbrications (plus de {MAX_DEPTH} "
@@ -106,7 +110,7 @@ def parse_envelope(data: str | bytes | dict[str, Any],
         raise UsageError(f"version de journal non prise en charge : {data.get('version')!r} "
                          f"(attendu {VERSION})")
     game = data.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:  # a list was unhashable: TypeError
         raise UsageError(f"jeu inconnu dans le journal : {game!r} ; jeux : {', '.join(GAMES)}")
     if expected_game is not None and game != expected_game:
         raise UsageError(f"ce journal est une partie de {GAMES[game].title}, pas de "

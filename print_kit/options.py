@@ -31,6 +31,9 @@ CUSTOM_SIZE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*[x×X*]\s*(\d+(?:[.,]\d+)?)\s
 SIZE_LIMITS = (20.0, 200.0)  # mm, each side of a custom card
 
 
+MAX_URL = 300
+
+
 def default_url() -> str:
     return os.environ.get("COMPANION_PUBLIC_URL") or DEFAULT_URL
 
@@ -172,7 +175,10 @@ def make_options(game: str = "all", *, paper: str = "a4", card_size: str = "poke
             raise UsageError(f"ELSEN se joue de {rng.min} à {rng.max} joueurs (reçu {players})")
     url = (url if url is not None else default_url()).strip().rstrip("/")
     if not url.startswith(("http://", "https://")):
-        raise UsageError(f"adresse « {url} » invalide ; attendu http://… ou https://…")
+        raise UsageError(f"adresse « {url[:80]} » invalide ; attendu http://… ou https://…")
+    if len(url) > MAX_URL:  # a QR code holds a few hundred characters at a readable size
+        raise UsageError(f"adresse trop longue ({len(url)} caractères) : au plus {MAX_URL}, "
+                         "pour un code QR lisible sur une carte")
     if isinstance(calibration, str):
         calibration = parse_calibration(calibration)
     if seed < 0:

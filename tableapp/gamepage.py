@@ -22,9 +22,10 @@ from typing import Any
 
 import streamlit as st
 
+from companion import safejson
 from companion.access import HOST, Grant
 from companion.catalog import game_info
-from companion.errors import CompanionError, RuleError
+from companion.errors import CompanionError, RuleError, UsageError
 from companion.loader import load_game
 from companion.publiclog import players_export
 from companion.store import GameSummary, StoredGame, UnknownGame, is_valid_code, normalize_code
@@ -341,10 +342,10 @@ def _history(stored: StoredGame, describe: Describe) -> None:
                         value=json.dumps(by_index[index].event, ensure_ascii=False, indent=1))
     left, right = st.columns(2)
     if left.button("Corriger", key="tb_fix_go", width="stretch"):
-        try:
-            event = json.loads(text)
-        except json.JSONDecodeError as exc:
-            st.error(plain(f"JSON invalide : {exc}"))
+        try:  # deep, huge or NaN JSON: one French line, not a RecursionError (issue 12)
+            event = safejson.loads(text, "JSON invalide")
+        except UsageError as exc:
+            st.error(plain(str(exc)))
         else:
             correct(stored, index, event)
     if right.button("Retirer cet événement", key="tb_retract", width="stretch"):

@@ -26,7 +26,8 @@ from companion.store import EventStore
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("stats", help="parties, soirées et statistiques des joueurs")
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--night", type=int, metavar="N", help="une soirée (son numéro)")
+    which.add_argument("--night", type=_night_number, metavar="N",
+                       help="une soirée (son numéro)")
     which.add_argument("--player", metavar="NOM", help="un joueur (nom de son profil)")
     parser.add_argument("--ranking", choices=list(RANKINGS), default="victoires",
                         help="classement du podium d'une soirée")
@@ -113,3 +114,11 @@ def _print_overview(overview: dict[str, Any]) -> None:
               f"{count_text(s['won'], 'victoires')} ({_rate(s['win_rate'])})")
     for night in overview["nights"]:
         print(f"Soirée {night['id']} : {night['title']} ({count_text(night['games'], 'parties')})")
+
+
+def _night_number(text: str) -> int:
+    """A night's number as SQLite can hold it (a 20-digit number overflowed it: issue 12)."""
+    value = int(text)  # ValueError: argparse's « valeur invalide »
+    if not 1 <= value < 2**63:
+        raise ValueError(text)
+    return value

@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from companion import safejson
 from companion.cli import OneLineParser, emit, read_input
 from companion.engine import InvalidEvent
 from companion.errors import UsageError
@@ -49,10 +50,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _read_json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{what} : JSON invalide ({exc.msg})") from None
+    return safejson.loads(text, what)  # deep, huge, NaN: one line (issue 12)
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -57,11 +57,23 @@ def _player(s: CamelotState, e: dict[str, Any], key: str = "player") -> int:
     return p
 
 
+def _colour_or_none(value: Any) -> str | None:
+    """A token colour given by an event: a known colour, or absent."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in catalogue().colours:
+        raise RuleError(f"jeton : une couleur parmi {', '.join(catalogue().colours)}",
+                        R_WIN_TOURNEY)
+    return value
+
+
 class CamelotState:
     """The whole game. `apply` checks an event completely before changing anything."""
 
     def __init__(self, setup: dict[str, Any]) -> None:
         cat = catalogue()
+        if not isinstance(setup, dict):
+            raise RuleError("la mise en place est un objet JSON", R_SETUP)
         players = setup.get("players")
         if (not isinstance(players, list) or not all(isinstance(x, str) and x.strip()
                                                       for x in players)):
@@ -463,7 +475,7 @@ class CamelotState:
         p = self._turn_player(e)
         if self.first_card_due:
             raise RuleError("le joueur qui débute doit poser au moins une carte", R_START)
-        token = e.get("token")
+        token = _colour_or_none(e.get("token"))
         owes = DAME in self.displays[p] and bool(self.tokens[p])
         if owes and token not in self.tokens[p]:
             raise RuleError(f"{self.names[p]} abandonne avec une dame : choisissez un de ses "
@@ -566,7 +578,7 @@ class CamelotState:
         if self.mode != "jetons":
             raise RuleError("en suivi complet, la pénalité vient avec l'abandon", R_TURN)
         p = _player(self, e)
-        token = e.get("token")
+        token = _colour_or_none(e.get("token"))
         if token not in self.tokens[p]:
             raise RuleError(f"{self.names[p]} n'a pas ce jeton ; un joueur sans jeton ne perd "
                             "rien", R_DAME)

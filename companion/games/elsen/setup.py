@@ -106,7 +106,8 @@ def deck(data: ElsenData, setup: Setup) -> Counter[str]:
 
 def check_deal(data: ElsenData, setup: Setup, roles: object) -> dict[str, str]:
     """A deal gives every player one card of the deck (elsen.txt › Installation)."""
-    if not isinstance(roles, dict) or set(roles) != set(setup.players):
+    if (not isinstance(roles, dict) or set(roles) != set(setup.players)
+            or not all(isinstance(r, str) for r in roles.values())):
         raise RuleError("la distribution doit donner un rôle à chaque joueur, et à eux seuls",
                         RULE_ROLES)
     dealt = Counter(roles.values())

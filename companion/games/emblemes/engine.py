@@ -223,6 +223,8 @@ class EmblemesState:
         return None
 
     def _apply(self, event: dict[str, Any]) -> None:
+        if not isinstance(event, dict):
+            raise RuleError("un événement est un objet JSON avec « type »", RULE_TURN)
         if event.get("type") != "reveal":
             raise RuleError(f"événement inconnu « {event.get('type')} » (attendu : reveal)",
                             RULE_TURN)
