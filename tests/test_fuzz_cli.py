@@ -121,8 +121,10 @@ def runs(draw: st.DrawFn) -> tuple[list[str], dict[str, bytes]]:
 
 
 def tree(root: Path) -> dict[str, bytes]:
+    """Every file under root but the store's own start-up backups (db/backups/, taken when a
+    process first opens the store: not something the command wrote)."""
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file()}
+            if p.is_file() and "backups" not in p.relative_to(root).parts}
 
 
 def run_cli(argv: list[str], files: dict[str, bytes], root: Path) -> tuple[int, str, str]:
