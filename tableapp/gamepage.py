@@ -29,6 +29,7 @@ from companion.errors import CompanionError, RuleError, UsageError
 from companion.loader import load_game
 from companion.publiclog import players_export
 from companion.store import GameSummary, StoredGame, UnknownGame, is_valid_code, normalize_code
+from companion.text import date_time, rule_line
 from tableapp import notices, rights, seating, session
 from tableapp.navigation import game_pages
 from tableapp.session import plain
@@ -198,7 +199,7 @@ def _resume(game: str) -> None:
     st.header("Reprendre une partie")
     games = device_games(game)
     if games:
-        labels = {g.code: f"{g.code} · {g.title} · {g.events} événement(s) · {g.updated[:16]}"
+        labels = {g.code: f"{g.code} · {g.title} · {g.events} événement(s) · {date_time(g.updated)}"
                           + (" · ne se rejoue plus" if g.replays is False else "")
                   for g in games}
         choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
@@ -241,7 +242,7 @@ def _host_new_game(game: str, code: str) -> None:
 
 
 def _show_rule_error(exc: RuleError) -> None:
-    st.error(plain(exc.reason) + (f"\n\nRègle : {plain(exc.rule)}" if exc.rule else ""))
+    st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
 
 
 def _write(stored: StoredGame, write: Callable[[int, str], int]) -> bool:

@@ -175,6 +175,18 @@ TOUCH_CSS = """
 """
 
 
+HOUSE_MARK = "°"
+HOUSE_HELP = ("Là où la règle imprimée se tait ou se contredit, le projet a fait un choix, "
+              "consigné dans sa documentation ; la table peut le changer ici. Ce n'est pas "
+              "une règle officielle.")
+
+
+def house_note() -> None:
+    """The one line that explains the « ° » marks of a form (each house default is marked once
+    with HOUSE_MARK, never spelt out in front of the players), with the detail on demand."""
+    st.caption(f"{HOUSE_MARK} choix de la maison, modifiable", help=HOUSE_HELP)
+
+
 def relabel_script() -> str:
     """The one script of the shell (rules as JSON, escaped for a <script> element)."""
     data = json.dumps(RELABEL, ensure_ascii=False).replace("<", "\\u003c")

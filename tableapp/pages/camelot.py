@@ -21,6 +21,7 @@ from companion.games.camelot.texts import (
     tokens_label,
     tournament_result,
 )
+from companion.text import rule_words
 from tableapp.aftergame import after_game
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
@@ -217,7 +218,7 @@ def _turn_forms(stored: StoredGame, state: CamelotState) -> None:
     try:
         st.info(plain(f"Effet : {state.preview(event)}"))
     except RuleError as exc:
-        st.warning(plain(f"Ce coup serait refusé : {exc.reason} (règle : {exc.rule})"))
+        st.warning(plain(f"Ce coup serait refusé : {exc.reason} ({rule_words(exc.rule)})"))
     if st.button("Jouer cette carte", type="primary", key="cam_play"):
         submit(stored, event)
     left, right = st.columns(2)

@@ -26,6 +26,7 @@ from companion.games.elsen.setup import (
 )
 from companion.games.elsen.texts import STEP_LABELS, describe
 from companion.positions import Countdown, NarratorPlace
+from companion.text import number, rule_words
 from tableapp import session
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
@@ -39,6 +40,7 @@ from tableapp.gamepage import (
 )
 from tableapp.pages.elsen_voice import narrator_html
 from tableapp.session import plain
+from tableapp.shell import HOUSE_MARK, house_note
 
 GAME = "elsen"
 SECTION = game_info(GAME).title
@@ -61,18 +63,19 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
                "réussite par mission (et par mission fantôme).")
     specials = [r.id for r in data.roles if r.special]
     chosen = st.multiselect(
-        "Rôles spéciaux en jeu", specials, default=data.default_special_roles[n],
+        f"Rôles spéciaux en jeu {HOUSE_MARK}", specials, default=data.default_special_roles[n],
         format_func=lambda r: data.role(r).name, key="elsen_setup_specials",
-        help="Suggestion pour ce nombre de joueurs : défaut maison, modifiable.")
-    st.caption("Suggestion (défaut maison) : "
-               + ", ".join(data.role(r).name for r in data.default_special_roles[n]))
+        help="Suggestion pour ce nombre de joueurs : "
+             + ", ".join(data.role(r).name for r in data.default_special_roles[n])
+             + f" ({HOUSE_MARK} choix de la maison)")
     first = st.selectbox("Premier joueur (le dernier à avoir commandé quelque chose)", players,
                          key="elsen_setup_first")
-    threshold = st.radio("Seuil d'exclusion au vote (défaut maison : plus de la moitié)",
+    threshold = st.radio(f"Seuil d'exclusion au vote {HOUSE_MARK}",
                          VOTE_THRESHOLDS, format_func=THRESHOLD_LABELS.get,
                          key="elsen_setup_threshold")
-    ghost = st.radio("Une mission fantôme réussie donne… (défaut maison : +1 jeton)",
+    ghost = st.radio(f"Une mission fantôme réussie donne… {HOUSE_MARK}",
                      GHOST_REWARDS, format_func=GHOST_LABELS.get, key="elsen_setup_ghost")
+    house_note()
     try:
         check_special_roles(data, n, chosen)
     except RuleError as exc:
@@ -156,10 +159,11 @@ def settings_form(stored: StoredGame, state: ElsenState) -> None:
                 _place(stored), durations={"discussion": int(st.session_state.elsen_discussion),
                                            "vote": int(st.session_state.elsen_vote)}))
 
-    st.number_input("Discussion (secondes, défaut maison)", 30, 900, step=30,
+    st.number_input(f"Discussion (secondes) {HOUSE_MARK}", 30, 900, step=30,
                     key="elsen_discussion", on_change=save)
-    st.number_input("Vote (secondes, défaut maison)", 15, 300, step=15, key="elsen_vote",
+    st.number_input(f"Vote (secondes) {HOUSE_MARK}", 15, 300, step=15, key="elsen_vote",
                     on_change=save)
+    house_note()
     st.caption(f"Vote : {THRESHOLD_LABELS[state.setup.settings['vote_threshold']]} · "
                f"mission fantôme : "
                f"{GHOST_LABELS[state.setup.settings['ghost_mission_reward']]}")
@@ -214,14 +218,14 @@ def mission_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
         except RuleError as exc:
             st.info(plain(exc.reason))
         else:
-            st.write(f"Résultat : +{result.added / 2:g} jeton(s), mission à "
-                     f"{result.progress / 2:g}/{result.needed}"
+            st.write(f"Résultat : +{number(result.added / 2)} jeton(s), mission à "
+                     f"{number(result.progress / 2)}/{result.needed}"
                      + (" — réussie !" if result.completed else "")
                      + (" — sabotée" if result.sabotaged else "")
                      + (" — élimination cette nuit" if result.kill_due else ""))
             for violation in result.violations:
-                st.warning(plain(f"Carte impossible : {violation.reason} (règle : "
-                                 f"{violation.rule})"))
+                st.warning(plain(f"Carte impossible : {violation.reason} "
+                                 f"({rule_words(violation.rule)})"))
             if result.violations:
                 ready = ready and _force(event)
     if st.button("Valider la mission", key="elsen_mission_ok", type="primary",
@@ -307,7 +311,7 @@ def secret_view(state: ElsenState) -> None:
         st.text(f"Protection (tour {night['turn']}) : {night.get('protected') or 'personne'}")
     for m in reversed(state.missions):
         cards = ", ".join(data.action_card(c.removeprefix("action-")).name for c in m["cards"])
-        st.text(f"Tour {m['turn']} · {', '.join(m['team'])} · {cards} · +{m['added']:g}")
+        st.text(f"Tour {m['turn']} · {', '.join(m['team'])} · {cards} · +{number(m['added'])}")
 
 
 def public_view(state: ElsenState) -> None:
@@ -319,7 +323,7 @@ def public_view(state: ElsenState) -> None:
     left.metric("Tour", f"{state.turn} / {state.data.turns}")
     right.metric("Missions réussies", f"{state.missions_won} / {state.data.missions_to_win}")
     st.progress(min(1.0, state.progress / (2 * state.needed)),
-                text=f"Mission en cours : {state.progress / 2:g} / {state.needed} jetons")
+                text=f"Mission en cours : {number(state.progress / 2)} / {state.needed} jetons")
     st.progress(min(1.0, state.ghost_progress / state.needed),
                 text=f"Mission fantôme : {state.ghost_progress} / {state.needed} jetons")
     st.text("Exclus : " + (", ".join(state.excluded) or "personne"))
@@ -336,7 +340,7 @@ def render() -> None:
         return
     st.title("ELSEN — meneur de jeu")
     st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
-               f"{state.progress / 2:g}/{state.needed} · missions réussies "
+               f"{number(state.progress / 2)}/{state.needed} · missions réussies "
                f"{state.missions_won}/{state.data.missions_to_win}")
     narrator(stored, state)
     if state.roles:

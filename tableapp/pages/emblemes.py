@@ -12,7 +12,7 @@ import streamlit as st
 
 from companion.errors import CompanionError, RuleError
 from companion.games.emblemes.cards import PLACES, TIMING_MARKS, character, data, place_label
-from companion.games.emblemes.engine import PROVENANCE_LABELS, EmblemesState, parse_rewards
+from companion.games.emblemes.engine import EmblemesState, parse_rewards
 from companion.games.emblemes.placecards import (
     FACE_LABELS,
     FACES,
@@ -26,9 +26,11 @@ from companion.games.emblemes.placecards import (
 )
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
+from companion.text import de, rule_line
 from tableapp.aftergame import after_game
 from tableapp.gamepage import current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
+from tableapp.shell import HOUSE_MARK, house_note
 
 SECTION = "Emblèmes"
 GAME = "emblemes"
@@ -58,8 +60,8 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     columns = st.columns(2)
     for i, player in enumerate(players):
         chosen[player] = columns[i % 2].selectbox(
-            f"Famille de {plain(player)}", ids, index=i % len(ids), key=f"emb_setup_fam_{i}",
-            format_func=lambda f: f"{families[f]} (défaut maison)")
+            f"Famille {de(player)}", ids, index=i % len(ids), key=f"emb_setup_fam_{i}",
+            format_func=families.get)
     try:
         saved = load_table_values()
     except CompanionError as exc:
@@ -72,8 +74,12 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
                           value=has_own, disabled=not has_own, key="emb_setup_own")
     places = setup_places(place_set, len(players), use_own)
     for place, given in places.items():
-        st.caption(f"{place_label(place)} ({FACE_LABELS[face]}) : {rewards_line(given['rewards'])}"
-                   f" — {PROVENANCE_LABELS[given['provenance']]}")
+        mark = {"defaut-maison": f" {HOUSE_MARK}", "table": " (valeurs de la table)"}.get(
+            given["provenance"], "")
+        st.caption(f"{place_label(place)}{mark} ({FACE_LABELS[face]}) : "
+                   f"{rewards_line(given['rewards'])}")
+    if any(given["provenance"] == "defaut-maison" for given in places.values()):
+        house_note()
     if len(set(chosen.values())) < len(chosen):
         st.warning("Chaque joueur prend une famille différente.")
         return None
@@ -105,11 +111,13 @@ def _coins(state: EmblemesState) -> None:
 
 def _places(state: EmblemesState) -> None:
     """The three places, cards in order from left to right (the engine keeps the order)."""
+    if "defaut-maison" in state.provenance.values():
+        house_note()
     for place in PLACES:
         with st.container(border=True):
-            provenance = PROVENANCE_LABELS[state.provenance[place]]
-            st.markdown(f"**{place_label(place)}** — {rewards_line(state.rewards[place])} "
-                        f"*({provenance})*")
+            mark = {"defaut-maison": f" {HOUSE_MARK}", "table": " (valeurs de la table)"}.get(
+                state.provenance[place], "")
+            st.markdown(f"**{place_label(place)}**{mark} — {rewards_line(state.rewards[place])}")
             cards = state.places[place]
             st.text("   ".join(f"[{c.value} {character(c.value).name} {timing_mark(c.value)} · "
                                f"{c.owner}]" for c in cards) or "(vide)")
@@ -161,7 +169,7 @@ def _reveal_form(stored: Any, state: EmblemesState) -> None:
                 break
             _set_choice(event, choice.key, choice.options[index])
     except RuleError as exc:
-        st.error(plain(exc.reason) + (f"\n\nRègle : {exc.rule}" if exc.rule else ""))
+        st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
         return
     if not answered:
         st.caption("Répondez à la question ci-dessus pour valider la révélation.")

@@ -126,7 +126,7 @@ def _players_line(summary: dict[str, Any]) -> None:
         if player["double_pending"]:
             marks.append("prochain lancer ×2")
         if player["out"]:
-            marks.append("éliminé (annonce fausse)")
+            marks.append("hors jeu (annonce fausse)")
         st.markdown(f"{DOTS.get(player['colour'], '○')} **{plain(player['name'])}** "
                     + " · ".join(marks))
 

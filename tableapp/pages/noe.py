@@ -15,6 +15,7 @@ from companion.games.noe.cards import JOKER, deck
 from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.texts import grades_table, points_table, sections
+from companion.text import rule_line
 from tableapp.aftergame import after_game
 from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
 from tableapp.session import plain
@@ -37,7 +38,7 @@ def _cards_at(level: int) -> list[str]:
 
 
 def _show_rule_error(exc: RuleError) -> None:
-    st.error(plain(exc.reason) + (f"\n\nRègle : {plain(exc.rule)}" if exc.rule else ""))
+    st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
 
 
 def _hand_picker(level: int, key: str) -> list[str]:
@@ -178,7 +179,8 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
         submit(stored, {"type": "false_announcement", **base})
     if right.button("Arrêter la manche", key="noe_entry_end", width="stretch",
                     icon=":material/stop:",
-                    help="Quand la table décide d'arrêter la manche (registre NOE-9)"):
+                    help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
+                         "ne le prévoit pas)"):
         submit(stored, {"type": "end_manche", "manche": manche})
     if summary["level"] >= 2:
         _control_entry(stored, summary, active)
@@ -259,7 +261,7 @@ def _show_verdict(by: list[str], defence: str | None) -> bool:
         return False
     show = st.success if verdict.allowed else st.error
     show(("Permis : " if verdict.allowed else "Impossible : ") + verdict.reason)
-    st.caption(f"Règle : {verdict.rule}")
+    st.caption(rule_line(verdict.rule))
     return True
 
 
@@ -291,7 +293,7 @@ def control_checker() -> None:
 def rules() -> None:
     st.title("Noé : les règles en bref")
     st.caption("Résumé du projet ; la règle complète fait foi. Les choix du projet là où la "
-               "règle se tait ou se contredit sont au registre NOE.")
+               "règle se tait ou se contredit sont dits « choix de la maison ».")
     for title, body in sections():
         st.subheader(title)
         st.markdown(body)

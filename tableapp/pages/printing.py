@@ -11,6 +11,7 @@ import streamlit as st
 
 from companion.catalog import GAMES
 from companion.errors import CompanionError
+from companion.text import number
 from print_kit.build import Kit, build_kit
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, make_options
@@ -53,8 +54,8 @@ def _options_form() -> dict[str, Any] | None:
     c1, c2, c3 = st.columns(3)
     paper = c1.selectbox("Papier", list(PAPERS), format_func=str.upper, key="print_paper")
     size = c2.selectbox("Taille des cartes", list(CARD_SIZES),
-                        format_func=lambda s: f"{s} ({CARD_SIZES[s][0]:g} × "
-                        f"{CARD_SIZES[s][1]:g} mm)", key="print_size")
+                        format_func=lambda s: f"{s} ({number(CARD_SIZES[s][0])} × "
+                        f"{number(CARD_SIZES[s][1])} mm)", key="print_size")
     bleed = c3.number_input("Fond perdu (mm)", 0.0, 6.0, 3.0, 0.5, key="print_bleed")
     c4, c5, c6 = st.columns(3)
     layout = c4.selectbox("Mise en page", list(LAYOUTS), format_func=LAYOUT_LABELS.get,
@@ -107,7 +108,7 @@ def render() -> None:
         return
     pages = sum(f.pages for f in kit.files)
     size = sum(len(f.data) for f in kit.files)
-    st.success(f"{len(kit.files)} fichiers PDF, {pages} pages, {size / 1e6:.2f} Mo.")
+    st.success(f"{len(kit.files)} fichiers PDF, {pages} pages, {number(size / 1e6, 2)} Mo.")
     st.dataframe([{"fichier": f.name, "pages": f.pages, "cartes et jetons": f.cards,
                    "Ko": round(len(f.data) / 1000)} for f in kit.files],
                  hide_index=True, width="stretch")
