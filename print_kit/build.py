@@ -28,14 +28,15 @@ from companion.loader import load_game
 from companion.model import Component
 from print_kit.art import art_set_of, load, user_art
 from print_kit.calibration import calibration_pages
+from print_kit.credits import credits_file
 from print_kit.faces import Face, edge_margin
 from print_kit.fonts import BOLD, REGULAR, register
 from print_kit.geometry import MM
-from print_kit.kit import FreePage, PrintFile
+from print_kit.kit import FreePage, PrintFile, select, with_user_art
 from print_kit.options import PrintOptions, card_grid
 from print_kit.painter import Painter
 from print_kit.reference import draw_sheet
-from print_kit.sheets import Deck, Item, PagePlan, draw_plan, free_page, plan_deck
+from print_kit.sheets import Deck, PagePlan, draw_plan, free_page, plan_deck
 from print_kit.textfit import PreflightError, check_glyphs, french
 
 Progress = Callable[[int, int, str], None]
@@ -258,44 +259,9 @@ def build_file(pf: PrintFile, options: PrintOptions) -> BuiltFile:
                    secret_decks=tuple(d.name for d in pf.decks if d.secret))
 
 
-def select(pf: PrintFile, only: dict[str, int]) -> PrintFile | None:
-    """The file cut down to the asked components, `only[id]` copies each (`--only`); None when
-    it prints none of them. A free page comes whole when it prints one of them."""
-    decks = []
-    for deck in pf.decks:
-        chosen: list[Item] = []
-        for cid, copies in only.items():
-            first = next((it for it in deck.items if it.component == cid), None)
-            if first is not None:
-                chosen += [first] * copies
-        if chosen:
-            decks.append(replace(deck, items=tuple(chosen)))
-    pages = tuple(p for p in pf.pages if any(cid in only for cid, _ in p.components))
-    if not decks and not pages:
-        return None
-    return replace(pf, decks=tuple(decks), pages=pages, groups=())
-
-
-def with_user_art(pf: PrintFile, arts: dict[str, str]) -> PrintFile:
-    """The user's picture (`--art DIR`) on the front of every component that has one (and on
-    both sides of a token, whose back is its front)."""
-    if not arts:
-        return pf
-
-    def swap(face: Face | None, cid: str) -> Face | None:
-        if face is None or cid not in arts:
-            return face
-        return replace(face, art=arts[cid], key=f"{face.key}@{arts[cid]}")
-
-    decks = tuple(replace(deck, items=tuple(
-        Item(swap(it.front, it.component) or it.front,
-             swap(it.back, it.component) if it.back is it.front else it.back, it.component)
-        for it in deck.items)) for deck in pf.decks)
-    return replace(pf, decks=decks)
-
-
-def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
-    """Every file of the chosen games (+ the calibration page in duplex), checked and built."""
+def kit_files(options: PrintOptions) -> list[PrintFile]:
+    """Every file of the chosen games, their counts checked, `--only` and `--art` applied, then
+    the calibration sheet (duplex) and the credits page."""
     todo: list[PrintFile] = []
     only = dict(options.only)
     arts = user_art(options.art_dir, {c.id for g in options.games
@@ -314,8 +280,16 @@ def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
         if missing:
             raise UsageError(f"--only : {', '.join(missing)} n'est pas imprimé avec ces "
                              "options (niveau de Noé, nombre de joueurs d'ELSEN ?)")
-    elif options.layout == "duplex":
-        todo.append(calibration_pages(options))
+    else:
+        if options.layout == "duplex":
+            todo.append(calibration_pages(options))
+        todo.append(credits_file(options))
+    return todo
+
+
+def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
+    """Every file of the kit (`kit_files`), checked and built."""
+    todo = kit_files(options)
     built = []
     for index, pf in enumerate(todo, start=1):
         built.append(build_file(pf, options))

@@ -53,6 +53,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--art", type=Path, default=None, metavar="DOSSIER",
                    help="vos images : un fichier SVG ou PNG par carte, nommé d'après son ID "
                         "(par exemple vert-1.svg)")
+    p.add_argument("--card-png", type=int, nargs="?", const=300, default=None, metavar="DPI",
+                   help="une image PNG par carte (recto et verso, avec fond perdu), nommée "
+                        "d'après son ID, dans un zip : 300 ppp, ou 600")
+    p.add_argument("--service", default=None, metavar="SERVICE",
+                   help="images pour un imprimeur en ligne, dans un zip : mpc "
+                        "(MakePlayingCards) ou dtc (DriveThruCards)")
     p.set_defaults(handler=cmd_print)
 
 
@@ -84,6 +90,15 @@ def cmd_print(args: argparse.Namespace) -> int:
 
     kit = build_kit(options, progress)
     paths = write_kit(kit, args.out)
+    if args.card_png is not None or args.service is not None:
+        from print_kit.build import kit_files, write_atomic
+        from print_kit.export import export_zips
+
+        zips = export_zips(kit_files(options), options.card_mm, options.bleed, options.low_ink,
+                           args.card_png, args.service)
+        for name, data in zips.items():
+            write_atomic(args.out / name, data)
+            print(f"images des cartes → {args.out / name}", file=sys.stderr)
     if args.png:
         from print_kit.deckcli import write_png
 

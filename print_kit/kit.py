@@ -4,7 +4,7 @@ pages (die net, ladders, setup map). Each game module builds its files from its 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -56,3 +56,39 @@ def items(components: Iterable[Component], front: Callable[[Component], Face],
 
 def group(components: Sequence[Component], *names: str) -> list[Component]:
     return [c for c in components if c.group in names]
+
+
+def select(pf: PrintFile, only: dict[str, int]) -> PrintFile | None:
+    """The file cut down to the asked components, `only[id]` copies each (`--only`); None when
+    it prints none of them. A free page comes whole when it prints one of them."""
+    decks = []
+    for deck in pf.decks:
+        chosen: list[Item] = []
+        for cid, copies in only.items():
+            first = next((it for it in deck.items if it.component == cid), None)
+            if first is not None:
+                chosen += [first] * copies
+        if chosen:
+            decks.append(replace(deck, items=tuple(chosen)))
+    pages = tuple(p for p in pf.pages if any(cid in only for cid, _ in p.components))
+    if not decks and not pages:
+        return None
+    return replace(pf, decks=tuple(decks), pages=pages, groups=())
+
+
+def with_user_art(pf: PrintFile, arts: dict[str, str]) -> PrintFile:
+    """The user's picture (`--art DIR`) on the front of every component that has one (and on
+    both sides of a token, whose back is its front)."""
+    if not arts:
+        return pf
+
+    def swap(face: Face | None, cid: str) -> Face | None:
+        if face is None or cid not in arts:
+            return face
+        return replace(face, art=arts[cid], key=f"{face.key}@{arts[cid]}")
+
+    decks = tuple(replace(deck, items=tuple(
+        Item(swap(it.front, it.component) or it.front,
+             swap(it.back, it.component) if it.back is it.front else it.back, it.component)
+        for it in deck.items)) for deck in pf.decks)
+    return replace(pf, decks=decks)

@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from print_kit.fonts import missing_glyphs, register
 
 NNBSP = "\u202f"  # narrow no-break space, before : ; ! ? and inside « »
-_BEFORE = re.compile(r"\s*([:;!?»])")
+_BEFORE = re.compile(r"\s*(:(?!//)|[;!?»])")  # not the colon of « https://… »
 _AFTER = re.compile(r"«\s*")
 STEP = 0.5
 

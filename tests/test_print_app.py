@@ -42,7 +42,7 @@ def test_options_then_preview_and_downloads() -> None:
     at.run()
     at.button(key="print_go").click().run()
     assert not at.exception and not at.error
-    assert "4 fichiers PDF" in at.success[0].value
+    assert "5 fichiers PDF" in at.success[0].value
     assert len(at.get("image")) == 1  # the preview of page 1
     labels = [b.label for b in at.get("download_button")]
     assert "Tout télécharger (zip)" in labels and "manifest.json" in labels

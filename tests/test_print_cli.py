@@ -24,11 +24,11 @@ def test_print_one_game_writes_pdfs_and_manifest(tmp_path: Path,
     out = tmp_path / "kit"
     assert main(["print", "camelot", "--out", str(out), "--url", "http://salon:9000"]) == 0
     err = capsys.readouterr().err
-    assert "[1/4] camelot-cartes.pdf" in err and "manifest.json" in err
+    assert "[1/5] camelot-cartes.pdf" in err and "manifest.json" in err
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     names = [f["file"] for f in manifest["files"]]
     assert names == ["camelot-cartes.pdf", "camelot-jetons.pdf", "camelot-fiche-memoire.pdf",
-                     "calibrage-recto-verso.pdf"]
+                     "calibrage-recto-verso.pdf", "credits.pdf"]
     for entry in manifest["files"]:
         data = (out / entry["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"]

@@ -181,7 +181,8 @@ def test_file_counts_follow_the_data(kit: Kit) -> None:
 
 def test_noe_level_and_elsen_players_change_the_kit() -> None:
     low = build_kit(make_options("noe", level=1, layout="fronts"))
-    assert [f.name for f in low.files] == ["noe-personnages.pdf", "noe-fiche-memoire.pdf"]
+    assert [f.name for f in low.files] == ["noe-personnages.pdf", "noe-fiche-memoire.pdf",
+                                          "credits.pdf"]
     assert low.file("noe-personnages.pdf").cards == 79
     five = make_options("elsen", players=5)
     cards = sum(build_file(pf, five).cards for pf in print_files("elsen", five)[:3])
