@@ -130,3 +130,26 @@ def test_a_finished_game_shows_its_history_and_offers_a_rematch() -> None:
     assert any(b.key == "rematch" for b in at.button)
     public = page("tableapp.pages.emblemes", code=code, view="public").run()
     assert not any(b.key == "rematch" for b in public.button)
+
+
+def test_elsen_history_in_the_public_view_shows_no_role() -> None:
+    code = stats().events.import_log(example_log("elsen-exemple-de-la-regle"))
+    at = page("tableapp.pages.elsen", code=code, view="public").run()
+    at.toggle(key="rounds_elsen").set_value(True).run()
+    assert not at.exception
+    frame = at.dataframe[-1].value
+    assert list(frame["Missions réussies"]) == ["0 (0)"]
+    shown = texts(at) + frame.to_csv()
+    assert "équipe : Jean, Paul, Pierre" in shown
+    for secret in ("saboteur", "Saboteur", "voyante", "policier", "Marie est morte"):
+        assert secret not in shown
+
+
+def test_camelot_history_counts_tokens_per_tournament() -> None:
+    code = stats().events.import_log(example_log("camelot-jetons"))
+    at = page("tableapp.pages.camelot", "play", code=code).run()
+    at.toggle(key="rounds_camelot").set_value(True).run()
+    frame = at.dataframe[-1].value
+    # tournament 3: Arthur takes jaune, Gauvain has given bleu back (dame)
+    assert list(frame["Gauvain"])[:3] == ["0 (0)", "+1 (1)", "-1 (0)"]
+    assert list(frame["Arthur"])[-1] == "+1 (5)"
