@@ -41,6 +41,18 @@ def history_rows(rounds: Rounds) -> list[dict[str, Any]]:
     return rows
 
 
+def profile_colours(code: str, players: list[str]) -> dict[str, str]:
+    """A seat's name -> its profile's colour, for the seats tied to a profile."""
+    stats = seating.stats_store()
+    try:
+        seats = stats.seats(code)
+        colours = {p.id: p.colour for p in stats.profiles()}
+    except CompanionError:
+        return {}
+    return {players[seat]: colours[profile] for seat, profile in seats.items()
+            if seat < len(players) and profile in colours}
+
+
 def round_history(record: GameRecord, key: str) -> None:
     rounds = record.rounds
     if rounds is None:
@@ -53,7 +65,8 @@ def round_history(record: GameRecord, key: str) -> None:
         return
     if not st.toggle(f"Courbe et historique par {label} ({rounds.unit})", key=key):
         return
-    st.vega_lite_chart(rounds_spec(rounds), width="stretch")
+    st.vega_lite_chart(rounds_spec(rounds, profile_colours(record.code, record.players)),
+                       width="stretch")
     st.dataframe(history_rows(rounds), hide_index=True, width="stretch")
 
 

@@ -157,3 +157,12 @@ def test_places_and_points() -> None:
         "b": 1, "a": 2, "c": 2, "d": 4}
     assert place_points(1, 4) == 1.0 and place_points(4, 4) == 0.0
     assert place_points(2, 3) == 0.5
+
+
+def test_the_round_chart_takes_the_profiles_colours() -> None:
+    from companion.stats.charts import PALETTE, rounds_spec
+
+    r = record("emblemes-partie-a-trois")
+    scale = rounds_spec(r.rounds, {"vert": "#27ae60"})["layer"][0]["encoding"]["color"]["scale"]
+    assert scale == {"domain": ["rouge", "bleu", "vert"],
+                     "range": [PALETTE[0], PALETTE[1], "#27ae60"]}

@@ -8,10 +8,18 @@ from typing import Any
 from companion.stats.podium import PodiumRow
 from companion.stats.record import Rounds
 
+# Vega's default category colours, for a series without a profile colour
+PALETTE = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2",
+           "#ff9da6", "#9d755d", "#bab0ac"]
 
-def rounds_spec(rounds: Rounds) -> dict[str, Any]:
+
+def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None) -> dict[str, Any]:
     """One line per series (player, or a team figure) through the rounds; the target, if any,
-    as a dashed rule."""
+    as a dashed rule. `colours`: a series' colour (a player's profile colour), if any."""
+    colours = colours or {}
+    scale = {"domain": list(rounds.series),
+             "range": [colours.get(s, PALETTE[i % len(PALETTE)])
+                       for i, s in enumerate(rounds.series)]}
     y: dict[str, Any] = {"field": "total", "type": "quantitative",
                          "title": rounds.unit.capitalize()}
     if rounds.target is not None:
@@ -24,7 +32,8 @@ def rounds_spec(rounds: Rounds) -> dict[str, Any]:
                   "axis": {"tickMinStep": 1}},
             "y": y,
             "color": {"field": "series", "type": "nominal", "title": "",
-                      "sort": list(rounds.series), "legend": {"orient": "bottom"}}}}]
+                      "sort": list(rounds.series), "scale": scale,
+                      "legend": {"orient": "bottom"}}}}]
     if rounds.target is not None:
         layers.append({"data": {"values": [{"objectif": rounds.target}]},
                        "mark": {"type": "rule", "strokeDash": [6, 4], "color": "firebrick"},
