@@ -166,3 +166,17 @@ def test_the_round_chart_takes_the_profiles_colours() -> None:
     scale = rounds_spec(r.rounds, {"vert": "#27ae60"})["layer"][0]["encoding"]["color"]["scale"]
     assert scale == {"domain": ["rouge", "bleu", "vert"],
                      "range": [PALETTE[0], PALETTE[1], "#27ae60"]}
+
+
+def test_labystere_one_replay_or_two_give_the_same_record() -> None:
+    from companion.engine import InvalidEvent, replay
+    from companion.stats.record import record_from_state
+
+    log = example_log("labystere-partie")
+    once = record_of("labystere", log["setup"], log["events"])
+    state = replay("labystere", log["setup"], log["events"])
+    events = [e for e in log["events"] if e["type"] not in ("undo", "correct", "retract")]
+    assert record_from_state("labystere", log["setup"], [], state.summary()).winners == ["Léa"]
+    assert once.facts["turns"] == 8 and len(events) < len(log["events"])
+    with pytest.raises(InvalidEvent):
+        record_of("labystere", log["setup"], [{"type": "declare"}])

@@ -9,21 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import engine_for
+from companion.engine import InvalidEvent, engine_for
+from companion.errors import RuleError
+from companion.log import Entry
 from companion.stats.record import GameRecord, places_winners_only
 
 PASSING = ("end_turn", "declare")
 
 
-def seats_after(setup: dict[str, Any], events: list[dict[str, Any]]) -> tuple[int, list[int]]:
-    """The seat to play at the start, and after each event (the engine's own answer)."""
-    state: Any = engine_for("labystere").new_state(setup)
+def seats_after(setup: dict[str, Any], entries: list[Entry]) -> tuple[int, list[int], Any]:
+    """The seat to play at the start and after each event (the engine's own answer), and the
+    final state; InvalidEvent (raw index) when the log does not replay."""
+    try:
+        state: Any = engine_for("labystere").new_state(setup)
+    except RuleError as exc:
+        raise InvalidEvent(-1, exc.reason, exc.rule) from None
     first = int(state.turn)
     seats = []
-    for event in events:
-        state.apply(event)
+    for entry in entries:
+        try:
+            state.apply(entry.event)
+        except RuleError as exc:
+            raise InvalidEvent(entry.source, exc.reason, exc.rule) from None
         seats.append(int(state.turn))
-    return first, seats
+    return first, seats, state
 
 
 def count_turns(players: int, first: int, events: list[dict[str, Any]],
@@ -41,10 +50,21 @@ def count_turns(players: int, first: int, events: list[dict[str, Any]],
     return total, own
 
 
+def replay_and_extract(setup: dict[str, Any], entries: list[Entry]) -> GameRecord:
+    """One replay gives both the seats turn by turn and the final summary."""
+    first, seats, state = seats_after(setup, entries)
+    return _record([e.event for e in entries], state.summary(), first, seats)
+
+
 def extract(setup: dict[str, Any], events: list[dict[str, Any]],
             summary: dict[str, Any]) -> GameRecord:
+    first, seats, _ = seats_after(setup, [Entry(i, i, e) for i, e in enumerate(events)])
+    return _record(events, summary, first, seats)
+
+
+def _record(events: list[dict[str, Any]], summary: dict[str, Any], first: int,
+            seats: list[int]) -> GameRecord:
     players = [row["name"] for row in summary["players"]]
-    first, seats = seats_after(setup, events)
     total, own = count_turns(len(players), first, events, seats)
     finished = bool(summary["finished"])
     winners = [summary["winner"]] if summary["winner"] else []

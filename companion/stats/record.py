@@ -173,6 +173,10 @@ def record_of(game: str, setup: dict[str, Any], raw: Sequence[Any], code: str = 
     Raises InvalidEvent when the log does not replay."""
     game_info(game)
     entries = resolve(raw)
+    hook = importlib.import_module(f"companion.stats.{game}")
+    if hasattr(hook, "replay_and_extract"):  # a hook that follows the replay event by event
+        record: GameRecord = hook.replay_and_extract(setup, entries)
+        return replace(record, code=code, created=created)
     state = replay_entries(game, setup, entries)
     return record_from_state(game, setup, [e.event for e in entries], state.summary(), code,
                              created)
