@@ -15,7 +15,52 @@ from pydantic import ValidationError
 from companion.catalog import GAMES, game_info
 from companion.datafiles import data_file
 from companion.errors import DataError
+from companion.house_defaults import check_house_defaults
 from companion.schema import CheckFailed, GameData
+
+MAX_DATA_BYTES = 2 * 1024 * 1024  # a game file is a few dozen KB
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: object, line: int) -> None:
+        self.key, self.line = key, line
+        super().__init__(key)
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML keeps the last of two equal keys without a word; a data file that says a thing
+    twice is refused instead (issue 12)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        self.flatten_mapping(node)
+        seen: set[Any] = set()
+        for key_node, _value in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                duplicate = key in seen
+            except TypeError:  # an unhashable key: PyYAML's own error says so below
+                break
+            if duplicate:
+                raise _DuplicateKey(key, key_node.start_mark.line + 1)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _read_yaml(text: str, file_label: str) -> Any:
+    """YAML text to Python values; DataError for bad syntax, a key given twice or a nesting
+    deeper than Python can follow."""
+    try:
+        return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
+    except _DuplicateKey as dup:
+        raise DataError(file_label, str(dup.key), f"une seule fois cette clé (en double ligne "
+                        f"{dup.line})") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"ligne {mark.line + 1}" if mark else "(syntaxe)"
+        raise DataError(file_label, where, "un YAML bien formé", str(exc).splitlines()[0]) from None
+    except RecursionError:
+        raise DataError(file_label, "(racine)", "un YAML peu imbriqué (imbrication démesurée)") \
+            from None
 
 _EXPECTED = {
     "missing": "une valeur (champ obligatoire absent)",
@@ -67,16 +112,15 @@ def parse_game(game: str, text: str, file_label: str) -> GameData:
 
     Every failure is a DataError naming the file, the field and what was expected."""
     info = game_info(game)
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"ligne {mark.line + 1}" if mark else "(syntaxe)"
-        raise DataError(file_label, where, "un YAML bien formé", str(exc).splitlines()[0]) from None
+    raw = _read_yaml(text, file_label)
     if not isinstance(raw, dict):
         raise DataError(file_label, "(racine)", "une table (clé: valeur)", type(raw).__name__)
+    check_house_defaults(game, raw, file_label)
     try:
         model = info.schema.model_validate(raw)
+    except RecursionError:
+        raise DataError(file_label, "(racine)", "un YAML peu imbriqué (imbrication démesurée)") \
+            from None
     except ValidationError as exc:
         first = exc.errors()[0]
         got = first.get("input") if first["type"] != "missing" else None
@@ -89,15 +133,27 @@ def parse_game(game: str, text: str, file_label: str) -> GameData:
         model.check()
     except CheckFailed as failed:
         raise DataError(file_label, failed.field, failed.expected, failed.got) from None
+    except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError) as exc:
+        # a cross-check that met a value it did not expect: still the file's fault
+        raise DataError(file_label, "(vérifications croisées)", "des valeurs cohérentes",
+                        f"{type(exc).__name__}: {exc}"[:120]) from None
     return model
 
 
 def load_path(game: str, path: Path) -> GameData:
     label = f"data/{path.name}"
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_DATA_BYTES + 1)
     except OSError as exc:
         raise DataError(label, "(fichier)", "un fichier lisible", exc.strerror) from None
+    if len(data) > MAX_DATA_BYTES:
+        raise DataError(label, "(fichier)", f"au plus {MAX_DATA_BYTES // 2**20} Mo")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(label, "(fichier)", "un texte UTF-8",
+                        f"octet {data[exc.start]:#04x} à la position {exc.start}") from None
     return parse_game(game, text, label)
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.model import Component
 from companion.provenance import Provenance
+
+Positive = Annotated[int, Field(ge=1)]  # a count the rules need at least one of
 
 
 class Strict(BaseModel):

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from companion.model import Component
 from companion.provenance import Provenance
-from companion.schema import GameData, Sourced, Strict, expect, expect_unique
+from companion.schema import GameData, Positive, Sourced, Strict, expect, expect_unique
 
 ActionFamily = Literal["couleur", "personnage", "special"]
 
@@ -46,7 +46,7 @@ class CamelotData(GameData):
     supporters: list[Supporter]
     actions: list[Action]
     tokens_per_colour: int = Field(ge=1)
-    tokens_to_win: dict[int, int]
+    tokens_to_win: dict[int, Positive]
     stated_cards: int
     stated_colour_cards: int
     stated_supporters: int

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from companion.model import Component
 from companion.provenance import Provenance
-from companion.schema import GameData, Sourced, Strict, expect, expect_unique
+from companion.schema import GameData, Positive, Sourced, Strict, expect, expect_unique
 
 Team = Literal["saboteurs", "passagers"]
 
@@ -37,8 +37,8 @@ class ActionCard(Strict):
     effect: str
     who: str  # the project's own words, shown on the card
     play: PlayRule
-    tokens: float = 0  # added to the current mission (halves allowed: Fainéant)
-    ghost_tokens: int = 0  # added to the ghost mission
+    tokens: float = Field(default=0, ge=0)  # added to the current mission (halves: Fainéant)
+    ghost_tokens: int = Field(default=0, ge=0)  # added to the ghost mission
 
 
 class Setting(Sourced):
@@ -50,8 +50,8 @@ class ElsenData(GameData):
     missions_to_win: int = Field(ge=1)
     min_team: int = Field(ge=1)
     forced_kill_turn: int = Field(ge=1)
-    success_tokens: dict[int, int]
-    saboteurs: dict[int, int]
+    success_tokens: dict[int, Positive]  # 0 tokens would win a mission with no card
+    saboteurs: dict[int, Positive]
     roles: list[Role]
     default_special_roles: dict[int, list[str]]
     default_special_roles_provenance: Provenance = Provenance.HOUSE

@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 
 from companion.model import Component
 from companion.provenance import Provenance
-from companion.schema import GameData, Sourced, Strict, expect, expect_unique
+from companion.schema import GameData, Positive, Sourced, Strict, expect, expect_unique
 
 Timing = Literal["immediate", "end_of_round"]
 PLACES = ("chateau", "village", "port")
@@ -81,7 +81,7 @@ class EmblemesData(GameData):
     rounds: int = Field(ge=1)
     hand_size: int = Field(ge=1)
     starting_coins: int = Field(ge=0)
-    turns_per_round: dict[int, int]
+    turns_per_round: dict[int, Positive]
     families: list[Family]
     characters: list[Character]
     place_cards: list[PlaceCard]

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from companion.model import Component
 from companion.provenance import Provenance
-from companion.schema import GameData, Sourced, expect, expect_unique
+from companion.schema import GameData, Positive, Sourced, expect, expect_unique
 
 PathShape = Literal["droit", "virage", "t", "croix"]
 
@@ -45,11 +45,11 @@ class Colour(Sourced):
 
 
 class LabystereData(GameData):
-    grid_rows: int
-    grid_cols: int
-    min_start_finish_distance: int
+    grid_rows: Positive
+    grid_cols: Positive
+    min_start_finish_distance: int = Field(ge=0)
     min_start_finish_distance_provenance: Provenance = Provenance.HOUSE
-    die_faces: int
+    die_faces: Positive
     suspects: list[Named]
     places: list[Named]
     witness_cards: int = Field(ge=0)
