@@ -12,12 +12,14 @@ from typing import Any
 from companion import safejson
 from companion.catalog import GAMES
 from companion.errors import UsageError
+from companion.log import META_TYPES
 
 FORMAT = "compagnon-log"
 VERSION = 1
 
 MAX_IMPORT_BYTES = 2_000_000  # an exported log of a long evening is ~100 KB
 MAX_IMPORT_EVENTS = 20_000  # raw lines in one imported log
+MAX_IMPORT_META = 500  # undo/retract/correct lines: each one replays from a checkpoint
 MAX_EVENT_BYTES = 64_000  # one line (or the setup), as stored JSON
 MAX_DEPTH = 20  # nesting of objects and lists in one line
 MAX_NAME = 40  # a player's name
@@ -122,4 +124,9 @@ def parse_envelope(data: str | bytes | dict[str, Any],
     if len(data["events"]) > MAX_IMPORT_EVENTS:
         raise UsageError(f"journal trop long : {len(data['events'])} lignes, "
                          f"{MAX_IMPORT_EVENTS} au plus")
+    meta = sum(1 for line in data["events"]
+               if isinstance(line, dict) and line.get("type") in META_TYPES)
+    if meta > MAX_IMPORT_META:
+        raise UsageError(f"journal refusé : {meta} annulations ou corrections, "
+                         f"{MAX_IMPORT_META} au plus dans un journal importé")
     return data

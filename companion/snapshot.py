@@ -17,6 +17,7 @@ included. Tests hold a head to a full replay (tests/test_store_snapshots.py).
 from __future__ import annotations
 
 import copy
+import pickle
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,9 @@ from companion.catalog import game_info
 from companion.engine import GameState, InvalidEvent, replay_entries
 from companion.errors import RuleError, UsageError
 from companion.log import Entry, check_shape, is_meta, resolve
+
+PROTOCOL = pickle.HIGHEST_PROTOCOL  # checkpoints are pickled: faster to copy than deepcopy
+CHECKPOINT = 64  # effective events between two checkpoints when validating a whole log
 
 
 def _no_engine(game: str, exc: ModuleNotFoundError) -> UsageError:
@@ -57,21 +61,28 @@ class Head:
     raw: list[dict[str, Any]] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     rules: int = 0  # the rules version it was built with (0: ask the engine)
+    # the state after the first N effective events, pickled, every CHECKPOINT events (only
+    # when validating a whole log: an undo then replays at most CHECKPOINT events)
+    checkpoints: dict[int, bytes] | None = None
 
     def __post_init__(self) -> None:
         if not self.rules:
             self.rules = companion.engine.rules_version(self.game)
 
-    @classmethod
-    def start(cls, game: str, setup: dict[str, Any]) -> Head:
-        """The head of an empty log; InvalidEvent(-1) for a refused setup."""
+    @staticmethod
+    def _new_state(game: str, setup: dict[str, Any]) -> GameState:
         try:
-            state = companion.engine.engine_for(game).new_state(setup)  # patchable in tests
+            return companion.engine.engine_for(game).new_state(setup)  # patchable in tests
         except ModuleNotFoundError as exc:
             raise _no_engine(game, exc) from None
         except RuleError as exc:
             raise InvalidEvent(-1, exc.reason, exc.rule) from None
-        return cls(game, setup, state)
+
+    @classmethod
+    def start(cls, game: str, setup: dict[str, Any], checkpoints: bool = False) -> Head:
+        """The head of an empty log; InvalidEvent(-1) for a refused setup."""
+        return cls(game, setup, cls._new_state(game, setup),
+                   checkpoints={} if checkpoints else None)
 
     @classmethod
     def replayed(cls, game: str, setup: dict[str, Any], raw: list[dict[str, Any]]) -> Head:
@@ -91,20 +102,50 @@ class Head:
         if is_meta(event):
             raw = [*self.raw, event]
             try:
-                entries, state = replay_raw(self.game, self.setup, raw)
+                if self.checkpoints is None:
+                    entries, state = replay_raw(self.game, self.setup, raw)
+                    checkpoints = None
+                else:
+                    entries, state, checkpoints = self._replay_from_checkpoint(raw)
             except InvalidEvent as exc:
                 if exc.index == index:
                     raise
                 raise InvalidEvent(index, f"refusé : l'événement {exc.index} ne serait plus "
                                    f"valide ({exc.reason})", exc.rule) from None
-            return Head(self.game, self.setup, state, raw, entries, self.rules)
+            return Head(self.game, self.setup, state, raw, entries, self.rules, checkpoints)
         try:
             self.state.apply(event)
         except RuleError as exc:
             raise InvalidEvent(index, exc.reason, exc.rule) from None
         self.raw.append(event)
         self.entries.append(Entry(index, index, event))
+        if self.checkpoints is not None and len(self.entries) % CHECKPOINT == 0:
+            self.checkpoints[len(self.entries)] = pickle.dumps(self.state, PROTOCOL)
         return self
+
+    def _replay_from_checkpoint(self, raw: list[dict[str, Any]]) -> tuple[
+            list[Entry], GameState, dict[int, bytes]]:
+        """The replay of `raw`, from the last checkpoint before the first effective event
+        that changed (an undo: at most CHECKPOINT events replayed)."""
+        assert self.checkpoints is not None
+        entries = resolve(raw)
+        same = 0  # effective events unchanged (same raw line, same content)
+        for old, new in zip(self.entries, entries, strict=False):
+            if (old.index, old.source) != (new.index, new.source):
+                break
+            same += 1
+        kept = {n: state for n, state in self.checkpoints.items() if n <= same}
+        start = max(kept, default=0)
+        state = (pickle.loads(kept[start]) if start  # noqa: S301 (our own bytes)
+                 else self._new_state(self.game, self.setup))
+        for position in range(start, len(entries)):
+            try:
+                state.apply(entries[position].event)
+            except RuleError as exc:
+                raise InvalidEvent(entries[position].source, exc.reason, exc.rule) from None
+            if (position + 1) % CHECKPOINT == 0 and position + 1 > same:
+                kept[position + 1] = pickle.dumps(state, PROTOCOL)
+        return entries, state, kept
 
     def current(self) -> bool:
         """Still the replay the current code would make (no engine reload, same rules)."""
@@ -120,7 +161,7 @@ def check_log(game: str, setup: Any, raw: Any) -> tuple[list[Entry], GameState]:
         raise InvalidEvent(-1, "la mise en place est un objet JSON")
     if not isinstance(raw, list):
         raise UsageError("« events » doit être une liste d'événements")
-    head = Head.start(game, setup)
+    head = Head.start(game, setup, checkpoints=True)
     for line in raw:
         head = head.advance(line)
     return head.entries, head.state

@@ -296,7 +296,8 @@ class EventStore:
             game, setup_text, _title, _created, lines, version = self._row(db, code)
             if lines != expected_seq:
                 raise StaleWrite(code, expected_seq, lines)
-            head = self._take_head(code, lines, self._last_line(db, code, lines))
+            last = self._last_line(db, code, lines)
+            head = self._take_head(code, lines, last)
             if head is None:  # first write here, or another process wrote: replay it all
                 setup, raw = json.loads(setup_text), self._raw(db, code)
                 entries, state = self._replay_stored(code, game, setup, raw, version,
@@ -305,7 +306,7 @@ class EventStore:
             try:
                 advanced = head.advance(event)
             except InvalidEvent as exc:
-                self._keep_head(code, head, self._last_line(db, code, lines))  # unchanged
+                self._keep_head(code, head, last)  # refused before any change: still good
                 raise RuleError(exc.reason, exc.rule) from None
             now = _now()
             db.execute("INSERT INTO events (code, seq, event, created, author) "
@@ -364,9 +365,10 @@ class EventStore:
         texts = [line_text(event, f"ligne {index}")
                  for index, event in enumerate(log_data["events"])]
         try:
-            head = Head.start(log_data["game"], json.loads(setup_text))
+            head = Head.start(log_data["game"], json.loads(setup_text), checkpoints=True)
             for text in texts:
                 head = head.advance(json.loads(text))
+            head.checkpoints = None  # kept for validation only
         except InvalidEvent as exc:
             raise RuleError(f"journal refusé, {exc}", exc.rule) from None
         return self._insert(head, setup_text, title, texts)

@@ -17,6 +17,7 @@ from companion.logfile import (
     MAX_EVENT_BYTES,
     MAX_IMPORT_BYTES,
     MAX_IMPORT_EVENTS,
+    MAX_IMPORT_META,
     MAX_NAME,
     MAX_TEXT,
     envelope,
@@ -77,6 +78,9 @@ def test_an_import_is_bounded_in_bytes_lines_and_nesting(store: EventStore) -> N
                         * (MAX_IMPORT_EVENTS + 1))
     with pytest.raises(UsageError, match=f"journal trop long : {MAX_IMPORT_EVENTS + 1} lignes"):
         store.import_log(long_log)
+    undos = [score("Alice", 1), {"type": "undo"}] * (MAX_IMPORT_META + 1)
+    with pytest.raises(UsageError, match=f"{MAX_IMPORT_META + 1} annulations ou corrections"):
+        store.import_log(envelope("camelot", SETUP, undos))
     with pytest.raises(UsageError, match="imbrications"):
         store.import_log("[" * 200_000 + "]" * 200_000)
     with pytest.raises(UsageError, match="trop long"):

@@ -13,10 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import snapshot
 from companion.engine import replay
 from companion.errors import CompanionError
 from companion.log import effective_events
-from companion.store import EventStore
+from companion.store import EventStore, check_log
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "log-examples")
                   .glob("*.json"))
@@ -82,10 +83,33 @@ def test_the_kept_replay_is_the_full_replay(tmp_path: Path, path: Path, ops: lis
         full = replay(game, setup, now.raw)
         assert summary_of(now.state) == summary_of(full)
         assert now.events == effective_events(now.raw)
-    for snapshot, summary in handed_out:  # later appends never reach a snapshot handed out
-        assert summary_of(snapshot.state) == summary
+    for seen, summary in handed_out:  # later appends never reach a snapshot handed out
+        assert summary_of(seen.state) == summary
     cold = EventStore(store.path).load(code)  # a restart: the same game
     assert summary_of(cold.state) == summary_of(store.load(code).state)
+    # the log as written validates line by line (import), checkpoints every 2 events
+    original, snapshot.CHECKPOINT = snapshot.CHECKPOINT, 2
+    try:
+        entries, state = check_log(game, setup, cold.raw)
+    finally:
+        snapshot.CHECKPOINT = original
+    assert summary_of(state) == summary_of(cold.state) and entries == cold.entries
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_validating_a_whole_log_with_checkpoints_is_a_replay(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = json.loads(path.read_text(encoding="utf-8"))
+    monkeypatch.setattr(snapshot, "CHECKPOINT", 2)  # undo and corrections start from one
+    entries, state = check_log(log["game"], log["setup"], log["events"])
+    assert summary_of(state) == summary_of(replay(log["game"], log["setup"], log["events"]))
+    game, setup, events = example(path)
+    with_undos: list[dict[str, Any]] = []
+    for event in events:  # every event written twice, the first undone
+        with_undos += [event, {"type": "undo"}, event]
+    entries, state = check_log(game, setup, with_undos)
+    assert summary_of(state) == summary_of(replay(game, setup, events))
+    assert [e.index for e in entries] == [3 * n + 2 for n in range(len(events))]
 
 
 def test_a_store_sees_what_another_process_appended(tmp_path: Path) -> None:
