@@ -192,7 +192,8 @@ def _map_tab(stored: StoredGame) -> None:
     seed = stored.setup["seed"]  # a secret: never shown (registre TAB-3)
     st.markdown("**Le plan de cette partie** — en haut de chaque case la carte cachée (par "
                 "sorte), au milieu le trait du chemin (les côtés où il sort : pose la carte "
-                "tournée ainsi), en bas la carte Chemin posée dessus, face visible.")
+                "tournée ainsi), en bas la carte Chemin posée dessus, face visible. C'est la "
+                "grille du début : le plateau du moment, avec les échanges, est dans « Tour ».")
     reveal = False
     if not is_public_view() and stored.state.summary().get("finished"):
         # the answer is for the end of the game: during play the app judges declarations
