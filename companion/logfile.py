@@ -99,6 +99,7 @@ def parse_envelope(data: str | bytes | dict[str, Any],
             data = json.loads(data, parse_int=safejson.parse_int,
                               parse_float=safejson.parse_float,
                               parse_constant=safejson.parse_constant)
+            safejson.depth(data)  # a "\\udcff" escape is valid JSON but no text to store
         except (UnicodeDecodeError, json.JSONDecodeError, UsageError) as exc:
             # a 4,300-digit integer, NaN or infinity too (companion.safejson; issue 12)
             raise UsageError(f"fichier illisible : ce n'est pas du JSON valide ({exc})") from None
