@@ -89,32 +89,37 @@ def _form() -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
     return prepared  # type: ignore[no-any-return]
 
 
+LABEL_FORMS = {"politique": "{}", "joueurs": "{} joueurs", "niveau": "niveau {}",
+               "lieux": "lieux {}", "roles": "rôles {}"}
+
+
 def _label(row: dict[str, Any]) -> str:
-    return " · ".join(f"{k} {row[k]}" for k in CONDITION_KEYS if k in row)
+    """« hasard · 4 joueurs · niveau 1 »: short enough for a phone's chart."""
+    return " · ".join(LABEL_FORMS[k].format(row[k]) for k in CONDITION_KEYS if k in row)
 
 
 def chart_spec(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Bars of one measure by condition, its 95 % interval as a rule, original and changed data
-    side by side (xOffset)."""
+    """Horizontal bars of one measure by condition (the labels stay readable on a phone), its
+    95 % interval as a rule, original and changed data side by side (yOffset)."""
     percent = rows[0]["type"] == "taux"
     scale = 100 if percent else 1
     values = [{"condition": _label(r), "données": "modifié" if r["donnees"] == "modifie"
                else "original", "valeur": r["valeur"] * scale, "bas": r["bas"] * scale,
                "haut": r["haut"] * scale} for r in rows]
     axis = "%" if percent else "valeur"
-    x = {"field": "condition", "type": "nominal", "title": None, "sort": None,
-         "axis": {"labelAngle": -30, "labelLimit": 160}}
+    y = {"field": "condition", "type": "nominal", "title": None, "sort": None,
+         "axis": {"labelLimit": 220}}
     colour = {"field": "données", "type": "nominal", "title": None,
               "legend": {"orient": "top"}}
     return {
         "data": {"values": values},
-        "encoding": {"x": x, "xOffset": {"field": "données"}, "color": colour},
+        "encoding": {"y": y, "yOffset": {"field": "données"}, "color": colour},
         "layer": [
             {"mark": {"type": "bar"},
-             "encoding": {"y": {"field": "valeur", "type": "quantitative", "title": axis}}},
+             "encoding": {"x": {"field": "valeur", "type": "quantitative", "title": axis}}},
             {"mark": {"type": "rule", "color": "black"},
-             "encoding": {"y": {"field": "bas", "type": "quantitative"},
-                          "y2": {"field": "haut"}}},
+             "encoding": {"x": {"field": "bas", "type": "quantitative"},
+                          "x2": {"field": "haut"}}},
         ],
     }
 
