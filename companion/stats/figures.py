@@ -27,13 +27,18 @@ class Played:
 
     record: GameRecord
     who: dict[str, str] = field(default_factory=dict)
+    _names: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # key -> name in the log, once: statistics ask it for every player of every game
+        object.__setattr__(self, "_names", {self.key(n): n for n in self.record.players})
 
     def key(self, name: str) -> str:
         return self.who.get(name) or guest_key(name)
 
     def name_of(self, key: str) -> str | None:
         """The name this player had in this game's log."""
-        return next((n for n in self.record.players if self.key(n) == key), None)
+        return self._names.get(key)
 
 
 def _rate(won: int, finished: int) -> float | None:

@@ -289,17 +289,21 @@ class StatsStore:
 
     def _played(self, codes: list[str]) -> tuple[list[Played], list[str]]:
         with self._db.read() as db:
-            db.execute("BEGIN")
-            logs = read_logs(db, codes)
-            seats = {code: self._seats(db, code) for code in logs}
+            db.execute("BEGIN")  # one consistent view of the games, their lines and seats
+            marks = ",".join("?" * len(codes))
+            lines = dict(db.execute(f"SELECT code, lines FROM games WHERE code IN ({marks})",
+                                    codes).fetchall()) if codes else {}
+            # only the logs not already extracted at their current length are read
+            logs = read_logs(db, [c for c in lines if (c, lines[c]) not in self._records])
+            seats = {code: self._seats(db, code) for code in lines}
             db.execute("COMMIT")
         out, bad = [], []
         for code in codes:
-            if code not in logs:
+            if code not in lines:
                 continue
-            game, setup, created, raw = logs[code]
-            record = self._records.get((code, len(raw)))
-            if record is None:
+            record = self._records.get((code, lines[code]))
+            if record is None and code in logs:
+                game, setup, created, raw = logs[code]
                 try:
                     record = record_of(game, setup, raw, code, created)
                 except CompanionError:  # a log that no longer replays is reported, not fatal
@@ -309,6 +313,8 @@ class StatsStore:
                     self._records[(code, len(raw))] = record
                     while len(self._records) > RECORDS:
                         self._records.pop(next(iter(self._records)))
+            if record is None:  # written between the two reads: counted on the next view
+                continue
             who = {record.players[seat]: profile_key(p) for seat, p in seats[code].items()
                    if seat < len(record.players)}
             out.append(Played(record, who))
