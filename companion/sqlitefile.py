@@ -131,6 +131,7 @@ class SqliteFile:
         self.read_only = False
         self.created = False  # True when this opening made a new, empty file
         self._read_only_mode = "ro"
+        self._wal = False
         if open_now:
             self._open()
 
@@ -169,7 +170,8 @@ class SqliteFile:
 
             take(self, f"avant-migration-v{version}")  # never migrate without a copy
         self.created = not existed
-        self._migrate()
+        if version < self.latest or not self._wal:
+            self._migrate()  # up to date: no write lock taken just to open
 
     def backup_to(self, target: Path) -> None:
         """A consistent copy of this file (WAL included) through SQLite's backup API, written
@@ -204,6 +206,7 @@ class SqliteFile:
         if len(head) < 100:
             log.error("base %s : en-tête tronqué (%d octets)", self.path, size)
             raise CorruptFile()
+        self._wal = head[18] == 2  # file format write version 2: WAL mode
         page_size = int.from_bytes(head[16:18], "big")
         page_size = 65536 if page_size == 1 else page_size
         pages = int.from_bytes(head[28:32], "big")

@@ -17,6 +17,7 @@ import re
 import socket
 from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -26,6 +27,7 @@ from companion.errors import StorageError
 from companion.positions import Positions
 from companion.store import EventStore, default_path, normalize_code
 
+T = TypeVar("T")
 PUBLIC_VIEW = "public"
 HOST_PARAM = "host"
 DEVICE_COOKIE = "compagnon_appareil"
@@ -59,10 +61,16 @@ def store() -> EventStore:
     """The event store of this server (one per database path, shared by all sessions). A file
     that cannot be opened stops the page with its French sentence (the detail is in the
     server log); the next run tries again."""
+    return _opened(_store_at)
+
+
+def _opened(open_at: Callable[[str], T]) -> T:
+    """What `open_at` opens on this server's database, or the page stops on the French
+    sentence of a StorageError (a fixed sentence of ours: no user text, no path)."""
     try:
-        return _store_at(str(default_path()))
+        return open_at(str(default_path()))
     except StorageError as exc:
-        st.error(str(exc))  # a fixed sentence of ours, no user text, no path
+        st.error(str(exc))
         st.stop()
         raise  # st.stop() raises; for type checkers
 
@@ -75,7 +83,7 @@ def _access_at(path: str) -> Access:
 
 def access() -> Access:
     """The grants of this server's games (companion/access.py)."""
-    return _access_at(str(default_path()))
+    return _opened(_access_at)
 
 
 @st.cache_resource(show_spinner=False)
@@ -86,7 +94,7 @@ def _positions_at(path: str) -> Positions:
 
 def positions() -> Positions:
     """Where the hosts' devices stand in their games (companion/positions.py)."""
-    return _positions_at(str(default_path()))
+    return _opened(_positions_at)
 
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")
