@@ -43,7 +43,8 @@ class Entry:
 
 
 def is_meta(event: Mapping[str, Any]) -> bool:
-    return event.get("type") in META_TYPES
+    kind = event.get("type")
+    return isinstance(kind, str) and kind in META_TYPES  # a list or dict is unhashable
 
 
 def check_shape(index: int, event: Any) -> None:

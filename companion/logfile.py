@@ -126,7 +126,8 @@ def parse_envelope(data: str | bytes | dict[str, Any],
         raise UsageError(f"journal trop long : {len(data['events'])} lignes, "
                          f"{MAX_IMPORT_EVENTS} au plus")
     meta = sum(1 for line in data["events"]
-               if isinstance(line, dict) and line.get("type") in META_TYPES)
+               if isinstance(line, dict) and isinstance(line.get("type"), str)
+               and line["type"] in META_TYPES)  # a dict "type" was unhashable: TypeError
     if meta > MAX_IMPORT_META:
         raise UsageError(f"journal refusé : {meta} annulations ou corrections, "
                          f"{MAX_IMPORT_META} au plus dans un journal importé")

@@ -43,7 +43,9 @@ NASTY_BYTES = [b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 5_000 + b"1" + b"}" *
                b"1" * 5_000, b'{"players": ' + b"9" * 5_000 + b"}", b"\xff\xfe\x00{",
                b"NaN", b"[Infinity]", b'{"progress": 1e400}', b'"\\udcff"', b"", b"{", b"null",
                b'{"format": "compagnon-log", "version": 1, "game": ["noe"], "setup": {}, '
-               b'"events": []}']
+               b'"events": []}',
+               b'{"format": "compagnon-log", "version": 1, "game": "camelot", "setup": '
+               b'{"players": ["a", "b"]}, "events": [{"type": {"a": 1}}, {"type": ["undo"]}]}']
 
 
 def _dumps(value: Any) -> bytes:
@@ -192,7 +194,9 @@ def test_the_inputs_that_crashed_are_one_line_refusals(argv: list[str], data: by
     """Issue 12's list, each on every command that reads a JSON file."""
     (tmp_path / "in").mkdir()
     code, _, err = run_cli(argv, {"F1": data}, tmp_path)
-    assert code == 2 and len(err.strip().splitlines()) == 1 and INTERNAL not in err, err
+    # `replay` says 1 for a well-formed log whose line does not replay (companion/replay_cli.py)
+    assert code in ((1, 2) if argv[0] == "replay" else (2,)), (code, err)
+    assert len(err.strip().splitlines()) == 1 and INTERNAL not in err, err
 
 
 def test_an_endless_file_is_refused(tmp_path: Path) -> None:
