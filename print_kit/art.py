@@ -10,6 +10,9 @@ per PDF as a form (print_kit.painter)."""
 from __future__ import annotations
 
 import io
+import json
+import os
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -103,8 +106,105 @@ def load(ref: str, line_only: bool = False) -> Any:
     return drawing
 
 
+# PDF operators of each vector picture once drawn (key: ref, line only, size): the next PDF of
+# the same run replays them instead of walking the SVG drawing again. Only self-contained
+# operators are kept (no ExtGState, image or font resource, which belong to one document).
+_OPERATORS: dict[tuple[str, bool, float], list[str]] = {}
+_RESOURCE_OPERATORS = re.compile(r"(^|\s)(gs|Do|Tf|BI)(\s|$)")
+
+
+CACHE_VERSION = 1
+
+
+def cache_path() -> Path:
+    """The operators of pictures drawn before, kept between runs (like a font cache): reading
+    the SVGs is most of the kit's time. `COMPANION_CACHE_DIR` moves it; it may be deleted."""
+    base = os.environ.get("COMPANION_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "compagnon-de-table")
+    return Path(base) / f"art-operators-v{CACHE_VERSION}.json"
+
+
+def _stamp(ref: str, line_only: bool, size: float) -> str:
+    """What a cached drawing depends on: the file (path, size, time) and the reader's version."""
+    path = art_path(ref)
+    st = path.stat()
+    return f"{ref}|{int(line_only)}|{size:g}|{st.st_size}|{st.st_mtime_ns}|{_reader_version()}"
+
+
+@cache
+def _reader_version() -> str:
+    from importlib.metadata import version
+
+    return f"svglib {version('svglib')}, reportlab {version('reportlab')}"
+
+
+_disk: dict[str, list[str]] | None = None
+_disk_dirty = False
+
+
+def _disk_cache() -> dict[str, list[str]]:
+    global _disk
+    if _disk is None:
+        try:
+            _disk = json.loads(cache_path().read_text(encoding="utf-8"))
+            if not isinstance(_disk, dict):
+                _disk = {}
+        except (OSError, ValueError):
+            _disk = {}
+    return _disk
+
+
+def save_cache() -> None:
+    """Write the pictures drawn in this run to the cache; a failure only costs time later."""
+    global _disk_dirty
+    if not _disk_dirty or _disk is None:
+        return
+    path = cache_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(_disk), encoding="utf-8")
+        os.replace(tmp, path)
+        _disk_dirty = False
+    except OSError:
+        pass
+
+
+def cached(ref: str, line_only: bool, size: float = 100.0) -> bool:
+    """True when the picture's drawing is in the cache, for the same file: no need to read it."""
+    if not ref.startswith("openmoji:") and not ref.endswith(".svg"):
+        return False
+    try:
+        return _stamp(ref, line_only, size) in _disk_cache()
+    except OSError:
+        return False
+
+
 def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     """Draw the picture fitted and centred in the square (0, 0)-(size, size)."""
+    global _disk_dirty
+    key = (ref, line_only, size)
+    replay = _OPERATORS.get(key)
+    if replay is None and (ref.startswith("openmoji:") or ref.endswith(".svg")):
+        try:
+            replay = _disk_cache().get(_stamp(ref, line_only, size))
+        except OSError:
+            replay = None
+    if replay is not None:
+        c._code.extend(replay)  # noqa: SLF001 - the canvas's operator list
+        _OPERATORS[key] = replay
+        return
+    start = len(c._code)  # noqa: SLF001
+    _draw_art(c, ref, line_only, size)
+    ops = c._code[start:]  # noqa: SLF001
+    if not any(_RESOURCE_OPERATORS.search(op) for op in ops):
+        _OPERATORS[key] = list(ops)
+        if not ref.endswith(".png"):
+            _disk_cache()[_stamp(ref, line_only, size)] = list(ops)
+            _disk_dirty = True
+
+
+def _draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     from reportlab.graphics import renderPDF
     from reportlab.graphics.shapes import STATE_DEFAULTS
 

@@ -26,7 +26,7 @@ from companion.catalog import GAMES
 from companion.errors import UsageError
 from companion.loader import load_game
 from companion.model import Component
-from print_kit.art import art_set_of, load, user_art
+from print_kit.art import art_set_of, cached, load, save_cache, user_art
 from print_kit.calibration import calibration_pages
 from print_kit.credits import credits_file
 from print_kit.faces import Face, edge_margin
@@ -190,7 +190,8 @@ def _check_art(pf: PrintFile, options: PrintOptions) -> tuple[str, ...]:
     sets = set()
     for face in faces_of(pf):
         if face.art:
-            load(face.art, options.low_ink)
+            if not cached(face.art, options.low_ink):  # read once, then from the cache
+                load(face.art, options.low_ink)
             sets.add(art_set_of(face.art))
     return tuple(sorted(sets))
 
@@ -234,7 +235,7 @@ def render(pf: PrintFile, page_plans: list[PagePlan], options: PrintOptions) -> 
     pw, ph = options.paper_mm
     buf = io.BytesIO()
     # The initial font is ours too: no page refers to a non-embedded base-14 font.
-    c = Canvas(buf, pagesize=(pw * MM, ph * MM), invariant=1, pageCompression=1,
+    c = Canvas(buf, pagesize=(pw * MM, ph * MM), invariant=1, pageCompression=1, pdfVersion=(1, 4),
                initialFontName=REGULAR, initialFontSize=8)
     c.setTitle(french(pf.title))
     c.setAuthor("Compagnon de table")
@@ -295,6 +296,7 @@ def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
         built.append(build_file(pf, options))
         if progress:
             progress(index, len(todo), built[-1].name)
+    save_cache()
     return Kit(options, tuple(built))
 
 
