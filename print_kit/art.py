@@ -264,3 +264,36 @@ def art_png(ref: str, pixels: int = 256, line_only: bool = False) -> bytes:
     c.showPage()
     c.save()
     return render_png(buf.getvalue(), 0, dpi=72 * pixels / size)
+
+
+def component_art(game: str, component_id: str) -> str | None:
+    """The picture the kit prints on a component (the game module's `art`), for the app."""
+    import importlib
+
+    from companion.loader import load_game
+
+    module = importlib.import_module(f"print_kit.games.{game}")
+    comp = next((c for c in load_game(game).components() if c.id == component_id), None)
+    if comp is None or not hasattr(module, "art"):
+        return None
+    return str(module.art(comp))
+
+
+@cache
+def component_art_png(game: str, component_id: str, pixels: int = 96) -> bytes | None:
+    """The component's picture as PNG bytes, `pixels` wide: the app shows the printed art."""
+    ref = component_art(game, component_id)
+    return art_png(ref, pixels) if ref else None
+
+
+def group_pictures(game: str, pixels: int = 96) -> list[tuple[str, bytes]]:
+    """(group, PNG) of each component group's first picture, in data order (the home page)."""
+    from companion.loader import load_game
+
+    out: dict[str, bytes] = {}
+    for comp in load_game(game).components():
+        if comp.group not in out:
+            png = component_art_png(game, comp.id, pixels)
+            if png:
+                out[comp.group] = png
+    return list(out.items())

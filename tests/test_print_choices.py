@@ -3,6 +3,7 @@ pictures (`--art DIR`), an author's deck without game code, and every card illus
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -125,3 +126,13 @@ def test_an_authors_deck_prints_without_game_code() -> None:
 def test_presets_fit_a4() -> None:
     for name in CARD_SIZES:
         make_options("camelot", card_size=name, bleed=0)
+
+
+def test_the_app_gets_the_printed_pictures() -> None:
+    from print_kit.art import component_art, component_art_png, group_pictures
+
+    assert component_art("elsen", "role-saboteur") == "openmoji:1F527"
+    png = component_art_png("elsen", "role-saboteur", 64)
+    assert png is not None and Image.open(io.BytesIO(png)).size == (64, 64)
+    assert component_art("elsen", "inconnu") is None
+    assert [g for g, _ in group_pictures("camelot")] == ["cartes", "jetons"]
