@@ -153,3 +153,17 @@ def test_camelot_history_counts_tokens_per_tournament() -> None:
     # tournament 3: Arthur takes jaune, Gauvain has given bleu back (dame)
     assert list(frame["Gauvain"])[:3] == ["0 (0)", "+1 (1)", "-1 (0)"]
     assert list(frame["Arthur"])[-1] == "+1 (5)"
+
+
+def test_a_storage_fault_is_one_french_sentence(monkeypatch: Any) -> None:
+    from companion.errors import StorageBusy
+    from tableapp import seating
+
+    def busy() -> None:
+        raise StorageBusy()
+
+    monkeypatch.setattr(seating, "stats_store", busy)
+    for module in ("tableapp.pages.players", "tableapp.pages.nights"):
+        at = page(module).run()
+        assert not at.exception
+        assert len(at.error) == 1 and "Traceback" not in at.error[0].value

@@ -177,6 +177,14 @@ def _pdf(night_id: int, ranking: str) -> bytes:
 
 
 def render() -> None:
+    try:
+        _render_page()
+    except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
+        text = str(exc)
+        st.error(plain(text[:1].upper() + text[1:]))
+
+
+def _render_page() -> None:
     st.title("Soirées")
     night_id, key = _url_night()
     if night_id is None:

@@ -215,6 +215,14 @@ def _portrait(profile: Profile) -> None:
 
 
 def render() -> None:
+    try:
+        _render_page()
+    except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
+        text = str(exc)
+        st.error(plain(text[:1].upper() + text[1:]))
+
+
+def _render_page() -> None:
     st.title("Joueurs")
     stats = seating.stats_store()
     _create()
