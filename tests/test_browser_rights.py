@@ -182,3 +182,13 @@ def test_eight_devices_opening_one_game_together_all_get_their_page(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_public_screen_says_what_the_host_changed(app_server: str, page: Any,
+                                                    tmp_path_factory: Any) -> None:
+    store = server_store(tmp_path_factory)
+    code = store.create("noe", {"players": ["Ana", "Ben", "Cléo"]})
+    open_page(page, f"{app_server}/noe?code={code}&view=public", f"Partie {code}")
+    store.append(code, {"type": "announcement", "manche": 1, "player": "Ben",
+                        "announcement": "complot"}, 0, author="host")  # the host's tablet
+    page.get_by_text("Modifié par l'hôte").first.wait_for(timeout=TIMEOUT)  # no reload
