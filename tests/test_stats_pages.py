@@ -61,12 +61,12 @@ def test_the_night_page_shows_games_results_and_podium() -> None:
     shown = texts(at)
     assert "victoire : Alice, 150 points" in shown
     # Alice won the only finished game: 1st with 1 win (Chloé 2nd, Bruno 3rd by points)
-    assert at.metric[0].label == "1er · Alice" and at.metric[0].value == "1 victoire"
+    assert at.metric[0].label == "1er · Alice" and at.metric[0].value == "1"
     per_game = at.dataframe[-1].value  # the night's statistics per game
     assert list(per_game["Jeu"]) == ["Noé, Complot à l'Élysée"]
     assert list(per_game["Parties"]) == [1] and list(per_game["Terminées"]) == [1]
     at.segmented_control(key="night_ranking").set_value("points").run()
-    assert at.metric[1].label == "2e · Chloé" and at.metric[1].value == "0,5 point"
+    assert at.metric[1].label == "2e · Chloé" and at.metric[1].value == "0,5"
 
 
 def test_profiles_fill_the_seats_and_the_game_joins_the_night() -> None:

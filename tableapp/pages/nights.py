@@ -15,6 +15,7 @@ from companion.errors import CompanionError
 from companion.stats.charts import podium_spec
 from companion.stats.figures import Played, display_names, game_stats
 from companion.stats.podium import RANKINGS, PodiumRow, podium
+from companion.stats.record import number_text
 from companion.stats.report import french_date, game_row, night_csv, night_report
 from companion.stats.storage import Night
 from tableapp import seating, session
@@ -80,12 +81,12 @@ def _podium(rows: list[PodiumRow], ranking: str) -> None:
     if not finished:
         st.caption("Le podium se remplit à la fin de la première partie.")
         return
+    st.caption("Victoires" if ranking == "victoires" else
+               "Points par place (1 au premier de chaque partie, 0 au dernier)")
     columns = st.columns(3)
     for column, row in zip(columns, finished[:3], strict=False):
         value = row.wins if ranking == "victoires" else row.points
-        unit = "victoire" if ranking == "victoires" else "point"
-        column.metric(f"{place_label(row.rank)} · {row.name}",
-                      f"{value:g}".replace(".", ",") + f" {unit}{'s' if value >= 2 else ''}",
+        column.metric(f"{place_label(row.rank)} · {row.name}", number_text(value),
                       border=True)
     table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins, "Points": r.points,
               "Parties": r.played} for r in rows]
