@@ -57,7 +57,8 @@ def draw_back(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: 
                             smallest=4, where=f"{where} › dos")
             c.setFillColorRGB(*ink)
             c.setFont(BOLD, size)
-            c.drawCentredString(w / 2, h - SAFE - 1.5 * MM - size, french(face.title))
+            inset = 4.5 * MM if face.light and not low_ink else 1.5 * MM  # inside the frame
+            c.drawCentredString(w / 2, h - SAFE - inset - size, french(face.title))
         c.restoreState()
     if face.subtitle:
         size = fit_line(french(face.subtitle), BOLD, w - 2.6 * SAFE, largest=12 * k,
