@@ -87,3 +87,28 @@ def test_a_bad_address_is_shown_as_typed_not_as_markdown() -> None:
     at.text_input(key="print_url").set_value("[ici](javascript:alert(1))").run()
     at.button(key="print_go").click().run()
     assert at.error and "\\[ici\\]\\(javascript" in at.error[0].value
+
+
+def test_a_replacement_sheet_at_a_custom_size_and_its_card_images() -> None:
+    at = _app().run()
+    at.selectbox(key="print_game").set_value("camelot")
+    at.text_input(key="print_custom_size").set_value("60x90")
+    at.text_input(key="print_only").set_value("dame-6 vert-1=2")
+    at.run()
+    at.button(key="print_go").click().run()
+    assert not at.exception and not at.error
+    rows = at.dataframe[0].value
+    assert list(rows["cartes et jetons"]) == [3]
+    at.button(key="print_images_go").click().run()
+    assert not at.exception and not at.error
+    [button] = [b for b in at.get("download_button") if b.label.startswith("cartes-png")]
+    assert button.label.startswith("cartes-png-300dpi.zip")
+
+
+def test_an_unknown_card_id_is_one_french_error() -> None:
+    at = _app().run()
+    at.selectbox(key="print_game").set_value("camelot")
+    at.text_input(key="print_only").set_value("carte-perdue")
+    at.run()
+    at.button(key="print_go").click().run()
+    assert at.error and "identifiant inconnu" in at.error[0].value

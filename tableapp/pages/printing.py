@@ -80,8 +80,13 @@ def _options_form() -> dict[str, Any] | None:
                             key="print_url")
         calibration = st.text_input("Calibrage du verso : DX,DY,ÉCHELLE", "0,0,1",
                                     key="print_calibration")
-    request = dict(game=game, paper=paper, card_size=size, bleed=float(bleed), layout=layout,
-                   flip=flip, low_ink=bool(low_ink), url=url, calibration=calibration, **extra)
+        custom = st.text_input("Taille à vous (LxH en mm, par exemple 60x90)", "",
+                               key="print_custom_size").strip()
+        only = st.text_input("Seulement ces cartes (identifiants séparés par des espaces, "
+                             "ID=N pour N exemplaires)", "", key="print_only").split()
+    request = dict(game=game, paper=paper, card_size=custom or size, bleed=float(bleed),
+                   layout=layout, flip=flip, low_ink=bool(low_ink), url=url,
+                   calibration=calibration, only=tuple(only) or None, **extra)
     if not st.button("Préparer le kit", type="primary", key="print_go"):
         prepared = st.session_state.get("print_request")
         if prepared is not None and prepared != request:
@@ -132,6 +137,41 @@ def render() -> None:
     for i, f in enumerate(kit.files):
         cols[i % 2].download_button(f"{f.name} ({f.pages} p.)", f.data, f.name,
                                     "application/pdf", key=f"print_dl_{f.name}")
+    _images(request)
+
+
+IMAGE_CHOICES = {"png-300": "une image PNG par carte, 300 ppp",
+                 "png-600": "une image PNG par carte, 600 ppp",
+                 "mpc": "pour MakePlayingCards", "dtc": "pour DriveThruCards"}
+
+
+@st.cache_data(show_spinner="Images des cartes…", max_entries=4)
+def cached_images(request: tuple[tuple[str, Any], ...], choice: str) -> tuple[str, bytes]:
+    from print_kit.build import kit_files
+    from print_kit.export import export_zips
+
+    options = make_options(**dict(request))
+    dpi = int(choice.split("-")[1]) if choice.startswith("png") else None
+    service = None if dpi else choice
+    [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed,
+                                 options.low_ink, dpi, service).items()
+    return name, data
+
+
+def _images(request: dict[str, Any]) -> None:
+    """Card images for a print service: each card's sides as PNG with their bleed, in a zip."""
+    st.subheader("Images des cartes")
+    choice = st.selectbox("Images", list(IMAGE_CHOICES), format_func=IMAGE_CHOICES.get,
+                          key="print_images_choice")
+    if not st.button("Préparer les images", key="print_images_go"):
+        return
+    try:
+        name, data = cached_images(tuple(sorted(request.items())), choice)
+    except CompanionError as exc:
+        st.error(plain(str(exc)))
+        return
+    st.download_button(f"{name} ({number(len(data) / 1e6, 1)} Mo)", data, name,
+                       "application/zip", key="print_dl_images")
 
 
 def pages() -> list[st.Page]:
