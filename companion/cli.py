@@ -9,6 +9,7 @@ import csv
 import importlib
 import io
 import json
+import logging
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -219,6 +220,8 @@ INTERNAL = "erreur interne"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # a storage fault is one French line here; its technical detail is for a server's log
+    logging.getLogger("companion").addHandler(logging.NullHandler())
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

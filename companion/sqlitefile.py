@@ -182,6 +182,7 @@ class SqliteFile:
             with closing(self._connect_read_only()) as source, \
                     closing(sqlite3.connect(partial)) as copy:
                 source.backup(copy)
+                copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
             os.replace(partial, target)
         except (sqlite3.Error, OSError) as exc:
             partial.unlink(missing_ok=True)

@@ -85,6 +85,7 @@ def test_backup_to_a_file_then_restore_it(tmp_path: Path,
     saved = tmp_path / "copie.sqlite3"
     assert main(["backup", "--db", str(path), "--out", str(saved)]) == 0
     assert "sauvegarde écrite" in capsys.readouterr().out
+    assert saved.read_bytes()[18] == 1  # a self-contained file (not WAL): copy it anywhere
     store.append(code, score("Bruno", 5), 1)  # played on after the backup
     later = store.export(code)
     assert main(["restore", str(saved), "--db", str(path)]) == 0
