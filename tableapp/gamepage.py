@@ -28,7 +28,14 @@ from companion.catalog import game_info
 from companion.errors import CompanionError, RuleError, UsageError
 from companion.loader import load_game
 from companion.publiclog import players_export
-from companion.store import GameSummary, StoredGame, UnknownGame, is_valid_code, normalize_code
+from companion.store import (
+    GameSummary,
+    NoLongerReplays,
+    StoredGame,
+    UnknownGame,
+    is_valid_code,
+    normalize_code,
+)
 from companion.text import date_time, rule_line
 from tableapp import notices, rights, seating, session
 from tableapp.navigation import game_pages
@@ -100,6 +107,13 @@ def _load(game: str, code: str) -> StoredGame | None:
                  else "Ce lien ne contient pas un code de partie valide.")
         session.forget_code(game)
         return None
+    except NoLongerReplays as exc:  # a rules change: the log is intact, the host may save it
+        st.error(plain(f"Impossible d'ouvrir la partie {code} : {exc}"))
+        if is_host():
+            st.download_button("Exporter la partie (JSON)", session.store().export_json(code),
+                               f"partie-{code}.json", mime="application/json",
+                               key="broken_export")
+        st.stop()
     except CompanionError as exc:
         st.error(plain(f"Impossible d'ouvrir la partie {code} : {exc}"))
         st.stop()
