@@ -4,8 +4,9 @@ One Noé game (6 players, a target out of reach so it never ends), its events ge
 legally by benchmarks/noe.py; for each position N, a game holding N-1 lines (imported), then
 the append of line N timed (median of the next appends, each a real SQLite transaction). The
 10th is the baseline, measured in the same run. Also printed: the first append after a restart
-(the replay kept in memory is rebuilt once), and a full replay of the log, which is what every
-append cost before the replay was kept beside the log.
+(the replay kept in memory is rebuilt once), a full replay of the log, which is what every
+append cost before the replay was kept beside the log, and the line-by-line validation of an
+imported log with undo lines (every line checked at its place) beside a full replay of it.
 
 Run: .venv/bin/python benchmarks/store_append.py"""
 
@@ -25,7 +26,7 @@ from noe import long_log  # noqa: E402
 
 from companion.engine import replay  # noqa: E402
 from companion.log import effective_events  # noqa: E402
-from companion.store import EventStore, envelope  # noqa: E402
+from companion.store import EventStore, check_log, envelope  # noqa: E402
 
 POSITIONS = (10, 1_000, 10_000)
 TIMED = 15  # appends timed at each position
@@ -74,6 +75,14 @@ def main() -> None:
           f"{'atteint' if last <= 2 * base else 'MANQUÉ'} ({last / base:.2f}x)")
     print(f"  rejeu complet de {max(POSITIONS)} événements (ce que coûtait chaque ajout) : "
           f"{full * 1000:.0f} ms")
+    for lines in (2_000, 5_000):
+        setup, raw = long_log(lines)
+        undos = sum(1 for line in raw if line["type"] == "undo")
+        check = best_of(1, lambda s=setup, r=raw: check_log("noe", s, r))
+        whole = best_of(3, lambda s=setup, r=raw: replay("noe", s, r))
+        print(f"validation ligne à ligne d'un journal importé de {lines} lignes dont {undos} "
+              f"annulations : {check * 1000:.0f} ms (rejeu complet, référence : "
+              f"{whole * 1000:.0f} ms, {check / whole:.1f}x)")
 
 
 if __name__ == "__main__":
