@@ -74,7 +74,7 @@ def runs(draw: st.DrawFn) -> tuple[list[str], dict[str, bytes]]:
     files: dict[str, bytes] = {}
     if kind == "replay":
         files["F1"] = draw(LOG_FILE)
-        argv = ["replay", "F1"]
+        argv = draw(st.sampled_from([["replay", "F1"], ["labystere", "board", "F1"]]))
     elif kind == "score":
         files["F1"] = draw(contents(SCORE))
         argv = ["emblemes", "score", "F1", *draw(st.sampled_from([[], ["--json"]]))]
@@ -188,7 +188,8 @@ def test_every_command_succeeds_or_refuses_in_one_line(case: tuple[list[str],
 @pytest.mark.parametrize("data", NASTY_BYTES)
 @pytest.mark.parametrize("argv", [["replay", "F1"], ["emblemes", "score", "F1"],
                                   ["elsen", "mission", "F1"],
-                                  ["camelot", "check", "F1", "{}"]])
+                                  ["camelot", "check", "F1", "{}"],
+                                  ["labystere", "board", "F1"]])
 def test_the_inputs_that_crashed_are_one_line_refusals(argv: list[str], data: bytes,
                                                        tmp_path: Path) -> None:
     """Issue 12's list, each on every command that reads a JSON file."""
