@@ -51,6 +51,9 @@ def measure(game: str, condition: dict, games: int) -> tuple[float, float]:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"charge de la machine au départ : {load:.1f} pour {os.cpu_count()} cœur(s) "
+          "(une charge au-delà du nombre de cœurs ralentit tous les chiffres)")
     print(f"{'simulateur (1 cœur)':<34} {'simulé/s':>10} {'rejeu nu/s':>11}  objectif")
     for game, (base, games) in CASES.items():
         module = lab_module(game)

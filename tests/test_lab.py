@@ -174,6 +174,21 @@ def test_a_change_moves_the_figures_and_the_original_data_comes_back() -> None:
     assert again == original.rows()
 
 
+def test_a_card_count_changes_with_the_totals_the_loader_cross_checks() -> None:
+    with pytest.raises(DataError, match="attendu 20 cartes d'action"):
+        variant("camelot", parse_assignments(["actions.riposte.copies=4"]))
+    options = Options(games=20, seed=3, players=(3,), policies=("glouton",))
+    original, changed = compare("camelot", options, parse_assignments(
+        ["actions.riposte.copies=4", "stated_actions=21", "stated_cards=111"]))
+    assert changed is not None
+
+    def riposte(run_: object) -> float:
+        return sum(r["played"].count("riposte") for rs in run_.records  # type: ignore[attr-defined]
+                   for r in rs)
+
+    assert riposte(changed) > riposte(original)
+
+
 def test_a_change_reaches_the_engine_in_worker_processes_too() -> None:
     options = Options(games=8, seed=2, players=(3,), policies=("glouton",))
     one = compare("camelot", options, parse_assignments(["tokens_to_win.3=2"]), jobs=1)[1]
