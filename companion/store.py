@@ -123,13 +123,12 @@ class EventStore:
         return None if row is None else str(row[0])
 
     def seq(self, code: str) -> int:
-        """Current sequence number (number of raw lines) of a game."""
+        """Current sequence number (number of raw lines) of a game; 0 when there is no such
+        game (a game deleted meanwhile: followers then reload and are told)."""
         code = normalize_code(code)
         with self._db.read() as db:
             row = db.execute("SELECT lines FROM games WHERE code = ?", (code,)).fetchone()
-        if row is None:
-            raise UnknownGame(code)
-        return int(row[0])
+        return 0 if row is None else int(row[0])
 
     def load(self, code: str) -> StoredGame:
         """The game and its replayed state; UnknownGame, or NoLongerReplays when the stored
