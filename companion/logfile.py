@@ -37,6 +37,13 @@ def _shown(text: str) -> str:
     return f"« {text[:20]}… »" if len(text) > 20 else f"« {text} »"
 
 
+def title_of(names: list[str]) -> str:
+    """The default title of a game, its players' names, shortened to fit MAX_TEXT (fifteen
+    names of 40 characters do not)."""
+    text = ", ".join(names)
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
+
+
 def check_title(title: Any) -> str:
     if not isinstance(title, str):
         raise UsageError("le titre d'une partie est un texte")

@@ -13,6 +13,7 @@ import streamlit as st
 
 from companion.access import HOST
 from companion.errors import CompanionError, UsageError
+from companion.logfile import title_of
 from companion.rematch import rematch_seats, rematch_setup
 from companion.stats.charts import rounds_spec
 from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
@@ -94,7 +95,7 @@ def start_rematch(code: str) -> None:
     try:
         old = events.load(code)
         setup = rematch_setup(old.game, old.setup)
-        new = events.create(old.game, setup, title=", ".join(setup["players"]))
+        new = events.create(old.game, setup, title=title_of(setup["players"]))
         token, _grant = session.access().issue(new, HOST, label="revanche")
         session.become_host(new, token)
         seats = rematch_seats(stats.seats(code), len(setup["players"]))

@@ -27,6 +27,7 @@ from companion.access import HOST, Grant
 from companion.catalog import game_info
 from companion.errors import CompanionError, RuleError, UsageError
 from companion.loader import load_game
+from companion.logfile import title_of
 from companion.publiclog import players_export
 from companion.store import (
     GameSummary,
@@ -188,7 +189,7 @@ def _new_game(game: str, setup_form: SetupForm | None) -> None:
                  key=f"np_{game}_start") and names is not None and extras is not None:
         try:
             code = session.store().create(game, {"players": names, **extras},
-                                          title=", ".join(names))
+                                          title=title_of(names))
         except RuleError as exc:
             _show_rule_error(exc)
             return

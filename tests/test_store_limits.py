@@ -21,6 +21,7 @@ from companion.logfile import (
     MAX_NAME,
     MAX_TEXT,
     envelope,
+    title_of,
 )
 from companion.store import EventStore, check_log
 
@@ -131,3 +132,12 @@ def test_a_log_written_through_the_store_imports_back(store: EventStore) -> None
     store.append(code, {"type": "pass", "player": "Bruno"}, 4)
     again = store.import_log(store.export_json(code))
     assert store.load(again).state.summary() == store.load(code).state.summary()
+
+
+def test_the_default_title_of_fifteen_long_names_fits(store: EventStore) -> None:
+    names = [f"{n:02d}" + "N" * (MAX_NAME - 2) for n in range(15)]  # ELSEN: up to 15 players
+    title = title_of(names)
+    assert len(title) == MAX_TEXT and title.endswith("…") and title.startswith(names[0])
+    code = store.create("camelot", {"players": names}, title)
+    assert store.load(code).title == title
+    assert title_of(["Alice", "Bruno"]) == "Alice, Bruno"
