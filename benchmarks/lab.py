@@ -1,7 +1,8 @@
 """The balance lab's speed (issue 16 targets, one core): Noé >= 1,000 manches/s, Emblèmes >= 500,
 Camelot >= 200, ELSEN >= 2,000, Labystère >= 1,000 games/s. Each simulator is printed beside the
 engine's bare replay of the very same games (their logs applied event by event to a new state),
-measured in the same run: the replay is the floor any simulation through the engine pays. Last,
+measured in the same run, per CPU second of the process (the machine is shared): the replay is
+the floor any simulation through the engine pays. Last,
 one run of the runner with --jobs 1 and with every core.
 
 Run: `.venv/bin/python benchmarks/lab.py [--quick]`
@@ -31,21 +32,22 @@ CASES = {  # game -> (condition without the policy, games played per policy)
 
 
 def measure(game: str, condition: dict, games: int) -> tuple[float, float]:
-    """(units per second of the simulator, units per second of the bare replay)."""
+    """(units per CPU second of the simulator, of the bare replay). CPU time of this process,
+    not wall time: on a machine shared by many processes, wall time counts the others' turns."""
     module = lab_module(game)
     module.play(condition, random.Random(0))  # warm the caches (data, tables)
-    start = time.perf_counter()
+    start = time.process_time()
     records = [module.play(condition, game_rng(1, condition, i), log=True) for i in range(games)]
-    simulated = time.perf_counter() - start
+    simulated = time.process_time() - start
     units = sum(module.units(r) for r in records)
     engine = engine_for(game)
-    start = time.perf_counter()
+    start = time.process_time()
     for record in records:
         setup, events = record["log"]
         state = engine.new_state(setup)
         for event in events:
             state.apply(event)
-    replayed = time.perf_counter() - start
+    replayed = time.process_time() - start
     return units / simulated, units / replayed
 
 
@@ -54,7 +56,8 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"charge de la machine au départ : {load:.1f} pour {os.cpu_count()} cœur(s) "
           "(une charge au-delà du nombre de cœurs ralentit tous les chiffres)")
-    print(f"{'simulateur (1 cœur)':<34} {'simulé/s':>10} {'rejeu nu/s':>11}  objectif")
+    print("par seconde de CPU de ce processus (un cœur) :")
+    print(f"{'simulateur':<34} {'simulé/s':>10} {'rejeu nu/s':>11}  objectif")
     for game, (base, games) in CASES.items():
         module = lab_module(game)
         for policy in module.POLICIES:
@@ -70,8 +73,8 @@ def main() -> None:
     one = run("elsen", options, jobs=1)
     every = run("elsen", options, jobs=cores)
     same = "identiques" if one.rows() == every.rows() else "DIFFÉRENTS"
-    print(f"ELSEN, runner --jobs 1 : {one.units / one.seconds:8.0f} parties/s ; --jobs {cores} : "
-          f"{every.units / every.seconds:8.0f} parties/s (résultats {same})")
+    print(f"ELSEN, runner (temps réel) --jobs 1 : {one.units / one.seconds:8.0f} parties/s ; "
+          f"--jobs {cores} : {every.units / every.seconds:8.0f} parties/s (résultats {same})")
 
 
 if __name__ == "__main__":

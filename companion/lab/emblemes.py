@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
 from typing import Any
 
 from companion.games.emblemes.cards import PLACES
@@ -69,35 +70,41 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
     return out
 
 
-def _estimate(state: EmblemesState, place: str, value: int) -> float:
-    """The reward the card would get at the rank it takes now (ties: placed after)."""
-    cards = state.places[place]
-    rank = sum(1 for c in cards if c.value >= value)
-    rewards = state.rewards[place]
-    if rank >= len(rewards):
-        return 0.0
-    reward = rewards[rank]
+def _estimate(reward: Any, value: int, cards: int, players: int) -> float:
+    """What a reward gives a card of `value` in a place already holding `cards` cards."""
     if reward.fixed is not None:
         return float(reward.fixed)
     if reward.per_card:
-        return float(len(cards) + 1)
+        return float(cards + 1)
     if reward.steal is not None:
-        return float(reward.steal * (len(state.players) - 1))
+        return float(reward.steal * (players - 1))
     return float(math.ceil(value / 2))
 
 
 def _greedy_reveal(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
+    """The card and place with the best reward at the rank the card takes now (placed after
+    the cards of equal value), the cheapest card on a tie."""
     player = state.next_player()
     assert player is not None
     imposed = state.imposed.get(player)
     places = [imposed[0]] if imposed else list(PLACES)
-    best: tuple[float, float, float] | None = None
-    choice: tuple[int, str] = (0, places[0])
-    for value in sorted(state.unplayed[player]):
-        for place in places:
-            key = (_estimate(state, place, value), -value, rng.random())
+    values = sorted(state.unplayed[player])
+    players = len(state.players)
+    best: tuple[float, int] | None = None
+    ties: list[tuple[int, str]] = []
+    for place in places:
+        present = sorted(c.value for c in state.places[place])
+        rewards = state.rewards[place]
+        for value in values:
+            rank = len(present) - bisect_left(present, value)
+            gain = _estimate(rewards[rank], value, len(present), players) \
+                if rank < len(rewards) else 0.0
+            key = (gain, -value)
             if best is None or key > best:
-                best, choice = key, (value, place)
+                best, ties = key, [(value, place)]
+            elif key == best:
+                ties.append((value, place))
+    choice = ties[0] if len(ties) == 1 else rng.choice(ties)
     event: dict[str, Any] = {"type": "reveal", "player": player, "value": choice[0],
                              "place": choice[1]}
     while (question := state.next_choice(event)) is not None:
