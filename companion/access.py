@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.database import as_location, open_database
 from companion.errors import UsageError
-from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
-from companion.sqlitefile import SqliteFile
-from companion.store import default_path, is_valid_code, normalize_code
+from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS, PG_MIGRATIONS
+from companion.store import default_location, is_valid_code, normalize_code
 
 HOST = "host"
 COHOST = "cohost"
@@ -77,9 +77,9 @@ class Access:
     """The grants of every game in the event store's database."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
-                              legacy_tables=LEGACY_TABLES)
+        self.path = as_location(path) if path is not None else default_location()
+        self._db = open_database(self.path, MIGRATIONS, kind="events", pg_schema=PG_MIGRATIONS,
+                                 application_id=APPLICATION_ID, legacy_tables=LEGACY_TABLES)
 
     @staticmethod
     def _code(code: str) -> str:

@@ -10,14 +10,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 from companion.access import COHOST, HOST, Access
-from companion.store import EventStore, UnknownGame, default_path, normalize_code
+from companion.store import EventStore, UnknownGame, default_location, normalize_code
 
 DEFAULT_URL = "http://localhost:8501"
 
 
 def cmd_host(args: argparse.Namespace) -> int:
     code = normalize_code(args.code)
-    store = EventStore(default_path())
+    store = EventStore(default_location())
     game = store.game_of(code)
     if game is None:
         raise UnknownGame(code)

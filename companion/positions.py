@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
-from companion.sqlitefile import SqliteFile
-from companion.store import default_path, normalize_code
+from companion.database import as_location, open_database
+from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS, PG_MIGRATIONS
+from companion.store import default_location, normalize_code
 
 
 @dataclass(frozen=True)
@@ -94,9 +94,9 @@ class Positions:
     """Named places of every game in the event store's database."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
-                              legacy_tables=LEGACY_TABLES)
+        self.path = as_location(path) if path is not None else default_location()
+        self._db = open_database(self.path, MIGRATIONS, kind="events", pg_schema=PG_MIGRATIONS,
+                                 application_id=APPLICATION_ID, legacy_tables=LEGACY_TABLES)
 
     def get(self, code: str, name: str) -> Any:
         """The stored value (JSON), or None."""
@@ -106,7 +106,7 @@ class Positions:
         return None if row is None else json.loads(row[0])
 
     def put(self, code: str, name: str, value: Any) -> None:
-        with self._db.write() as db:
+        with self._db.write(key=normalize_code(code)) as db:
             db.execute("INSERT OR REPLACE INTO game_positions (code, name, value, updated) "
                        "VALUES (?, ?, ?, ?)",
                        (normalize_code(code), name, json.dumps(value),

@@ -335,8 +335,9 @@ class SqliteFile:
             raise storage_error(exc, self.path, "une lecture") from None
 
     @contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: taken at once (no lost update), rolled back on any error."""
+    def write(self, key: str | None = None) -> Iterator[sqlite3.Connection]:
+        """One write transaction: taken at once (no lost update), rolled back on any error.
+        `key` (the game written) matters to PostgreSQL only: SQLite has one writer at a time."""
         if self.read_only:
             raise ReadOnlyStorage()
         try:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import backups
+from companion.database import as_location, open_database
 from companion.engine import GameState, InvalidEvent, rules_version
 from companion.errors import RuleError, StorageError
 from companion.log import CORRECT, RETRACT, UNDO, Entry
@@ -39,14 +40,13 @@ from companion.logfile import (  # noqa: F401  (FORMAT, VERSION, envelope: the s
     line_text,
     parse_envelope,
 )
-from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
+from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS, PG_MIGRATIONS
 from companion.snapshot import (  # noqa: F401  (check_log: the store's API)
     Head,
     built_by_current_code,
     check_log,
     copy_state,
 )
-from companion.sqlitefile import SqliteFile
 from companion.stored import (  # noqa: F401  (re-exported: the store's API)
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -55,6 +55,7 @@ from companion.stored import (  # noqa: F401  (re-exported: the store's API)
     StaleWrite,
     StoredGame,
     UnknownGame,
+    default_location,
     default_path,
     is_valid_code,
     normalize_code,
@@ -75,16 +76,22 @@ class EventStore:
     def __init__(self, path: str | Path | None = None, *, timeout: float = 10.0) -> None:
         """Opens (creating, or migrating to the current schema) the database at `path`;
         a StorageError (companion.errors) says why a file is refused, and leaves it intact."""
-        self.path = Path(path) if path is not None else default_path()
+        self.path = as_location(path) if path is not None else default_location()
         self._lock = threading.Lock()
         # what readers get, by (code, lines, rules version): shared, never changed
         self._snapshots: OrderedDict[tuple[str, int, int], StoredGame] = OrderedDict()
         # the writers' replay of each game, by code: (head, JSON of its last line), changed
         # in place by the next append (taken out of here while it changes)
         self._heads: OrderedDict[str, tuple[Head, str | None]] = OrderedDict()
-        self._db = SqliteFile(self.path, MIGRATIONS, application_id=APPLICATION_ID,
-                              legacy_tables=LEGACY_TABLES, timeout=timeout)
-        backups.at_startup(self._db)
+        self._db = open_database(self.path, MIGRATIONS, kind="events", pg_schema=PG_MIGRATIONS,
+                                 application_id=APPLICATION_ID, legacy_tables=LEGACY_TABLES,
+                                 timeout=timeout)
+        if not self.postgres:  # PostgreSQL is backed up by its operator (pg_dump)
+            backups.at_startup(self._db)  # type: ignore[arg-type]
+
+    @property
+    def postgres(self) -> bool:
+        return isinstance(self.path, str)
 
     @property
     def read_only(self) -> bool:
@@ -291,7 +298,7 @@ class EventStore:
         code = normalize_code(code)
         text = line_text(event, "événement")
         event = json.loads(text)  # what is stored is what was checked
-        with self._db.write() as db:
+        with self._db.write(key=code) as db:
             game, setup_text, _title, _created, lines, version = self._row(db, code)
             if lines != expected_seq:
                 raise StaleWrite(code, expected_seq, lines)

@@ -102,10 +102,21 @@ class StoredGame:
 
 
 def default_path() -> Path:
-    if os.environ.get("COMPANION_DB"):
-        return Path(os.environ["COMPANION_DB"]).expanduser()
+    value = os.environ.get("COMPANION_DB", "")
+    if value and not value.startswith(("postgresql://", "postgres://")):
+        return Path(value).expanduser()  # (a PostgreSQL URL: local files stay in the default
+        # data folder, e.g. Emblèmes' place cards)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "compagnon-de-table" / "games.sqlite3"
+
+
+def default_location() -> str | Path:
+    """`$COMPANION_DB` as a PostgreSQL URL when it is one (companion/pgfile.py), else the
+    SQLite file of `default_path()`."""
+    value = os.environ.get("COMPANION_DB", "")
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
+    return default_path()
 
 
 def normalize_code(text: str) -> str:

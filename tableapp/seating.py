@@ -11,7 +11,7 @@ import streamlit as st
 
 from companion.errors import CompanionError
 from companion.stats.storage import Night, StatsStore
-from companion.store import default_path
+from companion.store import default_location
 from tableapp import session
 from tableapp.session import plain
 
@@ -26,7 +26,7 @@ def _stats_at(path: str) -> StatsStore:
 
 def stats_store() -> StatsStore:
     """Profiles, nights and seats (one per database path, shared by all sessions)."""
-    return _stats_at(str(default_path()))
+    return _stats_at(str(default_location()))
 
 
 # --- the night being played ---------------------------------------------------------------------

@@ -25,7 +25,7 @@ import streamlit as st
 from companion.access import Access, DeviceMemory, Grant
 from companion.errors import StorageError
 from companion.positions import Positions
-from companion.store import EventStore, default_path, normalize_code
+from companion.store import EventStore, default_location, normalize_code
 
 T = TypeVar("T")
 PUBLIC_VIEW = "public"
@@ -68,7 +68,7 @@ def _opened(open_at: Callable[[str], T]) -> T:
     """What `open_at` opens on this server's database, or the page stops on the French
     sentence of a StorageError (a fixed sentence of ours: no user text, no path)."""
     try:
-        return open_at(str(default_path()))
+        return open_at(str(default_location()))
     except StorageError as exc:
         st.error(str(exc))
         st.stop()

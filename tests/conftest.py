@@ -29,6 +29,47 @@ def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return db
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[object]:
+    """One PostgreSQL server for the whole session (tests/pgserver.py); skipped with the reason
+    where the distribution's binaries or psycopg are absent, unless COMPANION_REQUIRE_POSTGRES=1
+    (set by .ci/run), which makes that a failure."""
+    from pgserver import PgServer, missing_reason
+
+    reason = missing_reason()
+    if reason is not None:
+        if os.environ.get("COMPANION_REQUIRE_POSTGRES") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    server = PgServer()
+    yield server
+    server.stop()
+
+
+_databases = iter(range(1, 10**9))
+
+
+@pytest.fixture(params=BACKENDS)
+def db_location(request: pytest.FixtureRequest, tmp_path: Path,
+                monkeypatch: pytest.MonkeyPatch) -> Iterator[str | Path]:
+    """Where a store test keeps its games, once per backend: a new SQLite file, or a new
+    PostgreSQL database on the session's server; COMPANION_DB points at it."""
+    if request.param == "sqlite":
+        location: str | Path = tmp_path / "store.sqlite3"
+    else:
+        server = request.getfixturevalue("pg_server")
+        location = server.database(f"test_{next(_databases)}")  # type: ignore[attr-defined]
+    monkeypatch.setenv("COMPANION_DB", str(location))
+    yield location
+    if request.param != "sqlite":
+        import gc
+
+        gc.collect()  # closes the connections of the stores this test made
+
+
 @pytest.fixture(autouse=True)
 def _error_details_in_headless_tests() -> None:
     """Players see no traceback (.streamlit/config.toml); AppTest failures should show theirs."""

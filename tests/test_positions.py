@@ -11,6 +11,8 @@ from companion.access import Access
 from companion.positions import Countdown, NarratorPlace, Positions
 from companion.store import EventStore
 
+pytestmark = pytest.mark.usefixtures("db_location")  # each test on both backends
+
 
 def test_a_countdown_runs_pauses_and_resets() -> None:
     clock = Countdown.fresh(180)

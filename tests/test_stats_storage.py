@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from backends import is_postgres, raw_execute
 from stats_night import build_night, example_log
 
 from companion.errors import UsageError
@@ -15,8 +16,8 @@ from companion.store import EventStore, UnknownGame
 
 
 @pytest.fixture
-def stats(tmp_path: Path) -> StatsStore:
-    return StatsStore(EventStore(tmp_path / "db.sqlite3"))
+def stats(db_location: str | Path) -> StatsStore:
+    return StatsStore(EventStore(db_location))
 
 
 def test_profiles_are_unique_by_name_and_checked(stats: StatsStore) -> None:
@@ -106,12 +107,15 @@ def test_a_night_opens_with_its_key_only(stats: StatsStore) -> None:
 
 
 def test_deleting_a_game_takes_its_seats_and_night_place(stats: StatsStore) -> None:
-    import sqlite3
-
-    db = sqlite3.connect(stats.events.path)
-    cascades = {(table, row[2], row[6]) for table in ("game_seats", "night_games")
-                for row in db.execute(f"PRAGMA foreign_key_list({table})")}
-    db.close()
+    if is_postgres(stats.events.path):
+        cascades = {(table, other, "CASCADE" if rule == "c" else rule) for table, other, rule
+                    in raw_execute(stats.events.path, "SELECT conrelid::regclass::text, "
+                                   "confrelid::regclass::text, confdeltype::text "
+                                   "FROM pg_constraint WHERE contype = 'f'")}
+    else:
+        cascades = {(table, row[2], row[6]) for table in ("game_seats", "night_games")
+                    for row in raw_execute(stats.events.path,
+                                           f"PRAGMA foreign_key_list({table})")}
     assert ("game_seats", "games", "CASCADE") in cascades
     assert ("night_games", "games", "CASCADE") in cascades
 

@@ -3,11 +3,11 @@ error. Played with the test-only counter engine (tests/test_store_counter.py).""
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from pathlib import Path
 
 import pytest
+from backends import driver_errors, raw_execute
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_store_counter import SETUP, score, use_counter
@@ -29,14 +29,14 @@ from companion.store import (
 
 
 @pytest.fixture
-def store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> EventStore:
+def store(monkeypatch: pytest.MonkeyPatch, db_location: str | Path) -> EventStore:
     use_counter(monkeypatch)
-    return EventStore(tmp_path / "store.sqlite3")
+    return EventStore(db_location)
 
 
 def raw_rows(store: EventStore) -> list[tuple]:
-    with sqlite3.connect(store.path) as db:
-        return db.execute("SELECT code, seq, event FROM events ORDER BY code, seq").fetchall()
+    return [tuple(row) for row in raw_execute(
+        store.path, "SELECT code, seq, event FROM events ORDER BY code, seq")]
 
 
 # --- location and codes ---------------------------------------------------------------------
@@ -210,10 +210,10 @@ def test_a_reused_snapshot_is_never_stale(store: EventStore) -> None:
 def test_the_events_table_is_append_only(store: EventStore) -> None:
     code = store.create("camelot", SETUP)
     store.append(code, score("Alice", 1), 0)
-    with sqlite3.connect(store.path) as db, pytest.raises(sqlite3.DatabaseError):
-        db.execute("UPDATE events SET event = '{}'")
-    with sqlite3.connect(store.path) as db, pytest.raises(sqlite3.DatabaseError):
-        db.execute("DELETE FROM events")
+    with pytest.raises(driver_errors(), match="append-only"):
+        raw_execute(store.path, "UPDATE events SET event = '{}'")
+    with pytest.raises(driver_errors(), match="append-only"):
+        raw_execute(store.path, "DELETE FROM events")
     assert store.seq(code) == 1
 
 

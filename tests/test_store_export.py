@@ -14,9 +14,9 @@ from companion.store import EventStore
 
 
 @pytest.fixture
-def store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> EventStore:
+def store(monkeypatch: pytest.MonkeyPatch, db_location: str | Path) -> EventStore:
     use_counter(monkeypatch)
-    return EventStore(tmp_path / "store.sqlite3")
+    return EventStore(db_location)
 
 
 @pytest.fixture

@@ -27,9 +27,9 @@ from companion.store import EventStore, check_log
 
 
 @pytest.fixture
-def store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> EventStore:
+def store(monkeypatch: pytest.MonkeyPatch, db_location: str | Path) -> EventStore:
     use_counter(monkeypatch)
-    return EventStore(tmp_path / "store.sqlite3")
+    return EventStore(db_location)
 
 
 def test_names_are_at_most_40_characters(store: EventStore) -> None:

@@ -18,9 +18,9 @@ def ann(manche: int, player: str, announcement: str) -> dict:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> EventStore:
+def store(db_location: str | Path) -> EventStore:
     pytest.importorskip("companion.games.noe.engine")
-    return EventStore(tmp_path / "noe.sqlite3")
+    return EventStore(db_location)
 
 
 def play(store: EventStore, code: str, *events: dict) -> None:

@@ -17,9 +17,9 @@ from companion.store import EventStore, NoLongerReplays
 
 
 @pytest.fixture
-def store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> EventStore:
+def store(monkeypatch: pytest.MonkeyPatch, db_location: str | Path) -> EventStore:
     use_counter(monkeypatch)
-    return EventStore(tmp_path / "store.sqlite3")
+    return EventStore(db_location)
 
 
 def new_rules(monkeypatch: pytest.MonkeyPatch) -> None:

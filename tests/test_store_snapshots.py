@@ -112,9 +112,9 @@ def test_validating_a_whole_log_with_checkpoints_is_a_replay(
     assert [e.index for e in entries] == [3 * n + 2 for n in range(len(events))]
 
 
-def test_a_store_sees_what_another_process_appended(tmp_path: Path) -> None:
+def test_a_store_sees_what_another_process_appended(db_location: str | Path) -> None:
     game, setup, events = example(next(p for p in EXAMPLES if p.name.startswith("noe")))
-    path = tmp_path / "g.sqlite3"
+    path = db_location
     tablet, phone = EventStore(path), EventStore(path)
     code = tablet.create(game, setup)
     tablet.append(code, events[0], 0)  # the tablet keeps its replay at line 1
@@ -123,9 +123,9 @@ def test_a_store_sees_what_another_process_appended(tmp_path: Path) -> None:
     assert summary_of(tablet.load(code).state) == summary_of(replay(game, setup, events[:3]))
 
 
-def test_a_refused_event_leaves_the_kept_replay_usable(tmp_path: Path) -> None:
+def test_a_refused_event_leaves_the_kept_replay_usable(db_location: str | Path) -> None:
     game, setup, events = example(next(p for p in EXAMPLES if p.name.startswith("camelot")))
-    store = EventStore(tmp_path / "g.sqlite3")
+    store = EventStore(db_location)
     code = store.create(game, setup)
     store.append(code, events[0], 0)
     with pytest.raises(CompanionError):

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from companion.database import open_database
 from companion.errors import CompanionError, UsageError
-from companion.migrations import APPLICATION_ID, MIGRATIONS
-from companion.sqlitefile import SqliteFile
+from companion.migrations import APPLICATION_ID, MIGRATIONS, PG_MIGRATIONS
 from companion.stats.figures import Played
 from companion.stats.record import GameRecord, record_of
 from companion.store import EventStore, UnknownGame, normalize_code
@@ -88,7 +88,8 @@ class StatsStore:
     def __init__(self, events: EventStore) -> None:
         self.events = events
         # the event store has opened (and migrated, backed up) the file already
-        self._db = SqliteFile(events.path, MIGRATIONS, application_id=APPLICATION_ID)
+        self._db = open_database(events.path, MIGRATIONS, kind="events",
+                                 pg_schema=PG_MIGRATIONS, application_id=APPLICATION_ID)
         # a log only grows: (code, number of raw lines) names one content, hence one record
         self._records: dict[tuple[str, int], GameRecord] = {}
         self._lock = threading.Lock()

@@ -22,16 +22,16 @@ from companion.games.labystere.mapview import (
 )
 from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.sheets import (
-    FILE_NAME,
     Sheet,
     SheetStore,
     is_valid_token,
     new_token,
     random_crossed,
+    sheets_location,
 )
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
 from companion.loader import load_game
-from companion.store import default_path, is_valid_code, normalize_code
+from companion.store import is_valid_code, normalize_code
 from tableapp import session
 from tableapp.aftergame import after_game
 from tableapp.gamepage import StoredGame, current_game, is_public_view, toolbar
@@ -275,7 +275,7 @@ def _sheet_store_at(path: str) -> SheetStore:
 
 
 def sheet_store() -> SheetStore:
-    return _sheet_store_at(str(default_path().with_name(FILE_NAME)))
+    return _sheet_store_at(str(sheets_location()))
 
 
 def _sheet_code() -> str | None:

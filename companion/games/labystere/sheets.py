@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion.database import as_location, open_database
 from companion.errors import UsageError
 from companion.games.labystere.data import LabystereData
 from companion.loader import load_game
-from companion.sqlitefile import SqliteFile
-from companion.store import default_path, is_valid_code, normalize_code
+from companion.store import default_location, default_path, is_valid_code, normalize_code
 
 FILE_NAME = "labystere-fiches.sqlite3"
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -70,12 +70,18 @@ class Sheet:
         return [i for i in sheet_items() if i.startswith("lieu-") and i in self.crossed]
 
 
+def sheets_location() -> str | Path:
+    """Beside the event store: the same PostgreSQL database, or a file next to its file."""
+    location = default_location()
+    return location if isinstance(location, str) else default_path().with_name(FILE_NAME)
+
+
 class SheetStore:
     """The sheets of every Labystère game on this server; one short connection per operation."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path().with_name(FILE_NAME)
-        self._db = SqliteFile(self.path, SCHEMA)
+        self.path = as_location(path) if path is not None else sheets_location()
+        self._db = open_database(self.path, SCHEMA, kind="labystere-sheets")
 
     @staticmethod
     def _key(code: str, token: str) -> tuple[str, str]:
