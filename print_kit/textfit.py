@@ -36,9 +36,15 @@ def width(text: str, font: str, size: float) -> float:
     return float(stringWidth(text, font, size))
 
 
+@lru_cache(maxsize=65536)
+def _missing(text: str, font: str) -> frozenset[str]:
+    """The preflight asks again for every copy of a card: answered once per text."""
+    return frozenset(missing_glyphs(text, font))
+
+
 def check_glyphs(text: str, font: str, where: str) -> None:
     register()
-    missing = missing_glyphs(text, font)
+    missing = _missing(text, font)
     if missing:
         shown = " ".join(f"« {c} » (U+{ord(c):04X})" for c in sorted(missing))
         raise PreflightError(f"{where} : glyphe absent de la police embarquée : {shown}")
