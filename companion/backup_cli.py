@@ -9,7 +9,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from companion import backups
+from companion import backups, dbtools
+from companion.database import as_location
 from companion.errors import (
     CorruptFile,
     ForeignFile,
@@ -19,8 +20,9 @@ from companion.errors import (
     ZeroByteFile,
 )
 from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
+from companion.pgfile import is_url
 from companion.sqlitefile import SqliteFile
-from companion.store import EventStore, default_path
+from companion.store import EventStore, default_location, default_path
 
 _REFUSED = {
     ZeroByteFile: "est vide (0 octet) : ce n'est pas une sauvegarde",
@@ -40,7 +42,28 @@ def _games(store: EventStore) -> str:
     return f"{count} partie{'s' if count > 1 else ''}"
 
 
+def cmd_backup_json(args: argparse.Namespace) -> int:
+    """Portable JSON of every game (companion/dbtools.py), on either backend: the only
+    `companion backup` of a PostgreSQL database (its operator's pg_dump copies the rest)."""
+    location = as_location(args.db) if args.db else default_location()
+    if not args.out:
+        raise UsageError("précisez le fichier à écrire : --out FICHIER.json (rien n'a été "
+                         "écrit)")
+    target = Path(args.out).expanduser()
+    if target.exists():
+        raise UsageError(f"{args.out} existe déjà : choisissez un autre nom (rien n'a été "
+                         "écrit)")
+    if not is_url(location) and not Path(location).exists():
+        raise UsageError(f"aucune base de données à sauvegarder ({location} n'existe pas)")
+    count = dbtools.write_export(EventStore(location), target)
+    print(f"sauvegarde JSON écrite : {target} ({count} partie{'s' if count > 1 else ''})")
+    return 0
+
+
 def cmd_backup(args: argparse.Namespace) -> int:
+    if args.json or (args.db and is_url(args.db)) or (not args.db
+                                                      and is_url(default_location())):
+        return cmd_backup_json(args)
     database = _database(args)
     if not database.exists():
         raise UsageError(f"aucune base de données à sauvegarder ({database} n'existe pas)")
@@ -70,6 +93,10 @@ def check_backup(file: str) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    if (args.db and is_url(args.db)) or (not args.db and is_url(default_location())):
+        raise UsageError("une base PostgreSQL se restaure avec les outils de son exploitant "
+                         "(pg_restore), ou par « companion db copy SAUVEGARDE.sqlite3 URL » "
+                         "dans une base vide")
     database = _database(args)
     source = Path(args.file).expanduser()
     check_backup(args.file)
@@ -95,6 +122,9 @@ def register(subparsers: Any) -> None:
                         help="fichier à écrire (défaut : dossier backups/ à côté de la base)")
     backup.add_argument("--db", metavar="BASE", help="base à sauvegarder (défaut : "
                         "$COMPANION_DB ou le dossier de données de l'utilisateur)")
+    backup.add_argument("--json", action="store_true",
+                        help="toutes les parties en JSON portable (toujours le cas pour une "
+                        "base PostgreSQL ; --out obligatoire)")
     backup.set_defaults(handler=cmd_backup)
 
     restore = subparsers.add_parser(

@@ -210,7 +210,8 @@ _ONLY_MODULE = {"print": "print_kit.cli"}
 
 def _extension_modules(command: str | None = None) -> list[Any]:
     """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
-    names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli"] + [
+    names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli",
+             "companion.db_cli"] + [
         f"companion.games.{g}.cli" for g in GAMES] + [
         "companion.stats.cli", "companion.lab.cli", "print_kit.cli"]
     if command in _ONLY_MODULE:
