@@ -48,7 +48,8 @@ __all__ = ["StoredGame", "current_game", "submit", "undo", "correct", "retract",
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 Describe = Callable[[dict[str, Any]], str]
 MAX_NAME = 40
-PUBLIC_REFRESH = timedelta(seconds=5)
+PUBLIC_REFRESH = timedelta(seconds=1)  # a seq read: a write made on another
+# server (issue 17) shows on every screen within about a second
 READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
              "l'hôte (ou d'un co-hôte) peut modifier la partie.")
 HISTORY = "Historique et corrections"

@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -95,12 +96,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real app on a free localhost port, with its own database; yields its base URL."""
-    _require_browser()
+@contextmanager
+def running_app(db: str | Path) -> Iterator[str]:
+    """The real app on a free localhost port using the database `db`; its base URL."""
     port = _free_port()
-    db = tmp_path_factory.mktemp("app-db") / "games.sqlite3"
     env = dict(os.environ, COMPANION_DB=str(db), COMPANION_PUBLIC_URL=f"http://localhost:{port}")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
@@ -120,12 +119,22 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     else:
         proc.kill()
         pytest.fail("le serveur Streamlit n'a pas démarré en 60 s")
-    yield url
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app on a free localhost port, with its own database; yields its base URL."""
+    _require_browser()
+    with running_app(tmp_path_factory.mktemp("app-db") / "games.sqlite3") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
