@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape
 
 import qrcode
 from reportlab.lib import colors
@@ -103,6 +102,12 @@ def _styles(size: float, accent: tuple[float, float, float]) -> dict[str, Paragr
                                leading=(size - 1.5) * 1.3, textColor=colors.Color(*SOFT),
                                spaceBefore=size * 0.6),
     }
+
+
+def escape(text: str) -> str:
+    """Paragraph markup's three special characters, as xml.sax.saxutils.escape does (that
+    module imports urllib.request and ssl: a few milliseconds of every print run)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _para(text: str, style: ParagraphStyle, bullet: bool = False) -> Paragraph:
