@@ -158,7 +158,7 @@ def run_cli(argv: list[str], files: dict[str, bytes], root: Path) -> tuple[int, 
     return code, out.getvalue(), err.getvalue()
 
 
-@settings(max_examples=int(os.environ.get("COMPANION_FUZZ_CLI", "250")), deadline=None,
+@settings(max_examples=int(os.environ.get("COMPANION_FUZZ_CLI", "150")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
           derandomize=os.environ.get("COMPANION_FUZZ_RANDOM") != "1")
 @given(case=runs())
