@@ -34,6 +34,7 @@ LOCK_SPACE = 0x4344  # advisory locks of this product: (LOCK_SPACE, 0) the whole
 GAME_LOCK_SPACE = 0x4345  # (GAME_LOCK_SPACE, hashtext(key)) one game
 NO_DRIVER = ("COMPANION_DB désigne une base PostgreSQL, mais le module psycopg n'est pas "
              "installé : installez-le avec « pip install 'compagnon-de-table[postgres]' »")
+IDLE_CONNECTIONS = 8  # kept open per database object between operations
 UNREACHABLE = ("la base PostgreSQL n'a pas pu être jointe (adresse, mot de passe ou serveur "
                "arrêté ?) ; rien n'a été écrit, réessayez dans un instant")
 
@@ -146,7 +147,7 @@ def storage_error(exc: BaseException, doing: str) -> StorageError:
 
 class PgDatabase:
     """One kind of this product's data (`kind`: "events", "labystere-sheets") in a PostgreSQL
-    database: checked, migrated, then one connection per thread, reused."""
+    database: checked, migrated, then connections taken from a small pool per operation."""
 
     SCHEMA_TABLE = ("CREATE TABLE IF NOT EXISTS companion_schema ("
                     "kind TEXT PRIMARY KEY, version INTEGER NOT NULL)")
@@ -163,39 +164,53 @@ class PgDatabase:
         self.timeout = timeout
         self.read_only = False
         self.created = False
-        self._local = threading.local()
+        self._idle: list[Any] = []
+        self._pool_lock = threading.Lock()
         self._migrate()
 
     @property
     def latest(self) -> int:
         return len(self.migrations)
 
-    # --- connections -----------------------------------------------------------------------
+    # --- connections ---------------------------------------------------------------------
+    # A small pool shared by threads: Streamlit runs each rerun in a new thread, so a
+    # connection per thread would mean a new connection at every poll of every screen.
 
     def _connection(self) -> Any:
-        connection = getattr(self._local, "connection", None)
-        if connection is not None and not connection.closed:
-            return connection
+        with self._pool_lock:
+            while self._idle:
+                connection = self._idle.pop()
+                if not connection.closed:
+                    return connection
         psycopg = _psycopg()
         connection = psycopg.connect(self.url, autocommit=True,
                                      connect_timeout=max(1, int(self.timeout)))
         milliseconds = int(self.timeout * 1000)
         connection.execute(f"SET lock_timeout = {milliseconds:d}")
-        self._local.connection = connection
         return connection
 
-    def _drop_connection(self) -> None:
-        connection = getattr(self._local, "connection", None)
-        self._local.connection = None
-        if connection is not None:
-            try:
-                connection.close()
-            except Exception:  # noqa: BLE001  (closing a broken connection may fail too)
-                pass
+    def _release(self, connection: Any) -> None:
+        """Back to the pool when it is healthy and idle, else closed."""
+        healthy = not connection.closed and connection.info.transaction_status == 0  # idle
+        with self._pool_lock:
+            if healthy and len(self._idle) < IDLE_CONNECTIONS:
+                self._idle.append(connection)
+                return
+        self._close(connection)
+
+    @staticmethod
+    def _close(connection: Any) -> None:
+        try:
+            connection.close()
+        except Exception:  # noqa: BLE001  (closing a broken connection may fail too)
+            pass
 
     def close(self) -> None:
-        """Closes this thread's connection (tests, benchmarks; others close with the process)."""
-        self._drop_connection()
+        """Closes the idle connections (tests, benchmarks; others close with the process)."""
+        with self._pool_lock:
+            idle, self._idle = self._idle, []
+        for connection in idle:
+            self._close(connection)
 
     @contextmanager
     def _session(self, doing: str) -> Iterator[PgConnection]:
@@ -203,7 +218,6 @@ class PgDatabase:
         try:
             connection = self._connection()
         except psycopg.Error as exc:
-            self._drop_connection()
             raise storage_error(exc, doing) from None
         db = PgConnection(connection)
         try:
@@ -214,13 +228,16 @@ class PgDatabase:
         except BaseException:
             self._rollback(db)
             raise
+        finally:
+            self._release(connection)
 
-    def _rollback(self, db: PgConnection) -> None:
+    @staticmethod
+    def _rollback(db: PgConnection) -> None:
         try:
             if db.in_transaction:
                 db.raw.execute("ROLLBACK")
-        except Exception:  # noqa: BLE001  (a dead connection: start afresh next time)
-            self._drop_connection()
+        except Exception:  # noqa: BLE001  (a dead connection: closed by _release)
+            PgDatabase._close(db.raw)
 
     @contextmanager
     def read(self) -> Iterator[PgConnection]:
