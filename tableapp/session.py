@@ -25,7 +25,12 @@ import streamlit as st
 from companion.access import Access, DeviceMemory, Grant
 from companion.errors import StorageError
 from companion.positions import Positions
-from companion.store import EventStore, default_location, normalize_code
+from companion.store import (  # noqa: F401  (default_path: the pages tests use it)
+    EventStore,
+    default_location,
+    default_path,
+    normalize_code,
+)
 
 T = TypeVar("T")
 PUBLIC_VIEW = "public"
