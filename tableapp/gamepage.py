@@ -404,7 +404,9 @@ def _notice(stored: StoredGame, describe: Describe, public: bool) -> None:
 
 @st.fragment(run_every=PUBLIC_REFRESH)
 def _follow(code: str, seq: int) -> None:
-    """Every screen follows the game: rerun the page when another device wrote to it."""
+    """Every screen follows the game: rerun the page when another device wrote to it. A tick
+    asks the store for one number (the log's seq) and reruns only its fragment: an idle
+    screen costs no page rerun."""
     if session.store().seq(code) != seq:
         st.rerun(scope="app")
 

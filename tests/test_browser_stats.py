@@ -37,10 +37,10 @@ def metrics(page: Any) -> list[tuple[str, str]]:
 def win_with_elysee(page: Any) -> None:
     """The player whose turn it is announces « Complot à l'Élysée »: 100 points, the manche
     ends, and the match (target 50) with it."""
-    page.get_by_role("combobox", name="Annonce").click()
-    page.get_by_role("option", name=re.compile("Complot à l'Élysée")).click()
-    page.wait_for_function("() => document.querySelector('input[aria-label=\"Annonce\"]')"
-                           ".value.includes('Élysée')", timeout=TIMEOUT)
+    group = page.locator('[data-testid="stButtonGroup"]').filter(
+        has=page.get_by_text("Annonce (points)", exact=True))
+    group.locator("button").filter(has_text="Complot à l'Élysée").first.click()
+    page.wait_for_timeout(300)  # the pick is only the browser's until « Valider »
     page.get_by_role("button", name=re.compile("Valider l'annonce")).click()
     wait_text(page, "Partie terminée")
 

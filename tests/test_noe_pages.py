@@ -66,12 +66,12 @@ def test_create_a_game_then_record_a_manche() -> None:
     assert stored.setup == {"players": ["Alice", "Bruno", "Chloé"], "level": 2, "target": 400,
                             "dealer": "Chloé"}
     assert stored.state.summary()["turn"] == "Alice"  # left of the dealer
-    at.selectbox(key="noe_entry_player_1").select("Bruno")
-    at.selectbox(key="noe_entry_announcement").select("six-duron")
+    at.button_group(key="noe_entry_player_1").set_value("Bruno")
+    at.button_group(key="noe_entry_announcement").set_value("six-duron")
     button(at, "noe_entry_valid")()
     at.run()
-    at.selectbox(key="noe_entry_player_1").select("Alice")
-    at.selectbox(key="noe_entry_announcement").select("complot")
+    at.button_group(key="noe_entry_player_1").set_value("Alice")
+    at.button_group(key="noe_entry_announcement").set_value("complot")
     button(at, "noe_entry_valid")()
     at.run()
     summary = store().load(code).state.summary()
@@ -88,7 +88,7 @@ def test_a_stale_device_cannot_record_a_second_announcement() -> None:
     code = new_game(["Alice", "Bruno", "Chloé"])
     first, second = app("play", code=code).run(), app("play", code=code).run()
     for device in (first, second):
-        device.selectbox(key="noe_entry_player_1").select("Alice")
+        device.button_group(key="noe_entry_player_1").set_value("Alice")
     button(first, "noe_entry_valid")()
     first.run()
     assert store().load(code).seq == 1
@@ -96,14 +96,14 @@ def test_a_stale_device_cannot_record_a_second_announcement() -> None:
     second.run()
     assert second.error and store().load(code).seq == 1
     second.run()
-    assert "Alice" not in second.selectbox(key="noe_entry_player_1").options
+    assert "Alice" not in second.button_group(key="noe_entry_player_1").options
 
 
 def test_announcement_checked_against_the_hand() -> None:
     code = new_game(["Alice", "Bruno"])
     at = app("play", code=code).run()
-    at.selectbox(key="noe_entry_player_1").select("Alice")
-    at.selectbox(key="noe_entry_announcement").select("cinq-alphas")
+    at.button_group(key="noe_entry_player_1").set_value("Alice")
+    at.button_group(key="noe_entry_announcement").set_value("cinq-alphas")
     at.toggle(key="noe_entry_check").set_value(True).run()
     at.multiselect(key="noe_entry_cards_1").set_value(PLAN_ETARE_HAND).run()
     assert "ne permet pas" in texts(at)
@@ -111,7 +111,7 @@ def test_announcement_checked_against_the_hand() -> None:
     at.run()
     assert store().load(code).seq == 0  # refused by the engine: nothing written
     assert any("ne permet pas" in e.value for e in at.error)
-    at.selectbox(key="noe_entry_announcement").select("plan-etare").run()
+    at.button_group(key="noe_entry_announcement").set_value("plan-etare").run()
     button(at, "noe_entry_valid")()
     at.run()
     stored = store().load(code)
@@ -122,7 +122,7 @@ def test_announcement_checked_against_the_hand() -> None:
 def test_false_announcement_is_recorded_without_points() -> None:
     code = new_game(["Alice", "Bruno", "Chloé"])
     at = app("play", code=code).run()
-    at.selectbox(key="noe_entry_player_1").select("Chloé")
+    at.button_group(key="noe_entry_player_1").set_value("Chloé")
     button(at, "noe_entry_false")()
     at.run()
     summary = store().load(code).state.summary()
@@ -217,21 +217,21 @@ def test_entry_follows_the_turn_after_each_event() -> None:
     player is not kept for the next."""
     code = new_game(["Alice", "Bruno", "Chloé"])  # dealer Alice: Bruno plays first
     at = app("play", code=code).run()
-    assert at.selectbox(key="noe_entry_player_1").value == "Bruno"
-    at.selectbox(key="noe_entry_player_1").select("Chloé")
-    at.selectbox(key="noe_entry_announcement").select("plan-etare")
+    assert at.button_group(key="noe_entry_player_1").value == "Bruno"
+    at.button_group(key="noe_entry_player_1").set_value("Chloé")
+    at.button_group(key="noe_entry_announcement").set_value("plan-etare")
     at.toggle(key="noe_entry_check").set_value(True).run()
     at.multiselect(key="noe_entry_cards_1").set_value(PLAN_ETARE_HAND).run()
     button(at, "noe_entry_valid")()
     at.run()
     assert store().load(code).state.summary()["turn"] == "Alice"
-    assert at.selectbox(key="noe_entry_player_1").value == "Alice"
-    assert at.selectbox(key="noe_entry_announcement").value == "complot"
+    assert at.button_group(key="noe_entry_player_1").value == "Alice"
+    assert at.button_group(key="noe_entry_announcement").value == "complot"
     assert at.multiselect(key="noe_entry_cards_1").value == []
     button(at, "noe_entry_false")()  # Alice is wrong: the turn goes to Bruno
     at.run()
     assert store().load(code).state.summary()["turn"] == "Bruno"
-    assert at.selectbox(key="noe_entry_player_1").value == "Bruno"
+    assert at.button_group(key="noe_entry_player_1").value == "Bruno"
 
 
 def test_a_control_is_recorded_in_the_game_log() -> None:

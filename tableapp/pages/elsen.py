@@ -277,35 +277,41 @@ def vote_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
 # --- secrets and public facts -----------------------------------------------------------------
 
 
-@st.fragment(run_every=2)
 def secret_view(state: ElsenState) -> None:
-    """Roles, lives, protection and past missions, behind a tap; hidden again by itself.
-    Rights are asked again at each tick: a revoked host link stops showing them at once."""
+    """Roles, lives, protection and past missions, behind a tap; hidden again by itself. Only
+    the open view ticks (each second, its fragment alone): a closed one costs no rerun."""
     if not is_host():
         return
-    until = float(st.session_state.get("elsen_secret_until", 0))
-    if time.time() >= until:
-        if not st.button(f"Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
-                         icon=":material/lock:",
-                         width="stretch"):
-            return
-        until = st.session_state["elsen_secret_until"] = time.time() + SECRET_SECONDS
-    left = until - time.time()
-    if st.button(f"Masquer (se masque seul dans {int(left) + 1} s)", key="elsen_secret_hide",
-                 icon=":material/visibility_off:",
-                 width="stretch"):
+    if time.time() < float(st.session_state.get("elsen_secret_until", 0)):
+        _secrets_open(state)
+    else:
+        _secrets_closed()
+
+
+@st.fragment
+def _secrets_closed() -> None:
+    if st.button(f"Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
+                 icon=":material/lock:", width="stretch"):
+        st.session_state["elsen_secret_until"] = time.time() + SECRET_SECONDS
+        st.rerun(scope="app")  # the open view is its own ticking fragment
+
+
+@st.fragment(run_every=1)
+def _secrets_open(state: ElsenState) -> None:
+    """Rights are asked again at each tick: a revoked host link stops showing them at once."""
+    left = float(st.session_state.get("elsen_secret_until", 0)) - time.time()
+    if not is_host() or left <= 0 or st.button(
+            f"Masquer (se masque seul dans {int(left) + 1} s)", key="elsen_secret_hide",
+            icon=":material/visibility_off:", width="stretch"):
         st.session_state["elsen_secret_until"] = 0
-        st.button(f"Voir les secrets ({SECRET_SECONDS} s)", key="elsen_secret_show",
-                  icon=":material/lock:",
-                  width="stretch")
-        return
+        st.rerun(scope="app")
     data = state.data
     # st.table renders its cells as Markdown: names go through plain() (no link, no image)
     st.table({"joueur": [plain(p) for p in state.players],
               "rôle": [data.role(state.roles[p]).name if p in state.roles else "?"
                        for p in state.players],
-              "état": ["exclu" if p in state.excluded else
-                       "en vie" if state.alive[p] else "mort" for p in state.players]})
+              "état": ["exclusion (vote)" if p in state.excluded else
+                       "en vie" if state.alive[p] else "carte Mort" for p in state.players]})
     if state.nights:
         night = state.nights[-1]
         st.text(f"Protection (tour {night['turn']}) : {night.get('protected') or 'personne'}")

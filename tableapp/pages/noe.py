@@ -92,12 +92,13 @@ def _scoreboard(summary: dict[str, Any]) -> None:
     """Totals, progress toward the target, the grid by manche. Cheap elements only (progress
     bars, one Markdown table): this runs on every rerun of the page (benchmarks/noe.py)."""
     players, target = summary["players"], summary["target"]
-    columns = st.columns(min(len(players), 3))
-    for i, player in enumerate(players):
-        score = summary["scores"][player]
-        with columns[i % len(columns)]:
-            st.metric(plain(player), score, border=True)
-            st.progress(min(score / target, 1.0), text=f"{min(score, target)}/{target}")
+    per_row = min(len(players), 3)
+    for row in range(0, len(players), per_row):  # rows of seats: a phone stacks them in order
+        for column, player in zip(st.columns(per_row), players[row:row + per_row], strict=False):
+            score = summary["scores"][player]
+            with column:
+                st.metric(plain(player), score, border=True)
+                st.progress(min(score / target, 1.0), text=f"{min(score, target)}/{target}")
     if st.toggle("Courbe des scores manche après manche", key="noe_board_chart"):
         st.vega_lite_chart(chart_spec(summary), width="stretch")
     st.markdown(_grid_markdown(summary))
@@ -141,12 +142,14 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
     # keyed by game too: a rematch in the same session starts at the same seq and manche
     _fresh_entry((stored.code, stored.seq), manche, summary["turn"], active)
     st.subheader(f"Manche {manche} : saisir une annonce")
-    player = st.selectbox("Joueur", active, key=f"noe_entry_player_{manche}")
+    # a few choices: buttons, not a typed list; picking one sends nothing to the server (the
+    # value travels with « Valider »): one round trip per announcement
+    player = st.segmented_control("Joueur", active, key=f"noe_entry_player_{manche}",
+                                  required=True, on_change="ignore")
     announcements = deck().data.announcements
-    ann_id = st.selectbox("Annonce", [a.id for a in announcements],
-                          format_func=lambda a: next(f"{x.name} ({x.points} points)"
-                                                     for x in announcements if x.id == a),
-                          key="noe_entry_announcement")
+    points = {a.id: f"{a.name} ({a.points})" for a in announcements}
+    ann_id = st.pills("Annonce (points)", list(points), format_func=points.get, required=True,
+                      key="noe_entry_announcement", on_change="ignore")
     cards: list[str] | None = None
     if st.toggle("Vérifier avec la main étalée", key="noe_entry_check"):
         cards = _hand_picker(summary["level"], key=f"noe_entry_cards_{manche}")
@@ -191,10 +194,10 @@ def play() -> None:
     summary = stored.state.summary()
     st.title("Noé : tableau des scores")
     _status(summary)
-    _scoreboard(summary)
-    if not is_public_view() and not summary["finished"]:
+    if not is_public_view() and not summary["finished"]:  # the current turn first
         with st.container(border=True):
             _entry(stored, summary)
+    _scoreboard(summary)
     after_game(stored, history=False)  # the grid and chart above are Noé's history
     toolbar(stored, describe)
 

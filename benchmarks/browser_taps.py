@@ -1,0 +1,272 @@
+"""Tap to settled at the table (issue 13), in real browsers (Debian chromium through
+Playwright): the host's tablet (1024×768) and four viewers' phones (390×844, public view) on one
+game per game; for each common action, the median and 95th percentile from the tap to the end
+of the last script run it caused, and how long until all four viewers show the change; beside a
+trivial one-button page served the same way (its own Streamlit server) in the same run.
+
+Timing is taken inside the page: a capturing listener notes the tap (`performance.now()`),
+observers note every change of Streamlit's script state and of what is drawn; « settled » is the
+last change after the tap, once nothing changed for 250 ms and no script runs. A viewer is
+« updated » when the text of its page changed (clock of the benchmark, from the tap). Each
+tap is undone from outside (the store, not timed) and the pages reloaded, so every tap meets
+the same state.
+
+Run: `.venv/bin/python benchmarks/browser_taps.py [--taps 12]`. Targets: medians under 300 ms,
+viewers within 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.access import HOST, Access  # noqa: E402
+from companion.store import EventStore  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+        "--no-first-run", "--disable-component-update", "--disable-sync"]
+VIEWERS = 4
+QUIET_MS = 250
+TIMEOUT = 60_000
+TRIVIAL = """
+import streamlit as st
+st.session_state.setdefault("n", 0)
+if st.button("Un bouton"):
+    st.session_state.n += 1
+st.write(f"{st.session_state.n} fois")
+"""
+
+# Installed in every page: notes the tap and every script-state change (page clock).
+PROBE_JS = """() => {
+  if (window.__probe) return;
+  window.__probe = true; window.__runs = []; window.__tap = null;
+  document.addEventListener("click", () => { window.__tap = performance.now(); }, true);
+  const watch = () => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    const main = document.querySelector('[data-testid="stMain"]');
+    if (!app || !main) { setTimeout(watch, 50); return; }
+    const note = () => window.__runs.push(
+      {s: app.getAttribute("data-test-script-state"), t: performance.now()});
+    new MutationObserver(note).observe(app, {attributes: true,
+                                             attributeFilter: ["data-test-script-state"]});
+    // React may batch a fast run's two states into none: what it drew is noted too
+    new MutationObserver(note).observe(main, {subtree: true, childList: true,
+                                              characterData: true});
+  };
+  watch();
+}"""
+SETTLED_JS = """(quiet) => {
+  if (window.__tap === null) return null;
+  const app = document.querySelector('[data-testid="stApp"]');
+  const after = window.__runs.filter(r => r.t >= window.__tap);
+  if (!after.length || app.getAttribute("data-test-script-state") !== "notRunning") return null;
+  const last = after[after.length - 1];
+  if (performance.now() - last.t < quiet) return null;
+  return last.t - window.__tap;
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve(script: Path, db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = dict(os.environ, COMPANION_DB=str(db), COMPANION_PUBLIC_URL=f"http://localhost:{port}")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
+         "--server.port", str(port), "--browser.gatherUsageStats", "false",
+         "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
+                return proc, url
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    raise SystemExit("le serveur Streamlit n'a pas démarré")
+
+
+def example(name: str, count: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    log = json.loads((ROOT / "docs" / "log-examples" / name).read_text(encoding="utf-8"))
+    return log["setup"], log["events"][:count]
+
+
+def open_ready(page: Any, url: str, ready: str) -> None:
+    page.goto(url, wait_until="domcontentloaded", timeout=TIMEOUT)
+    page.get_by_text(ready, exact=False).first.wait_for(timeout=TIMEOUT)
+    page.evaluate(PROBE_JS)
+    page.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
+                           "?.getAttribute('data-test-script-state') === 'notRunning'",
+                           timeout=TIMEOUT)
+    page.wait_for_timeout(300)
+
+
+def tap(page: Any, button: Callable[[Any], Any]) -> float:
+    """Tap and return the milliseconds until the page settled (page clock)."""
+    page.evaluate("() => { window.__tap = null; window.__runs = []; }")
+    button(page).click()
+    handle = page.wait_for_function(SETTLED_JS, arg=QUIET_MS, timeout=TIMEOUT, polling=20)
+    return float(handle.json_value())
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def line(name: str, values: list[float], base: float | None = None) -> str:
+    if not values:
+        return f"{name:<46} (pas de mesure)"
+    med = statistics.median(values)
+    extra = f"  ({med / base:4.1f}× la référence)" if base else ""
+    return f"{name:<46} médiane {med:7.0f} ms   p95 {p95(values):7.0f} ms{extra}"
+
+
+CHANGED_JS = """(before) => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  return main && main.innerText !== before;
+}"""
+
+
+def main_text(page: Any) -> str:
+    """What a viewer's page says (its main column), to see it change."""
+    return str(page.evaluate("document.querySelector('[data-testid=\"stMain\"]').innerText"))
+
+
+def button_named(name: str) -> Callable[[Any], Any]:
+    return lambda page: page.get_by_role("button", name=re.compile(name)).first
+
+
+# (label, game, log example and events kept, button to tap, undo from outside?)
+ACTIONS: list[tuple[str, str, tuple[str, int], str, bool]] = [
+    ("Noé : annonce", "noe", ("noe-partie-a-100-points.json", 1), "Valider l'annonce", True),
+    ("Emblèmes : carte + lieu + valider", "emblemes", ("emblemes-partie-a-trois.json", 1),
+     "Valider la révélation", True),
+    ("Labystère : lancer le dé", "labystere", ("labystere-partie.json", 0), "Lancer le dé", True),
+    ("Camelot : jouer une carte", "camelot", ("camelot-exemples-de-la-regle.json", 2),
+     "Jouer cette carte", True),
+    ("ELSEN : « Suivant »", "elsen", ("elsen-exemple-de-la-regle.json", 1), "Suivant", False),
+]
+
+
+def bench_game(browser: Any, base: str, db: Path, action: tuple[str, str, tuple[str, int], str,
+               bool], taps: int) -> tuple[list[float], list[float]]:
+    label, game, (name, count), button, undo = action
+    store, access = EventStore(db), Access(db)
+    setup, events = example(name, count)
+    if game == "noe":
+        setup = {**setup, "target": 100_000}
+    code = store.create(game, setup)
+    for seq, event in enumerate(events):
+        store.append(code, event, seq)
+    token, _grant = access.issue(code, HOST)
+    host_ctx = browser.new_context(viewport={"width": 1024, "height": 768}, locale="fr-FR")
+    host = host_ctx.new_page()
+    viewer_ctxs = [browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+                   for _ in range(VIEWERS)]
+    viewers = [ctx.new_page() for ctx in viewer_ctxs]
+    settle, lag = [], []
+    try:
+        for viewer in viewers:
+            open_ready(viewer, f"{base}/{game}?code={code}&view=public", "vue publique")
+        for i in range(taps + 1):
+            open_ready(host, f"{base}/{game}?code={code}&host={token}", f"Partie {code}")
+            before = len(store.load(code).entries)
+            shown = [main_text(viewer) for viewer in viewers]
+            start = time.perf_counter()
+            ms = tap(host, button_named(button))
+            after = len(store.load(code).entries)
+            if undo and after == before:
+                raise SystemExit(f"{label} : le tap n'a rien enregistré")
+            if undo:
+                for viewer, text in zip(viewers, shown, strict=True):
+                    viewer.wait_for_function(CHANGED_JS, arg=text, timeout=TIMEOUT, polling=20)
+                seen = (time.perf_counter() - start) * 1000
+                store.undo(code, store.seq(code))
+                for viewer in viewers:  # back to the state before the tap (not timed)
+                    open_ready(viewer, viewer.url, "vue publique")
+            else:  # a narrator's line: back to where it was, by its own « Retour »
+                tap(host, button_named("Retour"))
+            if i == 0:
+                continue  # the first tap of a page warms the server's caches
+            settle.append(ms)
+            if undo:
+                lag.append(seen)
+    finally:
+        host_ctx.close()
+        for ctx in viewer_ctxs:
+            ctx.close()
+    return settle, lag
+
+
+def bench_trivial(browser: Any, base: str, taps: int) -> list[float]:
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, locale="fr-FR")
+    page = ctx.new_page()
+    try:
+        open_ready(page, base, "fois")
+        values = [tap(page, button_named("Un bouton")) for _ in range(taps + 1)]
+    finally:
+        ctx.close()
+    return values[1:]
+
+
+def main(taps: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="taps-"))
+    db = folder / "games.sqlite3"
+    EventStore(db)
+    trivial_script = folder / "trivial.py"
+    trivial_script.write_text(TRIVIAL, encoding="utf-8")
+    app, base = serve(ROOT / "streamlit_app.py", db)
+    trivial, trivial_base = serve(trivial_script, folder / "unused.sqlite3")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            reference = bench_trivial(browser, trivial_base, taps)
+            base_ms = statistics.median(reference)
+            print(f"{taps} taps par action (après un tap d'échauffement), hôte 1024×768, "
+                  f"{VIEWERS} spectateurs 390×844 ; horloge de la page")
+            print(line("page triviale (un bouton) : référence", reference))
+            for action in ACTIONS:
+                try:
+                    settle, lag = bench_game(browser, base, db, action, taps)
+                except Exception as exc:  # a page that changed its buttons: say so, go on
+                    print(f"{action[0]:<46} (pas de mesure : {str(exc).splitlines()[0]})")
+                    continue
+                print(line(action[0], settle, base_ms))
+                if lag:
+                    print(line(f"  {VIEWERS} spectateurs à jour (depuis le tap)", lag))
+            browser.close()
+    finally:
+        for proc in (app, trivial):
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=12)
+    main(parser.parse_args().taps)
