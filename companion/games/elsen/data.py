@@ -3,6 +3,7 @@ the settings the rules leave open. Rules: elsen.txt."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 from pydantic import Field
@@ -91,7 +92,16 @@ class ElsenData(GameData):
         return next(r for r in self.roles if r.id == role_id)
 
     def action_card(self, card_id: str) -> ActionCard:
-        return next(c for c in self.action_cards if c.id == card_id)
+        card = self._cards_by_id.get(card_id)
+        return card if card is not None else next(c for c in self.action_cards if c.id == card_id)
+
+    @cached_property
+    def _cards_by_id(self) -> dict[str, ActionCard]:
+        """Looked up at every card of every mission: an index, built once (first card wins)."""
+        index: dict[str, ActionCard] = {}
+        for card in self.action_cards:
+            index.setdefault(card.id, card)
+        return index
 
     def setting(self, name: str) -> str | float | int | bool:
         return self.settings[name].value

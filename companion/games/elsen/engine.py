@@ -57,6 +57,9 @@ class ElsenState:
         self.win_reason = ""
         self.events = 0
         self.last_event = ""  # type of the last event applied (what the narration follows)
+        # Asked after every event (victory, night powers); the roles are fixed at the deal.
+        self._holders: dict[str, str] | None = None
+        self._sides: tuple[list[str], list[str]] | None = None  # (saboteurs, passengers)
 
     # --- facts ------------------------------------------------------------------------------
 
@@ -74,7 +77,11 @@ class ElsenState:
         return player in self.excluded or not self.alive[player]
 
     def holder(self, role: str) -> str | None:
-        return next((p for p, r in self.roles.items() if r == role), None)
+        if self._holders is None:  # the roles never change after the deal: indexed once
+            self._holders = {}
+            for p, r in self.roles.items():
+                self._holders.setdefault(r, p)
+        return self._holders.get(role)
 
     def saboteurs(self) -> list[str]:
         return [p for p in self.players if self.roles.get(p) == "saboteur"]
@@ -109,14 +116,10 @@ class ElsenState:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise RuleError("un événement est un objet JSON avec un champ « type »",
                             "docs/log-format.md")
-        handlers: dict[str, Callable[[dict[str, Any]], None]] = {
-            "deal": self._deal, "recognition": self._recognition, "mission": self._mission,
-            "protect": self._protect, "kill": self._kill, "seer": self._seer,
-            "dawn": self._dawn, "vote": self._vote}
         kind = event["type"]
-        if kind not in handlers:
+        if kind not in HANDLERS:
             raise RuleError(f"type d'événement inconnu : {kind!r} ; types : "
-                            f"{', '.join(handlers)}", "docs/log-schemas/elsen.json")
+                            f"{', '.join(HANDLERS)}", "docs/log-schemas/elsen.json")
         if self.phase == "over":
             raise RuleError("la partie est terminée", RULE_GOAL)
         expected = self.next_step()
@@ -124,7 +127,7 @@ class ElsenState:
             raise RuleError(f"« {kind} » arrive trop tôt ou trop tard : le jeu attend "
                             f"« {expected} » (tour {self.turn}, phase {self.phase})",
                             "registre ELS-3")
-        handlers[kind](event)
+        HANDLERS[kind](self, event)
         self.events += 1
         self.last_event = kind
         self._check_victory()
@@ -138,6 +141,7 @@ class ElsenState:
                             "elsen.txt › Installation")
         roles = check_deal(self.data, self.setup, event.get("roles"))
         self.roles = roles
+        self._holders = self._sides = None
         self.deal_method = str(method)
         self.phase = "opening"
 
@@ -312,8 +316,11 @@ class ElsenState:
         """The winning side and why, if the game is won now (registre ELS-10)."""
         if not self.roles:
             return None
-        passengers = [p for p in self.players if self.roles[p] != "saboteur"]
-        if all(self.out(p) for p in self.saboteurs()):
+        if self._sides is None:
+            self._sides = (self.saboteurs(),
+                           [p for p in self.players if self.roles[p] != "saboteur"])
+        saboteurs, passengers = self._sides
+        if all(self.out(p) for p in saboteurs):
             return "passagers", "tous les saboteurs sont hors jeu"
         if self.missions_won >= self.data.missions_to_win:
             return "passagers", f"{self.data.missions_to_win} missions réussies"
@@ -360,6 +367,12 @@ def _force_reason(event: dict[str, Any]) -> str | None:
         raise RuleError(f"« forcer » : la raison, en toutes lettres (1 à {FORCE_REASON_MAX} "
                         "caractères)", RULE_FORCE)
     return reason.strip()
+
+
+HANDLERS: dict[str, Callable[[ElsenState, dict[str, Any]], None]] = {
+    "deal": ElsenState._deal, "recognition": ElsenState._recognition,
+    "mission": ElsenState._mission, "protect": ElsenState._protect, "kill": ElsenState._kill,
+    "seer": ElsenState._seer, "dawn": ElsenState._dawn, "vote": ElsenState._vote}
 
 
 class ElsenEngine:
