@@ -167,10 +167,16 @@ class EmblemesState:
         new.imposed = dict(self.imposed)
         new.replaced = dict(self.replaced)
         new.revealed = list(self.revealed)
-        new.movements = list(self.movements)
-        new.journal = list(self.journal)
-        new.results = list(self.results)
+        # movements, journal and results are only ever appended to: the copy shares them and
+        # the caller cuts them back to their length (_rollback) when the copy is dropped, so a
+        # turn no longer copies the whole game's history twice.
         return new
+
+    def _history(self) -> tuple[int, int, int]:
+        return len(self.movements), len(self.journal), len(self.results)
+
+    def _rollback(self, lengths: tuple[int, int, int]) -> None:
+        del self.movements[lengths[0]:], self.journal[lengths[1]:], self.results[lengths[2]:]
 
     def note(self, text: str) -> None:
         self.journal.append({"round": self.round, "turn": self.turn, "text": text})
@@ -206,20 +212,28 @@ class EmblemesState:
     # --- events ------------------------------------------------------------------------------
 
     def apply(self, event: dict[str, Any]) -> None:
+        lengths = self._history()
         new = self._copy()
         try:
             new._apply(event)
         except NeedChoice as need:
+            self._rollback(lengths)
             raise RuleError(f"choix manquant : {need.choice.question}", need.choice.rule) from None
+        except BaseException:
+            self._rollback(lengths)
+            raise
         self.__dict__.update(new.__dict__)
 
     def next_choice(self, event: dict[str, Any]) -> Choice | None:
         """The next question this reveal needs answered, or None when it is complete.
         RuleError if it cannot be played as given. Leaves the state untouched."""
+        lengths = self._history()
         try:
             self._copy()._apply(event)
         except NeedChoice as need:
             return need.choice
+        finally:
+            self._rollback(lengths)
         return None
 
     def _apply(self, event: dict[str, Any]) -> None:
