@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from companion.games.labystere.setup import Layout, Pos
 
@@ -27,6 +28,7 @@ ROW_NAMES = "ABCDEFGHIJ"
 _CELL_RE = re.compile(r"^([A-J])([1-9]|10)$")
 
 
+@cache  # asked for every path card at every step of every walk; few shapes, four rotations
 def turn(sides: str, rotation: int) -> str:
     """`sides` turned clockwise by `rotation` quarter turns, in N E S W order."""
     turned = {SIDES[(SIDES.index(s) + rotation) % 4] for s in sides}
