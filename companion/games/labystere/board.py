@@ -50,6 +50,14 @@ def parse_cell(name: object, rows: int, cols: int) -> Pos | None:
     return pos if pos[0] < rows and pos[1] < cols else None
 
 
+@cache  # the grid's neighbours, computed once per size instead of at every step of a walk
+def _around(rows: int, cols: int) -> dict[Pos, dict[str, Pos | None]]:
+    def neighbour(r: int, c: int) -> Pos | None:
+        return (r, c) if 0 <= r < rows and 0 <= c < cols else None
+    return {(r, c): {side: neighbour(r + STEP[side][0], c + STEP[side][1]) for side in SIDES}
+            for r in range(rows) for c in range(cols)}
+
+
 @dataclass(frozen=True)
 class Stack:
     """What lies on one cell: the face-down Action card (or face-up Départ/Arrivée) and the path
@@ -129,8 +137,9 @@ class Board:
 
     def exits(self, pos: Pos) -> list[Pos]:
         out = []
+        around = _around(self.rows, self.cols)[pos]
         for side in self.stacks[pos].sides:
-            other = self.neighbour(pos, side)
+            other = around[side]
             if other is not None and OPPOSITE[side] in self.stacks[other].sides:
                 out.append(other)
         return out
