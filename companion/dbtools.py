@@ -93,12 +93,31 @@ def _rows(store: EventStore, table: str, columns: tuple[str, ...], order: str) -
             f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}").fetchall()]
 
 
+def _sheet_stores(source: EventStore, target: EventStore) -> tuple[Any, Any] | None:
+    """Labystère's private sheets beside each store (a file next to a SQLite store, the same
+    PostgreSQL database): None when the source has none to move."""
+    from companion.games.labystere.sheets import SheetStore, sheets_beside
+
+    where, there = sheets_beside(source.path), sheets_beside(target.path)
+    if not isinstance(where, str) and not Path(where).exists():
+        return None
+    if where == there:  # two SQLite stores of one folder share one sheets file
+        return None
+    return SheetStore(where), SheetStore(there)
+
+
 def copy(source: EventStore, target: EventStore) -> int:
     """Every row of `source` into the empty `target` in one transaction, then verified game
-    by game (`verify`); returns the number of games. UsageError when the target holds games."""
+    by game (`verify`), and the players' Labystère sheets with them (checked row by row);
+    returns the number of games. UsageError when the target holds games or sheets."""
     if _all_codes(target):
         raise UsageError("la base cible contient déjà des parties : choisissez une base vide "
                          "(rien n'a été copié)")
+    sheets = _sheet_stores(source, target)
+    sheet_rows = sheets[0].rows() if sheets else []
+    if sheets and sheets[1].rows():
+        raise UsageError("la base cible contient déjà des fiches d'enquête : choisissez une "
+                         "base vide (rien n'a été copié)")
     data = {table: _rows(source, table, columns, order) for table, columns, order in TABLES}
     merged = _rows(source, "profiles", ("id", "merged_into"), "id")
     with target._db.write() as db:
@@ -114,6 +133,10 @@ def copy(source: EventStore, target: EventStore) -> int:
                            f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
     target.clear_cache()
     verify(source, target)
+    if sheets and sheet_rows:
+        sheets[1].insert_rows(sheet_rows)
+        if sheets[1].rows() != sheet_rows:
+            raise UsageError("copie fausse : les fiches d'enquête de Labystère diffèrent")
     return len(data["games"])
 
 

@@ -147,3 +147,21 @@ def test_backup_exports_every_game_as_portable_json_on_both_backends(
     again = EventStore(tmp_path / "ailleurs.sqlite3").import_log(data["games"][codes[0]])
     assert EventStore(tmp_path / "ailleurs.sqlite3").load(again).title == "table 0"
     assert main(["backup", "--json", "--db", str(db_location), "--out", str(out)]) == 2
+
+
+def test_the_players_labystere_sheets_move_with_the_games(tmp_path: Path, pg_url: str) -> None:
+    """What a phone crossed out on its investigation sheet is something a user entered: a
+    move to PostgreSQL and back keeps every sheet, row for row."""
+    from companion.games.labystere.sheets import SheetStore, new_token, sheet_items, sheets_beside
+
+    here = club(tmp_path / "club.sqlite3")
+    code = next(c for c in dbtools._all_codes(here) if here.game_of(c) == "labystere")
+    sheets = SheetStore(sheets_beside(here.path))
+    token = new_token()
+    sheets.update(code, token, {sheet_items()[0]: True, sheet_items()[-1]: True})
+    assert main(["db", "copy", str(here.path), pg_url]) == 0
+    assert SheetStore(pg_url).rows() == sheets.rows()
+    back = tmp_path / "ailleurs" / "retour.sqlite3"
+    assert main(["db", "copy", pg_url, str(back)]) == 0
+    assert SheetStore(sheets_beside(back)).load(code, token).crossed == {
+        sheet_items()[0], sheet_items()[-1]}

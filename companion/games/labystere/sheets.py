@@ -76,6 +76,17 @@ def sheets_location() -> str | Path:
     return location if isinstance(location, str) else default_path().with_name(FILE_NAME)
 
 
+def sheets_beside(store_location: str | Path) -> str | Path:
+    """Where the sheets of the event store at `store_location` live (what `companion db copy`
+    moves with the games): the same PostgreSQL database, or the file next to the store's."""
+    if isinstance(store_location, str):
+        return store_location
+    return Path(store_location).with_name(FILE_NAME)
+
+
+SHEET_COLUMNS = ("code", "token", "colour", "crossed", "updated")
+
+
 class SheetStore:
     """The sheets of every Labystère game on this server; one short connection per operation."""
 
@@ -136,6 +147,19 @@ class SheetStore:
 
     def set_colour(self, code: str, token: str, colour: str) -> Sheet:
         return self.update(code, token, {}, colour=colour)
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """Every sheet as stored, in a stable order (for `companion db copy`)."""
+        with self._db.read() as db:
+            return [tuple(row) for row in db.execute(
+                f"SELECT {', '.join(SHEET_COLUMNS)} FROM sheets ORDER BY code, token")]
+
+    def insert_rows(self, rows: list[tuple[str, ...]]) -> None:
+        """Rows read by `rows()` from another server's sheets, in one transaction."""
+        marks = ", ".join("?" for _ in SHEET_COLUMNS)
+        with self._db.write() as db:
+            db.executemany(f"INSERT INTO sheets ({', '.join(SHEET_COLUMNS)}) VALUES ({marks})",
+                           rows)
 
 
 def random_crossed(sheet: Sheet, kind: str, rng: secrets.SystemRandom | None = None) -> str | None:
