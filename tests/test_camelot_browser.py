@@ -30,8 +30,10 @@ def totals(page: Any) -> dict[str, str]:
 
 def test_camelot_tournament_in_the_browser(app_server: str, page: Any) -> None:
     start_game(page, app_server, "camelot", ["Ana", "Bert"])
-    wait_text(page, "Ana a pioché et annonce la couleur du tournoi.")
+    # the colour is chosen before the draw (camelot.txt › Débuter un tournoi, registre CAM-1)
+    wait_text(page, "Ana choisit la couleur du tournoi avant de piocher")
     page.get_by_role("button", name="Annoncer").click()  # default colour: violet
+    wait_text(page, "Ana pioche maintenant sa carte")
     wait_text(page, "Au tour de Ana")
     page.get_by_role("button", name="Jouer cette carte").click()  # default card: Violet 3
     page.get_by_role("button", name="Rester : annoncer 3").click()

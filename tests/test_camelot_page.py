@@ -68,9 +68,15 @@ def test_first_sample_tournament_entered_through_the_page() -> None:
     click(at, "np_camelot_start")
     code = code_of(at)
     assert store().load(code).setup == {"players": NAMES, "mode": "table", "first_player": 0}
+    # « Avant de tirer sa carte, le joueur qui débute un tournoi choisit la couleur » (CAM-1):
+    # the starter is asked the colour first, then told to draw
+    assert "choisit la couleur du tournoi avant de piocher (main de 8 carte(s))" in texts(at)
     at.selectbox(key="cam_start_colour").select("rouge").run()
     click(at, "cam_start_go")
+    assert "Sire Marcel pioche maintenant sa carte" in texts(at)
+    assert store().load(code).state.hand_count(0) == 9
     play_card(at, "rouge-3")
+    assert "pioche maintenant" not in texts(at)
     click(at, "cam_end")
     # Raymond tries to stay without playing: refused with its reason, nothing written
     seq = store().load(code).seq
@@ -104,7 +110,7 @@ def test_first_sample_tournament_entered_through_the_page() -> None:
     click(at, "cam_withdraw")  # Marcel: a dame, but no token to lose
     state = store().load(code).state
     assert state.summary()["players"][3]["tokens"] == ["rouge"]
-    assert "Lady Danielle a pioché et annonce la couleur du tournoi." in texts(at)
+    assert "Lady Danielle choisit la couleur du tournoi avant de piocher" in texts(at)
     assert not at.exception
 
 
@@ -237,7 +243,8 @@ def test_cannot_start_sends_the_hand_shown_and_a_startable_hand_is_refused() -> 
     FAQ: « you must if you can » (registre CAM-1): the page sends the shown hand to be checked."""
     code = _game([], n=2)
     at = app(code=code).run()
-    hand = ["rouge-3", *["riposte"] * 3, *["chute"] * 2, "feinte", "charge", "esquive"]
+    # the hand shown is the one before the draw: 8 cards (registre CAM-1)
+    hand = ["rouge-3", *["riposte"] * 3, *["chute"] * 2, "feinte", "charge"]
     assert len(at.multiselect(key="cam_start_hand").options) == 110  # every copy of every card
     picked = [f"{card}#{hand[:i].count(card)}" for i, card in enumerate(hand)]
     at.multiselect(key="cam_start_hand").set_value(picked).run()

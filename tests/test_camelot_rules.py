@@ -49,17 +49,50 @@ def test_tokens_to_win_depend_on_player_count() -> None:
     assert [new(n).goal for n in (2, 3, 4, 5)] == [5, 5, 4, 4]
 
 
-def test_the_starter_draws_then_must_open_with_a_colour_or_supporter_card() -> None:
+def test_the_starter_chooses_the_colour_before_drawing_then_opens_with_colour_or_supporter(
+) -> None:
+    """camelot.txt › Débuter un tournoi: « Avant de tirer sa carte, le joueur qui débute un
+    tournoi choisit la couleur de celui-ci. » (registre CAM-1)"""
     s = new()
-    assert s.hand_count(A) == 9 and s.pile_size() == 110 - 16 - 1  # the starter has drawn
+    assert s.hand_count(A) == 8 and s.pile_size() == 110 - 16  # not drawn yet
     assert rejected(s, {"type": "play", "player": A, "card": "rouge-3"}).rule == "registre CAM-1"
     s.apply({"type": "start", "player": A, "colour": "rouge"})
+    assert s.hand_count(A) == 9 and s.pile_size() == 110 - 16 - 1  # the draw comes after
     assert rejected(s, {"type": "play", "player": A, "card": "feinte"}).rule == "registre CAM-1"
     assert rejected(s, {"type": "withdraw", "player": A}).rule == "registre CAM-1"
     rejected(s, {"type": "play", "player": A, "card": "bleu-3"})
     s.apply({"type": "play", "player": A, "card": "ecuyer-2"})
     assert rejected(s, {"type": "play", "player": B, "card": "rouge-3"}).rule.startswith(
         "camelot.txt")
+
+
+def test_in_simulation_the_hand_at_start_is_the_one_before_the_draw() -> None:
+    """The colour is checked against the 8 cards held before the draw; the drawn card arrives
+    with `start` (camelot.txt › Débuter un tournoi, registre CAM-1)."""
+    s = new(mode="simulation")
+    s.apply({"type": "deal", "order": list(catalogue().deck)})
+    before = list(s.hands[A])
+    top = s.pile[-1]
+    assert len(before) == 8
+    colour = next(catalogue().cards[c].colour for c in before
+                  if catalogue().cards[c].kind == "couleur")
+    s.apply({"type": "start", "player": A, "colour": colour})
+    assert s.hands[A] == [*before, top] and len(s.pile) == 110 - 17
+
+
+def test_a_colour_the_hand_cannot_start_is_refused_even_if_the_draw_would_give_it() -> None:
+    """« Il n'a pas besoin de posséder une carte de la couleur en question s'il possède une carte
+    de soutien dans sa main »: the hand is the one before the draw (registre CAM-1)."""
+    hand = ["bleu-2", "bleu-3", "bleu-4", "feinte", "charge", "chute", "riposte", "esquive"]
+    order = deal_order([hand, ["vert-1"] * 8])
+    order.insert(16, order.pop(order.index("rouge-5")))  # Ana's draw would be a red card
+    s = new(mode="simulation")
+    s.apply({"type": "deal", "order": order})
+    assert s.pile[-1] == "rouge-5"
+    assert rejected(s, {"type": "start", "player": A, "colour": "rouge"}).rule == \
+        "registre CAM-1"
+    s.apply({"type": "start", "player": A, "colour": "bleu"})
+    assert "rouge-5" in s.hands[A]
 
 
 def test_a_player_who_stays_must_play_a_card_and_be_strictly_highest() -> None:
@@ -168,21 +201,30 @@ def test_simulation_needs_its_deal_first_and_a_complete_deck() -> None:
     rejected(s, {"type": "start", "player": A, "colour": "rouge"})
     rejected(s, {"type": "deal", "order": list(catalogue().deck)[:-1]})
     s.apply({"type": "deal", "order": list(catalogue().deck)})
-    assert [len(h) for h in s.hands] == [9, 8] and len(s.pile) == 110 - 17
+    # the starter chooses the colour before drawing (registre CAM-1)
+    assert [len(h) for h in s.hands] == [8, 8] and len(s.pile) == 110 - 16
 
 
 def test_a_starter_with_only_actions_shows_the_hand_and_the_next_one_starts() -> None:
+    """« Si le joueur qui doit choisir la couleur du tournoi ne possède que des cartes d'action
+    en main il doit montrer ses cartes à tous et c'est le joueur à sa gauche qui débute »: decided
+    on the hand before the draw, even when the draw would have given a supporter; the next player
+    chooses before drawing too (registre CAM-1)."""
     actions = ["feinte", "charge", "chute", "chute", "riposte", "riposte", "riposte", "esquive"]
     colours = ["rouge-3"] * 6 + ["rouge-4", "rouge-5"]
     order = deal_order([actions, colours])
-    order.insert(16, order.pop(order.index("lancelot")))  # Ana's draw: another action
+    order.insert(16, order.pop(order.index("ecuyer-2")))  # Ana's draw would be a supporter
     s = new(mode="simulation")
     s.apply({"type": "deal", "order": order})
-    rejected(s, {"type": "start", "player": A, "colour": "rouge"})
+    assert len(s.hands[A]) == 8 and s.pile[-1] == "ecuyer-2"
+    assert rejected(s, {"type": "start", "player": A, "colour": "rouge"}).rule == \
+        "registre CAM-1"
     s.apply({"type": "cannot_start", "player": A})
-    assert s.current == B and len(s.hands[B]) == 9
+    assert len(s.hands[A]) == 8  # Ana did not draw
+    assert s.current == B and len(s.hands[B]) == 8 and s.phase == "start"
     assert rejected(s, {"type": "cannot_start", "player": B}).rule == "registre CAM-1"
     s.apply({"type": "start", "player": B, "colour": "rouge"})
+    assert s.hands[B][-1] == "ecuyer-2" and len(s.hands[B]) == 9
 
 
 def test_the_last_card_drawn_calls_for_a_reshuffle_of_the_discards() -> None:
@@ -200,14 +242,17 @@ def test_the_last_card_drawn_calls_for_a_reshuffle_of_the_discards() -> None:
 
 
 def test_at_the_table_a_shown_hand_is_checked() -> None:
+    """The shown hand has the count before the draw (registre CAM-1)."""
     s = new()
-    assert s.hand_count(A) == 9
-    nine = ["feinte", "charge", "chute", "chute", "riposte", "riposte", "riposte", "esquive"]
-    rejected(s, {"type": "cannot_start", "player": A, "hand": nine})  # 8 cards, 9 in hand
+    assert s.hand_count(A) == 8
+    eight = ["feinte", "charge", "chute", "chute", "riposte", "riposte", "riposte", "esquive"]
+    rejected(s, {"type": "cannot_start", "player": A, "hand": [*eight, "lancelot"]})  # 9 shown
     assert rejected(s, {"type": "cannot_start", "player": A,
-                        "hand": [*nine, "ecuyer-2"]}).rule == "registre CAM-1"
-    s.apply({"type": "cannot_start", "player": A, "hand": [*nine, "lancelot"]})
-    assert s.current == B and s.hand_count(B) == 9
+                        "hand": [*eight[:-1], "ecuyer-2"]}).rule == "registre CAM-1"
+    s.apply({"type": "cannot_start", "player": A, "hand": eight})
+    assert s.hand_count(A) == 8 and s.current == B and s.hand_count(B) == 8
+    s.apply({"type": "start", "player": B, "colour": "bleu"})
+    assert s.hand_count(B) == 9
 
 
 def test_a_draw_due_after_pile_and_discard_ran_out_reshuffles_the_new_discards() -> None:
@@ -245,6 +290,45 @@ def test_in_simulation_the_due_draw_waits_for_the_shuffled_discards() -> None:
     rejected(s, {"type": "withdraw", "player": B})
     s.apply({"type": "reshuffle", "order": ["changement-arme"]})
     assert s.hands[B] == ["rouge-4", "changement-arme"] and not s.pile and not s.discard
+
+
+def test_the_starters_draw_after_start_may_wait_for_a_reshuffle() -> None:
+    """registre CAM-14 with CAM-1's draw after `start`: a starter facing an empty pile announces
+    the colour, then the reshuffle comes, then the draw; the first card is still due."""
+    s = new(2, mode="simulation")
+    s.phase, s.current, s.previous_colour = "start", A, None
+    s.hands = [["rouge-3"], ["rouge-4"]]
+    s.pile, s.discard = [], ["bleu-2"]
+    s.apply({"type": "start", "player": A, "colour": "rouge"})
+    assert s.awaiting_reshuffle and s.hands[A] == ["rouge-3"] and s.colour == "rouge"
+    rejected(s, {"type": "play", "player": A, "card": "rouge-3"})
+    s.apply({"type": "reshuffle", "order": ["bleu-2"]})
+    assert s.hands[A] == ["rouge-3", "bleu-2"] and s.first_card_due
+    # the starter's draw takes the last card: the reshuffle is called for after `start`
+    s = new(2, mode="simulation")
+    s.phase, s.current = "start", A
+    s.hands = [["ecuyer-2"], ["rouge-4"]]
+    s.pile, s.discard = ["vert-1"], ["bleu-2"]
+    assert not s.awaiting_reshuffle
+    s.apply({"type": "start", "player": A, "colour": "jaune"})
+    assert s.hands[A] == ["ecuyer-2", "vert-1"] and s.awaiting_reshuffle
+    s.apply({"type": "reshuffle", "order": ["bleu-2"]})
+    s.apply({"type": "play", "player": A, "card": "ecuyer-2"})
+
+
+def test_a_starter_who_cannot_start_keeps_the_hand_undrawn() -> None:
+    """« Avant de tirer sa carte... » (registre CAM-1, rules version 2): the player who shows the
+    hand never drew (version 1 left that player 9 cards); the one who starts draws with `start`.
+    """
+    from companion.engine import rules_version
+
+    assert rules_version("camelot") == 2
+    s = new(3)
+    apply_all(s, {"type": "cannot_start", "player": A},
+              {"type": "start", "player": B, "colour": "bleu"},
+              {"type": "play", "player": B, "card": "bleu-3"}, {"type": "end", "player": B})
+    assert [s.hand_count(p) for p in range(3)] == [8, 8, 9]
+    assert s.pile_size() == 110 - 24 - 2
 
 
 def test_a_finished_tournament_is_named_by_its_final_colour() -> None:

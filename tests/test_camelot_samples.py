@@ -84,8 +84,10 @@ def test_first_sample_tournament_danielle_wins_red() -> None:
     # Marcel withdrew with a dame but had no token: nothing to lose
     assert state.history[0] == {"starter": MARCEL, "colour": "rouge", "colours": ["rouge"],
                                 "winner": DANIELLE, "token": "rouge", "gained": True}
-    # hands: +1 per turn drawn, -1 per card played; Danielle has drawn for the next tournament
-    assert [state.hand_count(p) for p in range(4)] == [9, 9, 9, 7]
+    # hands: +1 per turn drawn, -1 per card played; Danielle, who starts the next tournament,
+    # has not drawn yet: « Avant de tirer sa carte, le joueur qui débute un tournoi choisit la
+    # couleur » (registre CAM-1)
+    assert [state.hand_count(p) for p in range(4)] == [9, 9, 9, 6]
     assert state.current == DANIELLE and state.phase == "start"
     # the 9 cards played (Marcel 3, Raymond 1, Danielle 5) are all in the discard now
     assert sorted(state.discard) == sorted(["rouge-3", "rouge-5", "dame-6", "rouge-5", "rouge-4",

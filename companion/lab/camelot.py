@@ -1,8 +1,10 @@
 """Camelot in the balance lab: whole games through the real engine, with the existing playouts
 of `companion.games.camelot.simulate` and their two policies (docs/register/atelier.md ATL-7):
-« glouton » (heaviest colour, just enough of its highest cards to lead) and « hasard » (random
-colour, playable cards in random order). Both play an action card they hold with probability
-0.3 at each turn (the engine refuses the plays that do not fit; they are then not played).
+« glouton » (heaviest colour of the hand held before the draw, as the starter chooses before
+drawing since rules version 2, registre CAM-1; just enough of its highest cards to lead) and
+« hasard » (random colour, playable cards in random order). Both play an action card they hold
+with probability 0.3 at each turn (the engine refuses the plays that do not fit; they are then
+not played).
 
 « Décide un tournoi » (ATL-8): an action card played during a tournament that its player then
 won. The rate is per tournament: how often a given card both came out and went with the win."""

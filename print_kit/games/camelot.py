@@ -101,8 +101,8 @@ def sheet(data: CamelotData, options: PrintOptions) -> Sheet:
             "Piochez une carte. Jouez-en autant que vous voulez sur votre personnage : couleur "
             "du tournoi, soutien ou action. Votre total doit être le plus haut, sinon "
             "abandonnez (défaussez votre personnage).",
-            "Qui ouvre un tournoi choisit sa couleur (pas violet deux fois de suite) et doit "
-            "jouer une carte de cette couleur ou un soutien.",
+            "Qui ouvre un tournoi choisit sa couleur avant de piocher (pas violet deux fois "
+            "de suite), puis pioche et doit jouer une carte de cette couleur ou un soutien.",
             "Tournoi vert : chaque carte posée vaut 1.",
             "Soutiens : écuyers ("
             + ", ".join(sorted({str(s.value) for s in squires})) + ") sans limite ; Dame ("

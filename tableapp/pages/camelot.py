@@ -158,7 +158,9 @@ def _last_result(state: CamelotState) -> None:
 
 def _start_form(stored: StoredGame, state: CamelotState) -> None:
     who = state.names[state.current]
-    st.info(plain(f"{who} a pioché et annonce la couleur du tournoi."))
+    # « Avant de tirer sa carte, le joueur qui débute un tournoi choisit la couleur » (CAM-1)
+    st.info(plain(f"{who} choisit la couleur du tournoi avant de piocher (main de "
+                  f"{state.hand_count(state.current)} carte(s)), puis pioche."))
     allowed = [c for c in catalogue().colours if state.colour_allowed(c)]
     if len(allowed) < len(catalogue().colours):
         st.caption("Le tournoi précédent était violet : pas de second tournoi violet.")
@@ -212,6 +214,9 @@ def _turn_forms(stored: StoredGame, state: CamelotState) -> None:
     name = state.names[p]
     st.markdown(f"**Au tour de {plain(name)}** (a pioché) · cartes jouées ce tour : "
                 f"{state.played}")
+    if state.first_card_due:
+        st.info(plain(f"Couleur annoncée : {name} pioche maintenant sa carte, puis pose une "
+                      f"carte {colour_label(state.colour)} ou une carte de soutien."))
     card = st.selectbox("Carte jouée", _playable_cards(state), format_func=card_label,
                         key="cam_card")
     event = {"type": "play", "player": p, "card": card, **_choices(state, p, str(card))}

@@ -8,7 +8,9 @@ Three modes (setup "mode"):
 
 Events (documented in docs/log-schemas/camelot.json), players by seat index:
 deal, reshuffle, start, cannot_start, play, lancelot, end, withdraw, prize (full modes);
-tournament, dame_penalty (jetons mode). The turn's draw is automatic when a turn begins.
+tournament, dame_penalty (jetons mode). The turn's draw is automatic when a turn begins,
+except the starter's: the colour is chosen before the draw, so it comes with `start`
+(camelot.txt › Débuter un tournoi, registre CAM-1).
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ from companion.games.camelot.cards import (
 from companion.games.camelot.texts import describe_event
 
 MODES = ("table", "simulation", "jetons")
+
+# 1: the starter drew, then announced the colour; 2: the colour is chosen before the draw
+# (issue 12, registre CAM-1). Table logs without a shown hand replay the same under both.
+RULES_VERSION = 2
 
 R_SETUP = "camelot.txt › Préparation"
 R_DRAW = "camelot.txt › Tirer une carte"
@@ -246,13 +252,16 @@ class CamelotState:
         self.displays = [[] for _ in range(self.n)]
         self.active = [True] * self.n
         self.bouclier = self.assomme = None
-        self._begin_turn(starter)
+        self._begin_turn(starter, draw=False)
 
-    def _begin_turn(self, p: int) -> None:
+    def _begin_turn(self, p: int, draw: bool = True) -> None:
+        """A turn begins with its draw, except a starter's: « Avant de tirer sa carte, le joueur
+        qui débute un tournoi choisit la couleur » (registre CAM-1), so `start` draws."""
         self.current = p
         self.played = self.added = 0
         self.undo = None
-        self._draw(p)
+        if draw:
+            self._draw(p)
 
     def _draw(self, p: int) -> None:
         """Each turn begins with a draw; the last card drawn triggers the reshuffle. When pile and
@@ -282,7 +291,9 @@ class CamelotState:
         return colour is not None and not (colour == PURPLE and self.previous_colour == PURPLE)
 
     def _on_start(self, e: dict[str, Any]) -> None:
-        """The starter, having drawn, announces the colour (registre CAM-1, CAM-2)."""
+        """The starter announces the colour before drawing, checked against the hand held before
+        the draw; then the draw, then the first card is due (camelot.txt › Débuter un tournoi,
+        registre CAM-1, CAM-2)."""
         p = _player(self, e)
         cat = catalogue()
         if self.phase != "start" or p != self.current:
@@ -299,10 +310,11 @@ class CamelotState:
         self.phase = "turn"
         self.first_card_due = True
         self.history.append({"starter": p, "colour": self.colour, "colours": [self.colour]})
+        self._draw(p)  # may await a reshuffle first (registre CAM-14)
 
     def _on_cannot_start(self, e: dict[str, Any]) -> None:
-        """A starter who cannot start shows the hand; the next player clockwise starts
-        (registre CAM-1)."""
+        """A starter who cannot start shows the hand, before drawing; the next player clockwise
+        starts, choosing the colour before drawing too (registre CAM-1)."""
         p = _player(self, e)
         if self.phase != "start" or p != self.current:
             raise RuleError(self._whose_move(), R_START)
@@ -315,7 +327,7 @@ class CamelotState:
         hand = self.hands[p] if self.sim else shown
         if hand is not None and self.startable(hand):
             raise RuleError(f"{self.names[p]} peut débuter le tournoi, donc doit le faire", R_START)
-        self._begin_turn((p + 1) % self.n)
+        self._begin_turn((p + 1) % self.n, draw=False)
 
     def _turn_player(self, e: dict[str, Any]) -> int:
         p = _player(self, e)

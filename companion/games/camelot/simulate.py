@@ -3,9 +3,10 @@ random generator and is written into the events, so the log replays exactly. The
 only judge of legality: a try it refuses (RuleError) is simply not played.
 
 Two policies (the balance lab's, docs/register/atelier.md ATL-7): « glouton » (the default)
-opens with its heaviest colour and plays just enough of its highest cards to take the lead;
-« hasard » opens with a random allowed colour and plays its playable cards in random order
-until it leads (or withdraws). Both play an action card they hold with probability `action_rate`."""
+opens with its heaviest colour (of its hand before the draw, registre CAM-1) and plays just
+enough of its highest cards to take the lead; « hasard » opens with a random allowed colour and
+plays its playable cards in random order until it leads (or withdraws). Both play an action
+card they hold with probability `action_rate`."""
 
 from __future__ import annotations
 
@@ -83,6 +84,8 @@ Apply = Callable[[dict[str, Any]], None]
 
 
 def _start(s: CamelotState, rng: random.Random, apply: Apply, greedy: bool = True) -> None:
+    """The starter picks the colour from the hand held before drawing (« Avant de tirer sa
+    carte... », registre CAM-1): in the start phase the engine has not drawn for it yet."""
     p = s.current
     if not s.can_start(p):
         apply({"type": "cannot_start", "player": p})
