@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -131,9 +132,30 @@ def _results(game: str, tasks: list[Any], assignments: Sequence[Assignment], dat
             for task in tasks:
                 yield _play_chunk(task)
         return
-    context = multiprocessing.get_context("spawn" if "streamlit" in sys.modules else None)
-    with context.Pool(jobs, initializer=_init_worker, initargs=(game, tuple(assignments))) as pool:
+    spawn = "streamlit" in sys.modules  # never fork a multithreaded Streamlit server
+    context = multiprocessing.get_context("spawn" if spawn else None)
+    with _workers_without_main(spawn):
+        pool = context.Pool(jobs, initializer=_init_worker,
+                            initargs=(game, tuple(assignments)))
+    with pool:
         yield from pool.imap(_play_chunk, tasks)
+
+
+@contextmanager
+def _workers_without_main(spawn: bool) -> Iterator[None]:
+    """A spawned worker first runs the parent's `__main__` again; under Streamlit (and its
+    AppTest) that is the page script, which fails or must not run there, and a worker that
+    dies at start leaves the pool waiting for ever. The workers need only this module, so
+    they are started while `__main__` is an empty module."""
+    main = sys.modules.get("__main__")
+    if not spawn or main is None:
+        yield
+        return
+    sys.modules["__main__"] = ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
 
 
 def compare(game: str, options: Options, assignments: Sequence[Assignment], jobs: int = 1,
