@@ -112,8 +112,8 @@ def profile_chips(game: str, low: int, high: int) -> None:
         st.warning(plain(f"Profils des joueurs indisponibles : {exc}"))
         return
     if not profiles:
-        st.caption("Astuce : enregistrez les joueurs (page « Joueurs ») pour les retrouver "
-                   "d'une partie à l'autre et suivre leurs statistiques.")
+        st.caption("Astuce : enregistrez les joueurs (page «\u00a0Joueurs\u00a0») pour les "
+                   "retrouver d'une partie à l'autre et suivre leurs statistiques.")
         return
     st.pills("Joueurs enregistrés : touchez-les dans l'ordre de la table",
              [p.name for p in profiles], selection_mode="multi", key=_chips_key(game),
