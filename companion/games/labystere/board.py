@@ -9,12 +9,13 @@ every side (registre LAB-12).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
 from companion.games.labystere.setup import Layout, Pos
+
+State = tuple[Pos, "Pos | None"]  # a pawn during a walk: its cell, the cell it just left
 
 SIDES = "NESW"
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
@@ -25,7 +26,6 @@ SHAPE_SIDES = {"droit": "NS", "virage": "NE", "t": "NES", "croix": "NESW"}
 GLYPHS = {"NS": "│", "EW": "─", "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘", "NES": "├",
           "ESW": "┬", "NSW": "┤", "NEW": "┴", "NESW": "┼", "": "·"}
 ROW_NAMES = "ABCDEFGHIJ"
-_CELL_RE = re.compile(r"^([A-J])([1-9]|10)$")
 
 
 @cache  # asked for every path card at every step of every walk; few shapes, four rotations
@@ -35,6 +35,7 @@ def turn(sides: str, rotation: int) -> str:
     return "".join(s for s in SIDES if s in turned)
 
 
+@cache  # named at every step of every move (the log's paths, the app's choices)
 def cell_name(pos: Pos) -> str:
     return f"{ROW_NAMES[pos[0]]}{pos[1] + 1}"
 
@@ -43,11 +44,16 @@ def parse_cell(name: object, rows: int, cols: int) -> Pos | None:
     """"B3" -> (1, 2); None for anything that is not a cell of the grid."""
     if not isinstance(name, str):
         return None
-    match = _CELL_RE.match(name.strip().upper())
-    if not match:
-        return None
-    pos = (ROW_NAMES.index(match.group(1)), int(match.group(2)) - 1)
-    return pos if pos[0] < rows and pos[1] < cols else None
+    names = _cell_names(rows, cols)
+    pos = names.get(name)  # the usual case: a name as the app and the lab write it
+    return pos if pos is not None else names.get(name.strip().upper())
+
+
+@cache  # parsed at every step of every move checked: a table per grid size, not a regex
+def _cell_names(rows: int, cols: int) -> dict[str, Pos]:
+    # names go from A1 to J10 at most (the text board's letters), as the rules' map is read
+    return {cell_name((r, c)): (r, c) for r in range(min(rows, len(ROW_NAMES)))
+            for c in range(min(cols, 10))}
 
 
 @cache  # the grid's neighbours, computed once per size instead of at every step of a walk
@@ -56,6 +62,12 @@ def _around(rows: int, cols: int) -> dict[Pos, dict[str, Pos | None]]:
         return (r, c) if 0 <= r < rows and 0 <= c < cols else None
     return {(r, c): {side: neighbour(r + STEP[side][0], c + STEP[side][1]) for side in SIDES}
             for r in range(rows) for c in range(cols)}
+
+
+@cache  # the cells on a side or in a corner (registre LAB-14), once per size
+def _edges(rows: int, cols: int) -> frozenset[Pos]:
+    return frozenset((r, c) for r in range(rows) for c in range(cols)
+                     if r in (0, rows - 1) or c in (0, cols - 1))
 
 
 @dataclass(frozen=True)
@@ -89,12 +101,16 @@ class Stack:
 
 class Board:
     """The grid of stacks of one game; only `swap` changes it (a move changes pawns, not the
-    board)."""
+    board), and it does so by making a new Board: a Board's stacks never change, so what is
+    derived from them (which neighbours join) is computed once per board and kept."""
 
     def __init__(self, stacks: dict[Pos, Stack], rows: int, cols: int) -> None:
         self.stacks = stacks
         self.rows = rows
         self.cols = cols
+        self._exits: dict[Pos, tuple[Pos, ...]] = {}  # filled cell by cell as walks ask
+        self._plain: tuple[Pos, ...] | None = None  # the empty paths, once asked
+        self._next: dict[State, tuple[State, ...]] = {}  # one step of a walk, as walks ask
 
     @classmethod
     def from_layout(cls, layout: Layout, covers: dict[str, str], shapes: dict[str, str],
@@ -117,6 +133,12 @@ class Board:
             for c in range(self.cols):
                 yield (r, c), self.stacks[(r, c)]
 
+    def plain_cells(self) -> tuple[Pos, ...]:
+        """The cells of empty paths (`Stack.plain_path`), row by row."""
+        if self._plain is None:
+            self._plain = tuple(pos for pos, stack in self.cells() if stack.plain_path)
+        return self._plain
+
     def find(self, kind: str) -> Pos:
         return next(pos for pos, stack in self.stacks.items() if stack.kind == kind)
 
@@ -135,38 +157,78 @@ class Board:
                 return side in self.stacks[a].sides and OPPOSITE[side] in self.stacks[b].sides
         return False
 
-    def exits(self, pos: Pos) -> list[Pos]:
+    def exits(self, pos: Pos) -> tuple[Pos, ...]:
+        """The neighbours joined to `pos`, in N E S W order (kept: the board never changes)."""
+        known = self._exits.get(pos)
+        if known is not None:
+            return known
         out = []
         around = _around(self.rows, self.cols)[pos]
         for side in self.stacks[pos].sides:
             other = around[side]
             if other is not None and OPPOSITE[side] in self.stacks[other].sides:
                 out.append(other)
-        return out
+        self._exits[pos] = found = tuple(out)
+        return found
 
     def swapped(self, a: Pos, b: Pos) -> Board:
-        """A copy with the stacks of a and b exchanged as they lie (registre LAB-13)."""
-        board = self.copy()
-        board.stacks[a], board.stacks[b] = self.stacks[b], self.stacks[a]
+        """A copy with the stacks of a and b exchanged as they lie (registre LAB-13). Which
+        neighbours join changes only at a, b and around them: the rest is kept."""
+        stacks = dict(self.stacks)
+        stacks[a], stacks[b] = self.stacks[b], self.stacks[a]
+        board = Board(stacks, self.rows, self.cols)
+        around = _around(self.rows, self.cols)
+        changed = {a, b, *around[a].values(), *around[b].values()}
+        board._exits = {pos: out for pos, out in self._exits.items() if pos not in changed}
+        board._next = {state: out for state, out in self._next.items()
+                       if state[0] not in changed}
+        if self.stacks[a].plain_path == self.stacks[b].plain_path:
+            board._plain = self._plain  # two empty paths exchanged: still the same cells
         return board
+
+    def step_from(self, state: State) -> tuple[State, ...]:
+        """The states one step after `state` (the cell a pawn is on, the cell it just left):
+        to a joined neighbour, and straight back only from an edge card (registre LAB-14)."""
+        known = self._next.get(state)
+        if known is None:
+            here, came_from = state
+            back = here in _edges(self.rows, self.cols)
+            known = tuple((there, here) for there in self.exits(here)
+                          if back or there != came_from)
+            self._next[state] = known
+        return known
 
     def walks(self, start: Pos, steps: int) -> dict[Pos, list[Pos]]:
         """Every cell a pawn on `start` can end on after exactly `steps` steps, with one walk
-        to it (the cells entered, in order). A step goes to a joined neighbour; going straight
-        back to the cell just left is allowed only from an edge card (registre LAB-14)."""
-        # frontier: (cell, cell just left) -> one walk reaching that state
-        frontier: dict[tuple[Pos, Pos | None], list[Pos]] = {(start, None): []}
+        to it (the cells entered, in order), each step as `step_from` allows.
+
+        Breadth first over the states (cell, cell just left): at most four a cell, whatever
+        the die. Each state keeps the state it was first reached from, and the walk to the
+        first state of each end (in sorted order) is read back from those links."""
+        known, step_from = self._next, self.step_from
+        frontier: dict[State, State | None] = {(start, None): None}
+        layers = []
         for _ in range(steps):
-            following: dict[tuple[Pos, Pos | None], list[Pos]] = {}
-            for (here, came_from), walk in frontier.items():
-                for there in self.exits(here):
-                    if there == came_from and not self.on_edge(here):
-                        continue
-                    following.setdefault((there, here), walk + [there])
+            following: dict[State, State | None] = {}
+            for state in frontier:
+                after = known.get(state)
+                for there in (step_from(state) if after is None else after):
+                    if there not in following:
+                        following[there] = state
+            layers.append(following)
             frontier = following
         ends: dict[Pos, list[Pos]] = {}
-        for (end, _), walk in sorted(frontier.items()):
-            ends.setdefault(end, walk)
+        for state in sorted(frontier):
+            if state[0] in ends:
+                continue
+            walk = []
+            link: State | None = state
+            for layer in reversed(layers):
+                assert link is not None
+                walk.append(link[0])
+                link = layer[link]
+            walk.reverse()
+            ends[state[0]] = walk
         return ends
 
     def walk_fault(self, start: Pos, walk: list[Pos]) -> str | None:

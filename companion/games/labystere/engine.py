@@ -43,7 +43,7 @@ from companion.games.labystere.rules import (
     TURN,
     Checks,
 )
-from companion.games.labystere.setup import Layout, generate
+from companion.games.labystere.setup import Layout, card_components, generate
 from companion.loader import load_game
 
 RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
@@ -87,13 +87,14 @@ class LabystereState(Checks):
 
     def apply(self, event: dict[str, Any]) -> None:
         """Validate fully, then change the state; a RuleError leaves everything as it was."""
-        if not isinstance(event, dict) or event.get("type") not in EVENT_TYPES:
-            kind = event.get("type") if isinstance(event, dict) else event
+        kind = event.get("type") if isinstance(event, dict) else event
+        handler = HANDLERS.get(kind) if isinstance(event, dict) and isinstance(kind, str) else None
+        if handler is None:
             raise RuleError(f"type d'événement inconnu {kind!r} ; types : "
                             f"{', '.join(EVENT_TYPES)}", "registre LAB-5")
         if self.finished:
             raise RuleError("la partie est finie", f"{RULES} › FIN DE LA PARTIE")
-        getattr(self, f"_do_{event['type']}")(event)
+        handler(self, event)
 
     def _do_roll(self, event: dict[str, Any]) -> None:
         value = self.check_roll(event)
@@ -258,6 +259,10 @@ class LabystereState(Checks):
         }
 
 
+# type -> LabystereState._do_<type>, looked up once instead of at every event
+HANDLERS = {kind: getattr(LabystereState, f"_do_{kind}") for kind in EVENT_TYPES}
+
+
 class LabystereEngine:
     game = "labystere"
     rules_version = RULES_VERSION
@@ -296,7 +301,7 @@ class LabystereEngine:
             layout = generate(seed, data)  # type: ignore[arg-type]
         except UsageError as exc:
             raise RuleError(str(exc), "registre LAB-2") from None
-        components = data.components()
+        components = card_components(data)
         covers = {c.id: str(c.fields["type"]) for c in components if c.group == "chemins"}
         shapes = {c.id: str(c.fields["shape"]) for c in components if c.group == "chemins"}
         board = Board.from_layout(layout, covers, shapes)

@@ -28,6 +28,7 @@ from functools import lru_cache
 from companion.errors import DataError, UsageError
 from companion.games.labystere.data import LabystereData
 from companion.loader import load_game
+from companion.model import Component
 
 Pos = tuple[int, int]
 
@@ -194,16 +195,35 @@ def _pick_specials(rng: random.Random, data: LabystereData) -> tuple[Pos, Pos, l
 # --- the generator ----------------------------------------------------------------------------
 
 
+class _CardsOf:
+    """`data.components()` of the data object last asked for, built once: every new game asks
+    for them (card kinds, decks, path shapes) and building them was most of a game's set-up.
+    Keyed by the data object itself, held here so that no other object can take its identity
+    (a variant of the balance lab, installed by `installed_data`, is another object)."""
+
+    def __init__(self) -> None:
+        self._data: LabystereData | None = None
+        self._cards: tuple[Component, ...] = ()
+
+    def __call__(self, data: LabystereData) -> tuple[Component, ...]:
+        if data is not self._data:
+            self._cards, self._data = tuple(data.components()), data
+        return self._cards
+
+
+card_components = _CardsOf()
+
+
 def _deck(data: LabystereData, group: str, types: set[str]) -> list[str]:
     """Card ids of a group, one entry per copy, in data order (shuffled by the caller)."""
-    return [c.id for c in data.components() if c.group == group and c.fields["type"] in types
+    return [c.id for c in card_components(data) if c.group == group and c.fields["type"] in types
             for _ in range(c.copies)]
 
 
 def card_kinds(data: LabystereData | None = None) -> dict[str, str]:
     """Card id -> its `type` field (depart, drapeau, action, suspect, lieu, temoin, chemin...)."""
     data = data or _data()
-    return {c.id: str(c.fields.get("type", "")) for c in data.components()}
+    return {c.id: str(c.fields.get("type", "")) for c in card_components(data)}
 
 
 def generate(seed: int, data: LabystereData | None = None) -> Layout:
