@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.engine import GameState, InvalidEvent
+from companion.engine import GameState, InvalidEvent, replay_entries
 from companion.errors import CompanionError, UsageError
 from companion.log import Entry
 from companion.logfile import envelope
@@ -95,6 +95,19 @@ class StoredGame:
     @property
     def events(self) -> list[dict[str, Any]]:
         return [entry.event for entry in self.entries]
+
+    def before(self, index: int) -> StoredGame:
+        """The game as it stands just before the effective entry first written at raw `index`
+        (what a correction of that entry may choose from): the entries before it, their
+        replay by the engine (`companion.engine.replay_entries`, the one replay), and the raw
+        lines written before it. UsageError when `index` is not an effective entry."""
+        position = next((p for p, e in enumerate(self.entries) if e.index == index), None)
+        if position is None:
+            raise UsageError(f"l'événement n° {index} n'est pas un événement en vigueur")
+        entries = self.entries[:position]
+        state = replay_entries(self.game, self.setup, entries)
+        return StoredGame(self.code, self.game, self.setup, self.title, self.created,
+                          self.raw[:index], entries, state, self.seen_seq)
 
     def as_log(self) -> dict[str, Any]:
         """The exported log (docs/log-format.md) of this snapshot."""

@@ -3,14 +3,19 @@
     stored = current_game("noe", setup_form)   # the game in ?code=, or setup/resume then stop
     if submit(stored, {"type": "...", ...}):   # validated, stale-checked, written, rerun
         ...
-    toolbar(stored, describe)                  # history, undo/correct, export/import, QR
+    toolbar(stored, describe)                  # history, undo/redo, export/import, QR
     if is_public_view(): ...                   # not the host: read-only, public facts only
+    if not is_public_view() and not correction(stored, describe, FORMS):
+        ...the new-entry form (the same EntryForm functions, prefill=None)
+
+The seams: tableapp/writing.py (rights and writes), tableapp/history.py (the history as
+tappable rows, corrections by the entry forms, undo and « Rétablir »).
 
 All state is on the server (companion.store); the URL carries the game code and, on the host's
 devices only, the host token (`&host=`, companion/access.py). `is_public_view()` is True for
 every device that does not hold a live host or co-host token for the game (asked of the server
-at each call): the game code alone never grants writing, undoing, secrets or a full export, and
-`_write` checks the token again at the moment of writing.
+once per script run): the game code alone never grants writing, undoing, secrets or a full
+export, and every write checks the token again at the moment of writing.
 """
 
 from __future__ import annotations
@@ -22,10 +27,9 @@ from typing import Any
 
 import streamlit as st
 
-from companion import safejson
-from companion.access import HOST, Grant
+from companion.access import HOST
 from companion.catalog import game_info
-from companion.errors import CompanionError, RuleError, UsageError
+from companion.errors import CompanionError, RuleError
 from companion.loader import load_game
 from companion.logfile import title_of
 from companion.publiclog import players_export
@@ -37,44 +41,43 @@ from companion.store import (
     is_valid_code,
     normalize_code,
 )
-from companion.text import date_time, rule_line
+from companion.text import date_time
 from tableapp import notices, rights, seating, session
+from tableapp.history import (
+    Describe,
+    EntryForm,
+    correction,
+    correction_fallback,
+    history_rows,
+    undo_controls,
+)
 from tableapp.navigation import game_pages
 from tableapp.session import plain
+from tableapp.writing import (
+    READ_ONLY,
+    correct,
+    host_grant,
+    is_host,
+    is_public_view,
+    redo,
+    retract,
+    show_rule_error,
+    submit,
+    undo,
+)
 
-__all__ = ["StoredGame", "current_game", "submit", "undo", "correct", "retract", "toolbar",
-           "is_public_view", "is_host", "host_grant", "open_game"]
+__all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "retract",
+           "toolbar", "is_public_view", "is_host", "host_grant", "open_game", "correction",
+           "EntryForm", "Describe", "READ_ONLY", "show_rule_error"]
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
-Describe = Callable[[dict[str, Any]], str]
 MAX_NAME = 40
 PUBLIC_REFRESH = timedelta(seconds=1)  # a seq read: a write made on another
 # server (issue 17) shows on every screen within about a second
-READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
-             "l'hôte (ou d'un co-hôte) peut modifier la partie.")
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
 _NOTICE_KEY = "_compagnon_notice"  # (code, seq): lines from seq on came from another device
-
-
-def host_grant() -> Grant | None:
-    """This device's live host or co-host grant on the game in the URL, or None. Asked of the
-    server at every call: a revoked link loses its rights at once."""
-    if session.is_public_view():
-        return None
-    return session.host_grant(session.code_param())
-
-
-def is_host() -> bool:
-    """True when this device may write, undo, read secrets and export the whole game."""
-    return host_grant() is not None
-
-
-def is_public_view() -> bool:
-    """True unless this device holds a live host or co-host token for the game in the URL
-    (or the URL asks for `?view=public`): show public facts only, offer no write."""
-    return not is_host()
 
 
 # --- opening a game ---------------------------------------------------------------------------
@@ -192,7 +195,7 @@ def _new_game(game: str, setup_form: SetupForm | None) -> None:
             code = session.store().create(game, {"players": names, **extras},
                                           title=title_of(names))
         except RuleError as exc:
-            _show_rule_error(exc)
+            show_rule_error(exc)
             return
         except CompanionError as exc:
             st.error(plain(str(exc)))
@@ -238,7 +241,7 @@ def _import_form(game: str, key: str) -> None:
         try:
             code = session.store().import_log(upload.getvalue(), expected_game=game)
         except RuleError as exc:
-            _show_rule_error(exc)
+            show_rule_error(exc)
             return
         except CompanionError as exc:
             st.error(plain(f"Import refusé : {exc}"))
@@ -254,61 +257,11 @@ def _host_new_game(game: str, code: str) -> None:
     session.set_code(game, code)
 
 
-# --- writing ----------------------------------------------------------------------------------
-
-
-def _show_rule_error(exc: RuleError) -> None:
-    st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
-
-
-def _write(stored: StoredGame, write: Callable[[int, str], int]) -> bool:
-    """Run one store write against the view the user saw; st.error on refusal, rerun on
-    success."""
-    grant = host_grant()  # the token is checked again now: it may have been revoked
-    if grant is None:
-        st.error(READ_ONLY)
-        return False
-    expected = stored.seq if stored.seen_seq is None else stored.seen_seq
-    try:
-        new_seq = write(expected, grant.role)
-    except RuleError as exc:
-        _show_rule_error(exc)
-        return False
-    except CompanionError as exc:
-        st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
-        return False
-    session.mark_seen(stored.code, new_seq)
-    st.rerun()
-    return True  # st.rerun() raises; kept for the signature
-
-
-def submit(stored: StoredGame, event: dict[str, Any]) -> bool:
-    """Append `event` if the log has not moved since this view and the engine accepts it;
-    otherwise st.error (reason + rule) and nothing is written. Reruns on success."""
-    return _write(stored, lambda seq, who: session.store().append(stored.code, event, seq, who))
-
-
-def undo(stored: StoredGame) -> bool:
-    """Cancel the last effective event (a meta-event; nothing is deleted)."""
-    return _write(stored, lambda seq, who: session.store().undo(stored.code, seq, who))
-
-
-def correct(stored: StoredGame, index: int, event: dict[str, Any]) -> bool:
-    """Replace the event written at raw `index` (refused if the rest no longer replays)."""
-    return _write(stored, lambda seq, who: session.store().correct(stored.code, index, event,
-                                                                   seq, who))
-
-
-def retract(stored: StoredGame, index: int) -> bool:
-    """Withdraw the event written at raw `index` (refused if the rest no longer replays)."""
-    return _write(stored, lambda seq, who: session.store().retract(stored.code, index, seq, who))
-
-
 # --- toolbar ----------------------------------------------------------------------------------
 
 
 def _default_describe(event: dict[str, Any]) -> str:
-    return json.dumps(event, ensure_ascii=False)
+    return str(event.get("type", "événement"))
 
 
 def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
@@ -322,51 +275,24 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{len(stored.entries)} événement(s) · mise à jour automatique")
         return
+    correction_fallback(stored, describe)
     st.subheader(f"Partie {stored.code}")
     left, right = st.columns(2)
-    if left.button("↩ Annuler le dernier événement", key="tb_undo",
-                   disabled=not stored.entries, width="stretch"):
-        undo(stored)
-    if right.button("Changer de partie", key="tb_leave", width="stretch"):
+    with left:
+        undo_controls(stored, describe)
+    if right.button("Changer de partie", key="tb_leave", width="stretch",
+                    icon=":material/logout:"):
         session.forget_code(stored.game)
         st.rerun()
     # Panels render only when open: a long history costs nothing on every other rerun.
     panel = st.segmented_control("Outils", [HISTORY, SHARE, RIGHTS], key="tb_panel",
                                  label_visibility="collapsed")
     if panel == HISTORY:
-        _history(stored, describe)
+        history_rows(stored, describe)
     elif panel == SHARE:
         _share(stored)
     elif panel == RIGHTS:
         rights.panel(stored, grant)
-
-
-def _history(stored: StoredGame, describe: Describe) -> None:
-    if not stored.entries:
-        st.caption("Aucun événement pour l'instant.")
-        return
-    lines = [f"n° {entry.index} · {describe(entry.event)}"
-             + (" (corrigé)" if entry.corrected else "") for entry in reversed(stored.entries)]
-    st.caption(f"{len(lines)} événement(s), le plus récent en premier")
-    st.text("\n".join(lines))
-    by_index = {entry.index: entry for entry in stored.entries}
-    index = st.selectbox("Événement à corriger ou retirer", list(reversed(by_index)),
-                         format_func=lambda i: f"n° {i} · {describe(by_index[i].event)}",
-                         key="tb_fix_choice")
-    if index is None:
-        return
-    text = st.text_area("Événement corrigé (JSON)", key=f"tb_fix_json_{stored.code}_{index}",
-                        value=json.dumps(by_index[index].event, ensure_ascii=False, indent=1))
-    left, right = st.columns(2)
-    if left.button("Corriger", key="tb_fix_go", width="stretch"):
-        try:  # deep, huge or NaN JSON: one French line, not a RecursionError (issue 12)
-            event = safejson.loads(text, "JSON invalide")
-        except UsageError as exc:
-            st.error(plain(str(exc)))
-        else:
-            correct(stored, index, event)
-    if right.button("Retirer cet événement", key="tb_retract", width="stretch"):
-        retract(stored, index)
 
 
 def _share(stored: StoredGame) -> None:

@@ -169,6 +169,8 @@ TOUCH_CSS = """
   min-width: 44px; min-height: 44px;
 }
 .st-key-compagnon_shell { display: none; }
+/* the history's rows read like lines of a list (tableapp/history.py) */
+[class*="st-key-tb_fix_"] button { justify-content: flex-start; text-align: left; }
 /* a wide table scrolls inside its own box: the page itself never slides sideways */
 [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
 </style>

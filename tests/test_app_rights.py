@@ -27,8 +27,8 @@ from tableapp import session
 from tableapp.gamepage import READ_ONLY, RIGHTS, SHARE
 from tableapp.session import _DEVICE_KEY
 
-HOST_ONLY = {"tb_undo", "tb_fix_go", "tb_retract", "tb_leave", "tb_delete", "tb_invite_host",
-             "tb_invite_cohost"}
+HOST_ONLY = {"tb_undo", "tb_undo_yes", "tb_redo", "tb_retract", "tb_leave", "tb_delete",
+             "tb_invite_host", "tb_invite_cohost"}
 
 
 def buttons(at: AppTest) -> set[str]:
@@ -222,6 +222,7 @@ def test_a_write_from_another_device_is_announced_with_its_seat() -> None:
         [toast] = [t.value for t in screen_or_tablet.toast]
         assert toast.startswith("Modifié par un co\\-hôte"), toast
     tablet.button(key="tb_undo").click().run()  # the host undoes it
+    tablet.button(key="tb_undo_yes").click().run()
     [toast] = [t.value for t in screen.run().toast]
     assert "l'hôte" in toast and "annulation" in toast
     assert session.store().authors(code) == [COHOST, HOST]

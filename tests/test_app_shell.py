@@ -325,35 +325,78 @@ def test_a_stale_write_is_refused(page_module: None) -> None:
 # --- toolbar: undo, correct, retract, export, QR ----------------------------------------------
 
 
-def test_undo_correct_and_retract_from_the_toolbar(page_module: None) -> None:
+def history_row(at: AppTest, index: int) -> None:
+    """Open the history panel and tap the row of the entry written at raw `index`."""
+    at.segmented_control(key="tb_panel").set_value(HISTORY).run()
+    at.button(key=f"tb_fix_{index}").click().run()
+
+
+def test_undo_says_what_it_undoes_and_asks_first(page_module: None) -> None:
+    store = session.store()
+    code = new_game(store, score("Alice", 1), score("Bruno", 2))
+    at = page_app(code=code, host=host_token(code)).run()
+    assert any("n° 1" in c.value and "score" in c.value for c in at.caption)  # « Dernier : »
+    at.button(key="tb_undo").click().run()
+    assert store.seq(code) == 2  # nothing undone yet: the question first
+    [question] = [w.value for w in at.warning]
+    assert "n° 1" in question and "?" in question
+    at.button(key="tb_undo_no").click().run()
+    assert store.seq(code) == 2 and not at.warning
+    at.button(key="tb_undo").click().run()
+    at.button(key="tb_undo_yes").click().run()
+    assert store.load(code).events == [score("Alice", 1)]
+    assert any(c.value.startswith("Annulé") for c in at.caption)
+    at.button(key="tb_redo").click().run()  # « Rétablir »: the same event again, a new line
+    stored = store.load(code)
+    assert stored.events == [score("Alice", 1), score("Bruno", 2)]
+    assert [e.get("type") for e in stored.raw] == ["score", "score", "undo", "score"]
+    assert any("Rétabli" in s.value for s in at.success)
+    assert not at.get("button") or "tb_redo" not in {b.key for b in at.button}
+
+
+def test_a_stale_confirmation_undoes_nothing(page_module: None) -> None:
+    """The question was about the entry shown; if the log moved meanwhile, it is asked again."""
+    store = session.store()
+    code = new_game(store, score("Alice", 1))
+    at = page_app(code=code, host=host_token(code)).run()
+    at.button(key="tb_undo").click().run()
+    store.append(code, score("Bruno", 2), 1)  # written on another device meanwhile
+    at.run()
+    assert "tb_undo_yes" not in {b.key for b in at.button}
+    assert store.seq(code) == 2
+
+
+def test_the_history_is_tappable_rows_without_json(page_module: None) -> None:
     store = session.store()
     code = new_game(store, score("Alice", 1), score("Bruno", 2), score("Alice", 3))
     at = page_app(code=code, host=host_token(code)).run()
-    assert not at.get("text_area")  # the history panel is closed until asked for
-    at.button(key="tb_undo").click().run()
+    assert not at.get("text_area")
     at.segmented_control(key="tb_panel").set_value(HISTORY).run()
-    assert texts(at)[-1].splitlines()[0] == "n° 1 · " + json.dumps(score("Bruno", 2))
+    rows = [b for b in at.button if b.key.startswith("tb_fix_")]
+    assert [b.key for b in rows] == ["tb_fix_2", "tb_fix_1", "tb_fix_0"]  # most recent first
+    assert not at.get("text_area") and not [b for b in rows if "{" in b.label]
 
-    assert store.load(code).events == [score("Alice", 1), score("Bruno", 2)]
-    at.selectbox(key="tb_fix_choice").select(0).run()
-    at.text_area(key=f"tb_fix_json_{code}_0").input(json.dumps(score("Alice", 4))).run()
-    at.button(key="tb_fix_go").click().run()
-    assert store.load(code).state.summary()["scores"] == {"Alice": 4, "Bruno": 2}
-    assert len(store.load(code).raw) == 5  # nothing deleted: 3 events, undo, correction
-    at.selectbox(key="tb_fix_choice").select(0).run()
+
+def test_an_entry_without_a_form_can_only_be_withdrawn(page_module: None) -> None:
+    """The counter page hands no form over: its rows open a withdraw-only correction, drawn by
+    the toolbar; a withdrawal that would break the rest is refused and says why."""
+    store = session.store()
+    code = new_game(store, score("Alice", 1), score("Bruno", 2), score("Alice", 3))
+    at = page_app(code=code, host=host_token(code)).run()
+    history_row(at, 0)
+    assert "Correction du n° 0" in [h.value for h in at.subheader]
+    assert any("seulement être retiré" in i.value for i in at.info)
     at.button(key="tb_retract").click().run()  # Bruno's would then be out of turn
     assert "ne serait plus valide" in errors(at)
-    assert len(store.load(code).raw) == 5
-
-
-def test_a_bad_correction_json_is_an_error(page_module: None) -> None:
-    code = new_game(session.store(), score("Alice", 1))
-    at = page_app(code=code, host=host_token(code)).run()
-    at.segmented_control(key="tb_panel").set_value(HISTORY).run()
-    at.text_area(key=f"tb_fix_json_{code}_0").input("{pas du json").run()
-    at.button(key="tb_fix_go").click().run()
-    assert "JSON invalide" in errors(at)
-    assert session.store().seq(code) == 1
+    assert store.seq(code) == 3
+    assert "Correction du n° 0" in [h.value for h in at.subheader]  # still open
+    at.button(key="tb_fix_cancel").click().run()
+    assert "Correction du n° 0" not in [h.value for h in at.subheader]
+    history_row(at, 2)
+    at.button(key="tb_retract").click().run()
+    assert store.load(code).events == [score("Alice", 1), score("Bruno", 2)]
+    assert any("n° 2 retiré" in s.value for s in at.success)
+    assert "Correction du n° 2" not in [h.value for h in at.subheader]
 
 
 def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
@@ -390,7 +433,7 @@ def test_the_public_view_is_read_only(page_module: None) -> None:
     assert not at.exception
     assert 'scores : {"Alice": 2, "Bruno": 0}' in texts(at)
     keys = {b.key for b in at.button}
-    assert not keys & {"tb_undo", "tb_fix_go", "tb_retract", "tb_leave"}
+    assert not keys & {"tb_undo", "tb_retract", "tb_leave"}
     assert not at.get("download_button") and not at.get("file_uploader")
     at.button(key="score").click().run()  # even a page that offers a write cannot write
     assert "lecture seule" in errors(at)

@@ -239,8 +239,8 @@ def test_a_control_is_recorded_in_the_game_log() -> None:
     facts of the game, written to its log (registre NOE-14)."""
     code = new_game(["Alice", "Bruno", "Chloé"], level=2)
     at = app("play", code=code).run()
-    at.selectbox(key="noe_ctl_player_1").select("Alice").run()
-    at.selectbox(key="noe_ctl_target_1").select("Bruno").run()
+    at.segmented_control(key="noe_ctl_player_1").set_value("Alice").run()
+    at.segmented_control(key="noe_ctl_target_1").set_value("Bruno").run()
     at.segmented_control(key="noe_ctl_1_mode").set_value("Contrôle (1 Enquêteur)").run()
     at.multiselect(key="noe_ctl_1_by_1").set_value(["enqueteurs-arthur"]).run()
     at.selectbox(key="noe_ctl_1_against").select("etat-major-sarah").run()
@@ -252,6 +252,6 @@ def test_a_control_is_recorded_in_the_game_log() -> None:
                                  "target": "Bruno", "by": ["enqueteurs-arthur"],
                                  "defence": "etat-major-sarah"}
     assert stored.state.summary()["controls"][0]["outcome"] == "bloqué"
-    assert describe(stored.events[-1]) == ("Manche 1 : contrôle de Alice chez Bruno (Sarah — "
+    assert describe(stored.events[-1]) == ("Manche 1 : contrôle d’Alice chez Bruno (Sarah — "
                                            "État-Major montrée)")
     assert not at.exception

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from test_store_counter import SETUP, score, use_counter
 
@@ -102,3 +104,29 @@ def test_replay_reports_the_first_event_a_correction_invalidates(
         replay("camelot", SETUP, raw)
     assert err.value.index == 3
     assert err.value.rule == "compteur › Fin"
+
+
+def test_the_game_just_before_an_entry_is_the_replay_of_the_entries_before_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """What a correction form offers (StoredGame.before): the effective entries before the
+    corrected one (earlier corrections applied, undone lines gone), replayed by the engine."""
+    from companion.errors import UsageError
+    from companion.store import EventStore
+
+    use_counter(monkeypatch)
+    store = EventStore(tmp_path / "s.sqlite3")
+    code = store.create("camelot", SETUP)
+    for event in (A1, B2, A3, {"type": "undo"}, score("Alice", 5), B4):
+        store.append(code, event, store.seq(code))
+    store.correct(code, 0, score("Alice", 2), store.seq(code))
+    stored = store.load(code)
+    before = stored.before(4)  # Alice's 5, written after the undo of her 3
+    assert [e.index for e in before.entries] == [0, 1]
+    assert before.events == [score("Alice", 2), B2]  # the correction of line 0 applies
+    assert before.state.summary() == replay("camelot", SETUP, [score("Alice", 2), B2]).summary()
+    assert before.seq == 4 and before.code == code
+    assert stored.before(0).state.summary()["scores"] == {"Alice": 0, "Bruno": 0}
+    assert stored.state.summary()["scores"] == {"Alice": 7, "Bruno": 6}  # left as it was
+    for gone in (2, 3, 99):  # undone, a meta-event, nothing
+        with pytest.raises(UsageError):
+            stored.before(gone)

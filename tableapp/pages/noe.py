@@ -17,7 +17,15 @@ from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.texts import grades_table, points_table, sections
 from companion.text import rule_line
 from tableapp.aftergame import after_game
-from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.gamepage import (
+    EntryForm,
+    StoredGame,
+    correction,
+    current_game,
+    is_public_view,
+    submit,
+    toolbar,
+)
 from tableapp.session import plain
 
 GAME = "noe"
@@ -120,39 +128,55 @@ def _grid_markdown(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _fresh_entry(seq: tuple[str, int], manche: int, turn: str | None,
-                 active: list[str]) -> None:
-    """Once the log has moved (an announcement written here or on another device, an undo), the
-    entry starts again from whose turn it is, « Complot » and an empty hand: a selection left
-    over from the previous player must never be recorded for the next one. The values are set
-    through st.session_state, the one way the browser's widgets are told to change too."""
-    player_key = f"noe_entry_player_{manche}"
-    if st.session_state.get("noe_entry_seq") == seq and player_key in st.session_state:
+def _start_values(key: str, marker: Any, values: dict[str, Any]) -> None:
+    """Give the form's widgets their starting values once per `marker`: for a new entry, the
+    log's (code, seq) (once it moves, the entry starts again from whose turn it is: a selection
+    left over from the previous player must never be recorded for the next one); for a
+    correction, the event corrected. Set through st.session_state, the one way the browser's
+    widgets are told to change too."""
+    if st.session_state.get(f"{key}_seq") == marker and all(k in st.session_state
+                                                            for k in values):
         return
-    st.session_state["noe_entry_seq"] = seq
-    st.session_state[player_key] = turn if turn in active else active[0]
-    st.session_state["noe_entry_announcement"] = deck().data.announcements[0].id
-    st.session_state[f"noe_entry_cards_{manche}"] = []
+    st.session_state[f"{key}_seq"] = marker
+    st.session_state.update(values)
 
 
-def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
-    manche = summary["manche"]
+def _active(summary: dict[str, Any]) -> list[str]:
     current = summary["manches"][-1]
-    active = [p for p in summary["players"] if p not in current["announcements"]]
-    # keyed by game too: a rematch in the same session starts at the same seq and manche
-    _fresh_entry((stored.code, stored.seq), manche, summary["turn"], active)
-    st.subheader(f"Manche {manche} : saisir une annonce")
+    return [p for p in summary["players"] if p not in current["announcements"]]
+
+
+def announcement_form(view: StoredGame, prefill: dict[str, Any] | None,
+                      key: str) -> dict[str, Any] | None:
+    """An announcement, true or false (EntryForm): the player, the announcement, and the hand
+    checked if the table wants to; « Valider l'annonce » or « Annonce fausse »."""
+    summary = view.state.summary()
+    manche = summary["manche"]
+    active = _active(summary)
+    player_key, cards_key = f"{key}_player_{manche}", f"{key}_cards_{manche}"
+    first_announcement = deck().data.announcements[0].id
+    if prefill is None:
+        # keyed by game too: a rematch in the same session starts at the same seq and manche
+        turn = summary["turn"]
+        _start_values(key, (view.code, view.seq), {
+            player_key: turn if turn in active else active[0],
+            f"{key}_announcement": first_announcement, cards_key: []})
+    else:
+        _start_values(key, repr(sorted(prefill.items())), {
+            player_key: prefill.get("player"), cards_key: list(prefill.get("cards") or []),
+            f"{key}_announcement": prefill.get("announcement") or first_announcement,
+            f"{key}_check": bool(prefill.get("cards"))})
     # a few choices: buttons, not a typed list; picking one sends nothing to the server (the
     # value travels with « Valider »): one round trip per announcement
-    player = st.segmented_control("Joueur", active, key=f"noe_entry_player_{manche}",
-                                  required=True, on_change="ignore")
+    player = st.segmented_control("Joueur", active, key=player_key, required=True,
+                                  on_change="ignore")
     announcements = deck().data.announcements
     points = {a.id: f"{a.name} ({a.points})" for a in announcements}
     ann_id = st.pills("Annonce (points)", list(points), format_func=points.get, required=True,
-                      key="noe_entry_announcement", on_change="ignore")
+                      key=f"{key}_announcement", on_change="ignore")
     cards: list[str] | None = None
-    if st.toggle("Vérifier avec la main étalée", key="noe_entry_check"):
-        cards = _hand_picker(summary["level"], key=f"noe_entry_cards_{manche}")
+    if st.toggle("Vérifier avec la main étalée", key=f"{key}_check"):
+        cards = _hand_picker(summary["level"], key=cards_key)
         if len(cards) == HAND_SIZE:
             try:
                 result = analyse(cards, summary["level"])
@@ -167,26 +191,76 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
         else:
             st.info(f"{len(cards)}/{HAND_SIZE} cartes choisies.")
     base = {"manche": manche, "player": player, "announcement": ann_id}
-    left, middle, right = st.columns(3)
-    if left.button("Valider l'annonce", type="primary", key="noe_entry_valid",
+    left, right = st.columns(2)
+    if left.button("Valider l'annonce", type="primary", key=f"{key}_valid",
                    icon=":material/check:", width="stretch"):
         if cards is not None and len(cards) != HAND_SIZE:
             st.error(f"Choisissez les {HAND_SIZE} cartes de la main, ou désactivez la "
                      "vérification.")
-        else:
-            submit(stored, {"type": "announcement", **base,
-                            **({"cards": cards} if cards else {})})
-    if middle.button("Annonce fausse", key="noe_entry_false", width="stretch",
-                     icon=":material/close:",
-                     help="Le joueur reprend ses cartes, ne marque rien et passe son tour"):
-        submit(stored, {"type": "false_announcement", **base})
-    if right.button("Arrêter la manche", key="noe_entry_end", width="stretch",
-                    icon=":material/stop:",
-                    help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
-                         "ne le prévoit pas)"):
+            return None
+        return {"type": "announcement", **base, **({"cards": cards} if cards else {})}
+    if right.button("Annonce fausse", key=f"{key}_false", width="stretch",
+                    icon=":material/close:",
+                    help="Le joueur reprend ses cartes, ne marque rien et passe son tour"):
+        return {"type": "false_announcement", **base}
+    return None
+
+
+def control_form(view: StoredGame, prefill: dict[str, Any] | None,
+                 key: str) -> dict[str, Any] | None:
+    """A contrôle or descente of the current manche, written to the log (registre NOE-14)
+    (EntryForm)."""
+    summary = view.state.summary()
+    manche = summary["manche"]
+    active = _active(summary)
+    if prefill is not None:
+        by = list(prefill.get("by") or [])
+        mode = next((m for m, size in CONTROL_MODES.items() if size == len(by)), None)
+        _start_values(key, repr(sorted(prefill.items())), {
+            f"{key}_player_{manche}": prefill.get("player"),
+            f"{key}_target_{manche}": prefill.get("target"),
+            f"{key}_{manche}_mode": mode, f"{key}_{manche}_by_{len(by)}": by,
+            f"{key}_{manche}_against": prefill.get("defence") or NOTHING})
+    player = st.segmented_control("Joueur qui contrôle", active,
+                                  key=f"{key}_player_{manche}")
+    target = st.segmented_control("Joueur visé", [p for p in active if p != player],
+                                  key=f"{key}_target_{manche}")
+    chosen = _control_form(f"{key}_{manche}")
+    if chosen is None or player is None or target is None:
+        if chosen is not None:
+            st.info("Choisissez le joueur qui contrôle et le joueur visé.")
+        return None
+    by, defence = chosen
+    if _show_verdict(by, defence) and st.button("Enregistrer l'action", key=f"{key}_ok",
+                                                icon=":material/check:"):
+        return {"type": "control", "manche": manche, "player": player, "target": target,
+                "by": by, "defence": defence}
+    return None
+
+
+# The entry forms by event type: the same code enters an event and corrects it (the end of a
+# manche has nothing to correct: it can only be withdrawn).
+FORMS: dict[str, EntryForm] = {"announcement": announcement_form,
+                               "false_announcement": announcement_form,
+                               "control": control_form}
+
+
+def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
+    manche = summary["manche"]
+    st.subheader(f"Manche {manche} : saisir une annonce")
+    event = announcement_form(stored, None, "noe_entry")
+    if event is not None:
+        submit(stored, event)
+    if st.button("Arrêter la manche", key="noe_entry_end", width="stretch",
+                 icon=":material/stop:",
+                 help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
+                      "ne le prévoit pas)"):
         submit(stored, {"type": "end_manche", "manche": manche})
     if summary["level"] >= 2:
-        _control_entry(stored, summary, active)
+        with st.expander("Contrôle ou descente (niveaux 2 et 3)"):
+            event = control_form(stored, None, "noe_ctl")
+            if event is not None:
+                submit(stored, event)
 
 
 def play() -> None:
@@ -194,7 +268,8 @@ def play() -> None:
     summary = stored.state.summary()
     st.title("Noé : tableau des scores")
     _status(summary)
-    if not is_public_view() and not summary["finished"]:  # the current turn first
+    if not is_public_view() and not correction(stored, describe, FORMS) \
+            and not summary["finished"]:  # the current turn first
         with st.container(border=True):
             _entry(stored, summary)
     _scoreboard(summary)
@@ -266,23 +341,6 @@ def _show_verdict(by: list[str], defence: str | None) -> bool:
     show(("Permis : " if verdict.allowed else "Impossible : ") + verdict.reason)
     st.caption(rule_line(verdict.rule))
     return True
-
-
-def _control_entry(stored: StoredGame, summary: dict[str, Any], active: list[str]) -> None:
-    """A contrôle or descente of the current manche, written to the log (registre NOE-14)."""
-    with st.expander("Contrôle ou descente (niveaux 2 et 3)"):
-        manche = summary["manche"]
-        player = st.selectbox("Joueur qui contrôle", active, index=None,
-                              key=f"noe_ctl_player_{manche}", placeholder="Qui lance l'action…")
-        target = st.selectbox("Joueur visé", [p for p in active if p != player], index=None,
-                              key=f"noe_ctl_target_{manche}", placeholder="Qui est contrôlé…")
-        chosen = _control_form(f"noe_ctl_{manche}")
-        if chosen is None or player is None or target is None:
-            return
-        by, defence = chosen
-        if _show_verdict(by, defence) and st.button("Enregistrer l'action", key="noe_ctl_ok"):
-            submit(stored, {"type": "control", "manche": manche, "player": player,
-                            "target": target, "by": by, "defence": defence})
 
 
 def control_checker() -> None:

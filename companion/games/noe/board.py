@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.noe.cards import deck
+from companion.text import de
 
 ENDINGS = {"seul": "joueur seul", "elysee": "Élysée",
            "table": "arrêt table"}
@@ -73,7 +74,8 @@ def describe(event: dict[str, Any]) -> str:
         defence = event.get("defence")
         shown = (f"{player_card_name(defence)} montrée" if isinstance(defence, str)
                  else "rien de montré")
-        return f"Manche {manche} : {what} de {player} chez {event.get('target', '?')} ({shown})"
+        target = event.get("target", "?")
+        return f"Manche {manche} : {what} {de(str(player))} chez {target} ({shown})"
     return str(kind)
 
 

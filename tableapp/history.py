@@ -1,0 +1,233 @@
+"""Correct by tapping (issue 13): the history as tappable rows, the correction of a past entry
+with the same form that entered it, undo with a confirmation and « Rétablir », and one line
+saying what a correction changed. No JSON is shown or typed anywhere.
+
+A page hands its entry forms over, by event type (`EntryForm`, see `correction`); the same
+functions draw its new-entry form with `prefill=None`. An event type without a form (e.g. a
+die roll the app records by itself) can only be withdrawn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import streamlit as st
+
+from companion.log import UNDO, resolve
+from companion.store import StoredGame
+from companion.text import number
+from tableapp.session import plain
+from tableapp.writing import SAID_KEY as _SAID_KEY
+from tableapp.writing import correct, host_grant, redo, retract, undo
+
+EntryForm = Callable[[StoredGame, dict[str, Any] | None, str], dict[str, Any] | None]
+# form(view, prefill, key) -> the event to write when the host validates, else None.
+#   view:    for a new entry, the current game; for a correction, the game as it stood just
+#            BEFORE the entry being corrected (StoredGame.before: entries cut there, state
+#            replayed up to it), so the form offers the choices that were valid then.
+#   prefill: None for a new entry; the event being corrected otherwise (widgets start from it).
+#   key:     a prefix for every widget key of the form.
+Describe = Callable[[dict[str, Any]], str]
+
+HISTORY_ROWS = 30  # rows drawn at once (the most recent); « Tout l'historique » for the rest
+_FIX_KEY = "_compagnon_fix"  # (code, raw index) of the entry the host is correcting
+_VIEW_KEY = "_compagnon_fix_view"  # ((code, seq, index), the game just before that entry)
+_CONFIRM_KEY = "_compagnon_undo_ask"  # (code, seq): the undo waits for its confirmation
+_DRAWN_KEY = "_compagnon_fix_drawn"  # id of the StoredGame whose page drew the correction
+WITHDRAW_ONLY = ("Cet événement est enregistré par l'assistant lui-même : il ne se corrige "
+                 "pas, il peut seulement être retiré.")
+
+
+def entry_line(index: int, text: str) -> str:
+    return f"n° {index} · {text}"
+
+
+# --- the history: tappable rows -----------------------------------------------------------------
+
+
+def _open_fix(code: str, index: int) -> None:  # a callback: runs before the page redraws
+    st.session_state[_FIX_KEY] = (code, index)
+    st.session_state.pop(_CONFIRM_KEY, None)
+
+
+def history_rows(stored: StoredGame, describe: Describe) -> None:
+    """Every effective entry, most recent first, as a row the host taps to correct it."""
+    if not stored.entries:
+        st.caption("Aucun événement pour l'instant.")
+        return
+    count = len(stored.entries)
+    st.caption(f"{count} événement(s), le plus récent en premier. Touchez un événement pour "
+               "le corriger ou le retirer.")
+    shown = stored.entries if count <= HISTORY_ROWS or st.toggle(
+        f"Tout l'historique ({count} événements)", key="tb_history_all") \
+        else stored.entries[-HISTORY_ROWS:]
+    for entry in reversed(shown):
+        label = entry_line(entry.index, describe(entry.event)) + (
+            " (corrigé)" if entry.corrected else "")
+        st.button(plain(label), key=f"tb_fix_{entry.index}", width="stretch",
+                  on_click=_open_fix, args=(stored.code, entry.index))
+
+
+# --- a correction ---------------------------------------------------------------------------
+
+
+def view_before(stored: StoredGame, index: int) -> StoredGame:
+    """The game just before the entry written at raw `index` (kept for this session while the
+    log does not move: a correction form redraws without replaying again)."""
+    key = (stored.code, stored.seq, index)
+    kept = st.session_state.get(_VIEW_KEY)
+    if kept is not None and kept[0] == key:
+        return kept[1]  # type: ignore[no-any-return]
+    view = stored.before(index)
+    st.session_state[_VIEW_KEY] = (key, view)
+    return view
+
+
+def _scores(stored: StoredGame) -> dict[str, float] | None:
+    scores = stored.state.summary().get("scores")
+    if isinstance(scores, dict) and all(isinstance(v, int | float) for v in scores.values()):
+        return {str(k): v for k, v in scores.items()}
+    return None
+
+
+def _said(stored: StoredGame, where: str) -> None:
+    """The line about what this device's last correction, withdrawal or redo changed, once,
+    on the run that follows it (the scores that moved included)."""
+    said = st.session_state.get(_SAID_KEY)
+    if not said or said.get("where") != where:
+        return
+    del st.session_state[_SAID_KEY]
+    if said.get("code") != stored.code or said.get("seq") != stored.seq:
+        return  # the log moved again meanwhile: that line would be about an older game
+    line = said["text"]
+    before, after = said.get("scores"), _scores(stored)
+    if before and after:
+        moved = [f"{name} {number(before[name])} → {number(after[name])}"
+                 for name in after if name in before and before[name] != after[name]]
+        if moved:
+            line += " · Scores : " + ", ".join(moved)
+    st.success(plain(line), icon=":material/check_circle:")
+
+
+def _close_fix() -> None:
+    st.session_state.pop(_FIX_KEY, None)
+    st.session_state.pop(_VIEW_KEY, None)
+
+
+def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, EntryForm]) -> bool:
+    """When the host tapped a past entry in the history: draw, at the top of the page,
+    « Correction du n° 12 : <describe(event)> », the form for that event's type prefilled
+    (forms[event["type"]]), « Retirer cet événement » and « Abandonner ». Validating writes
+    correct(); the next run says what changed (« n° 12 : A → B »). An event type without a
+    form can only be withdrawn (one line says so). Returns True when a correction is open
+    (the page then skips its new-entry form)."""
+    st.session_state[_DRAWN_KEY] = id(stored)
+    _said(stored, "top")
+    fix = st.session_state.get(_FIX_KEY)
+    if not fix or fix[0] != stored.code or host_grant() is None:
+        return False
+    entry = next((e for e in stored.entries if e.index == fix[1]), None)
+    if entry is None:  # undone or withdrawn meanwhile (here or on another device)
+        _close_fix()
+        return False
+    text = describe(entry.event)
+    with st.container(border=True, key="tb_correction"):
+        st.subheader(f"Correction du n° {entry.index}")
+        st.markdown(plain(text))
+        form = forms.get(str(entry.event.get("type")))
+        before = _scores(stored)
+        if form is None:
+            st.info(WITHDRAW_ONLY)
+        else:
+            event = form(view_before(stored, entry.index), entry.event,
+                         f"fix_{stored.code}_{entry.index}")
+            if event is not None and event == entry.event:
+                st.info("Rien n'a changé : l'événement est tel qu'il était.")
+            elif event is not None:
+                said = {"where": "top", "scores": before,
+                        "text": f"n° {entry.index} corrigé : {text} → {describe(event)}"}
+                _close_fix()  # a write that succeeds reruns at once (st.rerun raises)
+                if not correct(stored, entry.index, event, said):
+                    st.session_state[_FIX_KEY] = fix  # refused: the correction stays open
+        left, right = st.columns(2)
+        if left.button("Retirer cet événement", key="tb_retract", width="stretch",
+                       icon=":material/delete:"):
+            said = {"where": "top", "scores": before,
+                    "text": f"n° {entry.index} retiré : {text}"}
+            _close_fix()
+            if not retract(stored, entry.index, said):
+                st.session_state[_FIX_KEY] = fix
+        right.button("Abandonner", key="tb_fix_cancel", width="stretch",
+                     icon=":material/close:", on_click=_close_fix)
+    _scroll_to_correction()
+    return True
+
+
+def _scroll_to_correction() -> None:
+    """The host tapped a row at the bottom of the page: bring the correction into view, once."""
+    fix = st.session_state.get(_FIX_KEY)
+    if st.session_state.get("_compagnon_fix_scrolled") == fix:
+        return
+    st.session_state["_compagnon_fix_scrolled"] = fix
+    st.html("<script>setTimeout(() => document.querySelector('.st-key-tb_correction')"
+            "?.scrollIntoView({block: 'start', behavior: 'smooth'}), 50);</script>",
+            unsafe_allow_javascript=True)
+
+
+def correction_fallback(stored: StoredGame, describe: Describe) -> None:
+    """For a page that does not call `correction` (yet): the toolbar draws it, withdraw-only,
+    so a tapped row never leads nowhere."""
+    if st.session_state.pop(_DRAWN_KEY, None) != id(stored):
+        correction(stored, describe, {})
+        st.session_state.pop(_DRAWN_KEY, None)
+
+
+# --- undo, with its confirmation, and « Rétablir » ----------------------------------------------
+
+
+def _ask_undo(code: str, seq: int) -> None:
+    st.session_state[_CONFIRM_KEY] = (code, seq)
+    _close_fix()
+
+
+def _keep(code: str) -> None:
+    st.session_state.pop(_CONFIRM_KEY, None)
+
+
+def undone_entry(stored: StoredGame) -> dict[str, Any] | None:
+    """The event the last line of the log cancelled, when that line is an undo: what
+    « Rétablir » writes again. Read from the log itself: a reload or another host's device
+    offers it too."""
+    if not stored.raw or stored.raw[-1].get("type") != UNDO:
+        return None
+    entries = resolve(stored.raw[:-1])
+    return entries[-1].event if entries else None
+
+
+def undo_controls(stored: StoredGame, describe: Describe) -> None:
+    """« Annuler le dernier événement », then « Annuler n° 12 : … ? » (yes / no); once
+    undone, « Annulé : … » and « Rétablir »."""
+    _said(stored, "undo")
+    undone = undone_entry(stored)
+    if undone is not None:
+        line, redo_col = st.columns([3, 1], vertical_alignment="center")
+        line.caption(plain(f"Annulé : {describe(undone)}"))
+        if redo_col.button("Rétablir", key="tb_redo", width="stretch",
+                           icon=":material/redo:"):
+            redo(stored, undone, {"where": "undo", "text": f"Rétabli : {describe(undone)}"})
+    last = stored.entries[-1] if stored.entries else None
+    if last is not None and st.session_state.get(_CONFIRM_KEY) == (stored.code, stored.seq):
+        st.warning(plain(f"Annuler le {entry_line(last.index, describe(last.event))} ?"))
+        yes, no = st.columns(2)
+        if yes.button("Oui, annuler", key="tb_undo_yes", type="primary", width="stretch",
+                      icon=":material/undo:"):
+            st.session_state.pop(_CONFIRM_KEY, None)
+            undo(stored)
+        no.button("Non, garder", key="tb_undo_no", width="stretch", on_click=_keep,
+                  args=(stored.code,))
+        return
+    st.button("Annuler le dernier événement", key="tb_undo", disabled=last is None,
+              width="stretch", icon=":material/undo:", on_click=_ask_undo,
+              args=(stored.code, stored.seq))
+    if last is not None:
+        st.caption(plain(f"Dernier : {entry_line(last.index, describe(last.event))}"))

@@ -1,0 +1,124 @@
+"""Rights and writes of a game page (the seam of tableapp/gamepage.py that touches the log).
+
+`is_public_view()` is True for every device that does not hold a live host or co-host token for
+the game in the URL (asked of the server, at most once per script run and again at the moment
+of writing): the game code alone never grants writing, undoing, secrets or a full export.
+Every write goes through `_write`: token checked now, stale view refused, the engine's refusal
+said in one French line with its rule, nothing written then."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from companion.access import Grant
+from companion.errors import CompanionError, RuleError
+from companion.store import StoredGame
+from companion.text import rule_line
+from tableapp import session
+from tableapp.session import plain
+
+READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
+             "l'hôte (ou d'un co-hôte) peut modifier la partie.")
+SAID_KEY = "_compagnon_said"  # what the last write of this device changed, said once after it
+_GRANT_KEY = "_compagnon_grant"  # (run marker, code, token) -> grant, for one script run
+
+
+def _run_marker() -> object:
+    """An object that lives exactly as long as the current script run (its context's
+    script requests object changes at each rerun), or None outside a run."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return None if ctx is None else getattr(ctx, "cursors", None)
+
+
+def host_grant(fresh: bool = False) -> Grant | None:
+    """This device's live host or co-host grant on the game in the URL, or None. Asked of the
+    server once per script run (a page asks several times while it draws), and again when
+    `fresh` (at the moment of writing): a revoked link loses its rights at the next tap."""
+    if session.is_public_view():
+        return None
+    code = session.code_param()
+    marker = _run_marker()
+    cached = st.session_state.get(_GRANT_KEY)
+    if (not fresh and marker is not None and cached is not None and cached[0] is marker
+            and cached[1] == code and cached[2] == session.host_token(code or "")):
+        return cached[3]  # type: ignore[no-any-return]
+    grant = session.host_grant(code)
+    if marker is not None:
+        st.session_state[_GRANT_KEY] = (marker, code, session.host_token(code or ""), grant)
+    return grant
+
+
+def is_host() -> bool:
+    """True when this device may write, undo, read secrets and export the whole game."""
+    return host_grant() is not None
+
+
+def is_public_view() -> bool:
+    """True unless this device holds a live host or co-host token for the game in the URL
+    (or the URL asks for `?view=public`): show public facts only, offer no write."""
+    return not is_host()
+
+
+def show_rule_error(exc: RuleError) -> None:
+    st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
+
+
+def _write(stored: StoredGame, write: Callable[[int, str], int],
+           said: dict[str, Any] | None = None) -> bool:
+    """Run one store write against the view the user saw; st.error on refusal, rerun on
+    success. `said` (what the write changed, in words) is kept for the next run to show."""
+    grant = host_grant(fresh=True)  # the token is checked again now: it may have been revoked
+    if grant is None:
+        st.error(READ_ONLY)
+        return False
+    expected = stored.seq if stored.seen_seq is None else stored.seen_seq
+    try:
+        new_seq = write(expected, grant.role)
+    except RuleError as exc:
+        show_rule_error(exc)
+        return False
+    except CompanionError as exc:
+        st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+        return False
+    session.mark_seen(stored.code, new_seq)
+    if said is not None:
+        st.session_state[SAID_KEY] = {**said, "code": stored.code, "seq": new_seq}
+    st.rerun()
+    return True  # st.rerun() raises; kept for the signature
+
+
+def submit(stored: StoredGame, event: dict[str, Any]) -> bool:
+    """Append `event` if the log has not moved since this view and the engine accepts it;
+    otherwise st.error (reason + rule) and nothing is written. Reruns on success."""
+    return _write(stored, lambda seq, who: session.store().append(stored.code, event, seq, who))
+
+
+def undo(stored: StoredGame, said: dict[str, Any] | None = None) -> bool:
+    """Cancel the last effective event (a meta-event; nothing is deleted)."""
+    return _write(stored, lambda seq, who: session.store().undo(stored.code, seq, who), said)
+
+
+def redo(stored: StoredGame, event: dict[str, Any], said: dict[str, Any] | None = None
+         ) -> bool:
+    """« Rétablir » what an undo cancelled: the same event appended again, as a new line
+    (docs/log-format.md › Rétablir; registre TAB-6)."""
+    return _write(stored, lambda seq, who: session.store().append(stored.code, event, seq, who),
+                  said)
+
+
+def correct(stored: StoredGame, index: int, event: dict[str, Any],
+            said: dict[str, Any] | None = None) -> bool:
+    """Replace the event written at raw `index` (refused if the rest no longer replays)."""
+    return _write(stored, lambda seq, who: session.store().correct(stored.code, index, event,
+                                                                   seq, who), said)
+
+
+def retract(stored: StoredGame, index: int, said: dict[str, Any] | None = None) -> bool:
+    """Withdraw the event written at raw `index` (refused if the rest no longer replays)."""
+    return _write(stored, lambda seq, who: session.store().retract(stored.code, index, seq, who),
+                  said)
