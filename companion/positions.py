@@ -3,8 +3,9 @@ refresh, a sleeping tablet or a server restart find the same line and the same r
 
 ELSEN's narrator is the user: its place is the line of the current step's script, tied to the
 log's length when it was set (a new line in the log starts the next step at its first line),
-the step's countdown (running until a time, or paused with what was left) and the durations the
-host chose. The pages write a place only for a device that holds the host's rights.
+the step's countdown (running until a time, or paused with what was left), the durations the
+host chose and whether the night roles get a countdown. The pages write a place only for a
+device that holds the host's rights.
 """
 
 from __future__ import annotations
@@ -62,12 +63,13 @@ class NarratorPlace:
     line: int = 0
     countdown: Countdown | None = None
     durations: dict[str, int] | None = None  # e.g. {"discussion": 180, "vote": 60}
+    night: bool = False  # a countdown for each night role (seconds in `durations`)
 
     def at(self, seq: int) -> NarratorPlace:
         """This place for the log at `seq` lines: a new step starts at its first line."""
         if seq == self.seq:
             return self
-        return NarratorPlace(seq, 0, None, self.durations)
+        return NarratorPlace(seq, 0, None, self.durations, self.night)
 
     def moved(self, line: int) -> NarratorPlace:
         return replace(self, line=max(0, line), countdown=None)
@@ -85,7 +87,8 @@ class NarratorPlace:
                        Countdown(float(countdown["total"]), float(countdown["left"]),
                                  None if countdown.get("ends_at") is None
                                  else float(countdown["ends_at"])) if countdown else None,
-                       {str(k): int(v) for k, v in durations.items()} if durations else None)
+                       {str(k): int(v) for k, v in durations.items()} if durations else None,
+                       data.get("night") is True)
         except (AttributeError, KeyError, TypeError, ValueError):
             return cls()
 

@@ -93,6 +93,38 @@ def test_vote_lines_carry_the_countdowns() -> None:
     assert "3 voix sur 5" in lines[-1].spoken
 
 
+def test_night_roles_get_a_countdown_only_when_switched_on() -> None:
+    """elsen.txt › Phase de jeu Nuit wakes the Policier, the saboteurs (a kill was due: the
+    example's Élimination) and the Voyante; with the countdowns on (registre ELS-19), the line
+    that wakes each one carries its seconds, and nothing else does."""
+    day = [{"type": "mission", "team": ["Jean", "Paul", "Pierre"],
+            "cards": ["action-elimination", "action-faineant", "action-travailleur"]}]
+    night = {"policier": 12, "saboteurs": 25, "voyante": 18}
+    steps = [("protect", {"type": "protect", "target": "Julie"}, 12),
+             ("kill", {"type": "kill", "victim": "Marie"}, 25),
+             ("seer", {"type": "seer", "target": "Pierre"}, 18)]
+    events = list(day)
+    for step, event, seconds in steps:
+        state = example_after(events)
+        assert state.next_step() == step
+        off = script(state).lines
+        on = script(state, night=night).lines
+        assert [line.spoken for line in off] == [line.spoken for line in on]
+        assert not any(line.timer for line in off)
+        timed = [line for line in on if line.timer]
+        assert [line.timer for line in timed] == [seconds]
+        assert timed[0] == on[-1]  # the line that waits for the role's choice
+        assert "ouvre" in timed[0].spoken or "Choisissez" in timed[0].spoken
+        events.append(event)
+    # the first night: the saboteurs' recognition gets the saboteurs' seconds
+    state = ENGINE.new_state({"players": list(EXAMPLE), "special_roles":
+                              ["voyante", "policier", "travailleur", "faineant"]})
+    state.apply({"type": "deal", "method": "cards", "roles": EXAMPLE})
+    timed = [line for line in script(state, night=night).lines if line.timer]
+    assert [(line.spoken, line.timer) for line in timed] == [
+        ("Saboteurs, ouvrez les yeux et reconnaissez-vous.", 25)]
+
+
 # --- the property -------------------------------------------------------------------------
 
 

@@ -94,8 +94,8 @@ def test_the_countdown_keeps_running_and_pausing_across_refreshes() -> None:
 def test_the_durations_chosen_by_the_host_stay_with_the_game() -> None:
     code, token = game({"type": "deal", "method": "cards", "roles": ROLES})
     at = tablet(code, token)
-    at.number_input(key="elsen_discussion").set_value(300).run()
-    assert tablet(code, token).number_input(key="elsen_discussion").value == 300
+    at.segmented_control(key="elsen_discussion").set_value(300).run()
+    assert tablet(code, token).segmented_control(key="elsen_discussion").value == 300
 
 
 def test_a_new_step_starts_at_its_first_line() -> None:
@@ -107,3 +107,28 @@ def test_a_new_step_starts_at_its_first_line() -> None:
     at = click(at, "elsen_next")  # the step's last « Suivant » writes the step to the log
     assert narrated(at)["count"].startswith("1/")
     assert narrated(tablet(code, token))["count"].startswith("1/")
+
+
+def test_night_countdowns_switched_on_start_by_themselves_and_stay_with_the_game() -> None:
+    """Registre ELS-19: off by default; switched on in « Réglages du meneur », the line that
+    wakes the Policier carries its countdown, running as soon as « Suivant » reaches it."""
+    code, token = game({"type": "deal", "method": "cards", "roles": ROLES},
+                       {"type": "recognition"},
+                       {"type": "mission", "team": ["Jean", "Paul", "Pierre"],
+                        "cards": ["action-elimination", "action-faineant",
+                                  "action-travailleur"]})
+    at = tablet(code, token)
+    assert not narrated(at)["timer"]
+    at.toggle(key="elsen_night").set_value(True).run()
+    at.segmented_control(key="elsen_night_policier").set_value(20).run()
+    at = tablet(code, token)  # another run, another session: the switch is the game's
+    assert at.toggle(key="elsen_night").value is True
+    while len(set(narrated(at)["count"].split("/"))) == 2:  # up to the step's last line
+        assert not narrated(at)["timer"]  # the day's results and nightfall: no countdown
+        at = click(at, "elsen_next")
+    data = narrated(at)
+    assert data["spoken"].startswith("Policier, ouvre les yeux")
+    assert data["timer"] == 20 and data["running"] and data["night"]
+    assert 0 < data["left"] <= 20
+    paused = narrated(click(tablet(code, token), "elsen_timer_go"))
+    assert not paused["running"]

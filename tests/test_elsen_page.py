@@ -69,7 +69,7 @@ def test_one_whole_turn_of_the_worked_example_through_the_page() -> None:
     assert not at.exception
     # deal entered from the physical cards
     for i, role in enumerate(EXAMPLE.values()):
-        at.selectbox(key=f"elsen_deal_{i}").set_value(role)
+        at.pills(key=f"elsen_deal_{i}").set_value(role)
     at = click(at, "elsen_deal_cards")
     assert store().load(code).state.roles == EXAMPLE
     # first night: five lines, the last « Suivant » records it
@@ -80,7 +80,7 @@ def test_one_whole_turn_of_the_worked_example_through_the_page() -> None:
     assert store().load(code).state.phase == "day"
     # day: walk the script, then the team and the revealed cards
     at = walk_to_entry(at)
-    at.multiselect(key="elsen_team").set_value(["Jean", "Paul", "Pierre"])
+    at.pills(key="elsen_team").set_value(["Jean", "Paul", "Pierre"])
     for card in ("elimination", "faineant", "travailleur"):
         at.number_input(key=f"elsen_card_{card}").set_value(1)
     at.run()
@@ -92,7 +92,7 @@ def test_one_whole_turn_of_the_worked_example_through_the_page() -> None:
     # night: Policier, saboteur, Voyante, dawn
     for step, choice in (("protect", "Julie"), ("kill", "Marie"), ("seer", "Pierre")):
         at = walk_to_entry(at)
-        at.selectbox(key=f"elsen_{step}_choice").set_value(choice)
+        at.pills(key=f"elsen_{step}_choice").set_value(choice)
         at = click(at.run(), f"elsen_{step}_ok")
     assert "Pierre : EN VIE, levez le pouce." in narrated(at)
     at = walk_to_entry(at)
@@ -113,11 +113,11 @@ def test_setup_form_creates_a_game_with_the_chosen_roles_and_settings() -> None:
     for i, name in enumerate(["Ana", "Bea", "Cid", "Dan", "Eve", "Fay"]):
         at.text_input(key=f"np_elsen_seat_{i}").input(name)
     at.run()
-    assert at.multiselect(key="elsen_setup_specials").value == [
+    assert at.pills(key="elsen_setup_specials").value == [
         "voyante", "policier", "travailleur", "faineant", "docteur"]
-    at.multiselect(key="elsen_setup_specials").set_value(["voyante", "docteur"])
-    at.radio(key="elsen_setup_threshold").set_value("at_least_half")
-    at.selectbox(key="elsen_setup_first").set_value("Cid")
+    at.pills(key="elsen_setup_specials").set_value(["voyante", "docteur"])
+    at.segmented_control(key="elsen_setup_threshold").set_value("at_least_half")
+    at.pills(key="elsen_setup_first").set_value("Cid")
     at.run()
     at = click(at, "np_elsen_start")
     code = at.query_params["code"]
@@ -141,7 +141,7 @@ def test_a_deal_that_is_not_the_deck_is_refused_and_nothing_written() -> None:
     code = new_game(list(EXAMPLE))
     at = app(code=code).run()
     for i in range(5):
-        at.selectbox(key=f"elsen_deal_{i}").set_value("passager")
+        at.pills(key=f"elsen_deal_{i}").set_value("passager")
     at = click(at, "elsen_deal_cards")
     assert at.error and "paquet" in at.error[0].value
     assert store().load(code).seq == 0
@@ -219,15 +219,15 @@ def test_names_reach_markdown_widgets_as_plain_text() -> None:
     roles = dict(zip(names, EXAMPLE.values(), strict=True))
     code = new_game(names)
     at = app(code=code).run()
-    assert [s.label for s in at.selectbox if s.key and s.key.startswith("elsen_deal_")] == [
+    assert [s.label for s in at.pills if s.key and s.key.startswith("elsen_deal_")] == [
         plain(n) for n in names]
     for seq, event in enumerate([{"type": "deal", "method": "cards", "roles": roles},
                                  {"type": "recognition"}]):
         store().append(code, event, seq)
     at = walk_to_entry(app(code=code).run())
-    assert at.multiselect(key="elsen_team").label.startswith(
+    assert at.pills(key="elsen_team").label.startswith(
         "Équipe choisie par \\*\\*Zoé\\*\\*")
-    at.multiselect(key="elsen_team").set_value(["**Zoé**", "[x](http://e.vil)", "Paul"])
+    at.pills(key="elsen_team").set_value(["**Zoé**", "[x](http://e.vil)", "Paul"])
     for card in ("sabotage", "mission-reussie", "travailleur"):
         at.number_input(key=f"elsen_card_{card}").set_value(1)
     warnings = [w.value for w in at.run().warning]
@@ -258,13 +258,13 @@ def test_impossible_cards_need_the_host_to_force_them_with_a_reason() -> None:
     s.append(code, {"type": "deal", "method": "cards", "roles": EXAMPLE}, 0)
     s.append(code, {"type": "recognition"}, 1)
     at = walk_to_entry(app(code=code).run())
-    at.multiselect(key="elsen_team").set_value(["Paul", "Pierre", "Marie"])
+    at.pills(key="elsen_team").set_value(["Paul", "Pierre", "Marie"])
     for card in ("sabotage", "travailleur", "mission-reussie"):
         at.number_input(key=f"elsen_card_{card}").set_value(1)
     at.run()
     assert "Carte impossible : « Sabotage »" in texts(at).replace("\\", "")
     assert next(b for b in at.button if b.key == "elsen_mission_ok").disabled
-    at.checkbox(key="elsen_force").check().run()
+    at.toggle(key="elsen_force").set_value(True).run()
     assert next(b for b in at.button if b.key == "elsen_mission_ok").disabled  # no reason yet
     at.text_input(key="elsen_force_reason").input("la carte est tombée, vue par tous").run()
     at = click(at, "elsen_mission_ok")

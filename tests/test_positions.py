@@ -57,6 +57,13 @@ def test_an_unreadable_place_is_the_start_never_an_error(data: object) -> None:
     assert isinstance(NarratorPlace.from_json(data), NarratorPlace)
 
 
-@pytest.mark.parametrize("place", [NarratorPlace(), NarratorPlace(2, 1, Countdown(60, 12.5))])
+@pytest.mark.parametrize("place", [NarratorPlace(), NarratorPlace(2, 1, Countdown(60, 12.5)),
+                                   NarratorPlace(3, 0, None, {"policier": 20}, night=True)])
 def test_a_place_round_trips_through_json(place: NarratorPlace) -> None:
     assert NarratorPlace.from_json(place.as_json()) == place
+
+
+def test_the_night_countdowns_switch_stays_with_the_game_from_step_to_step() -> None:
+    place = NarratorPlace(3, 2, Countdown.fresh(15), {"policier": 20}, night=True)
+    assert place.at(4) == NarratorPlace(4, 0, None, {"policier": 20}, night=True)
+    assert NarratorPlace.from_json({**place.as_json(), "night": "oui"}).night is False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +17,14 @@ from companion.catalog import game_info
 from companion.errors import RuleError
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.mission import GHOST_REWARDS
-from companion.games.elsen.narration import DISCUSSION_SECONDS, VOTE_SECONDS, script
+from companion.games.elsen.narration import (
+    DISCUSSION_SECONDS,
+    NIGHT_ROLE_NAMES,
+    NIGHT_ROLES,
+    NIGHT_SECONDS,
+    VOTE_SECONDS,
+    script,
+)
 from companion.games.elsen.setup import (
     VOTE_THRESHOLDS,
     check_special_roles,
@@ -24,9 +32,9 @@ from companion.games.elsen.setup import (
     parse_setup,
     random_deal,
 )
-from companion.games.elsen.texts import STEP_LABELS, describe
+from companion.games.elsen.texts import describe
 from companion.positions import Countdown, NarratorPlace
-from companion.text import number, rule_words
+from companion.text import number
 from tableapp import session
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
@@ -38,6 +46,7 @@ from tableapp.gamepage import (
     submit,
     toolbar,
 )
+from tableapp.pages.elsen_forms import FORMS, deal_form
 from tableapp.pages.elsen_voice import narrator_html
 from tableapp.session import plain
 from tableapp.shell import HOUSE_MARK, house_note
@@ -47,6 +56,9 @@ SECTION = game_info(GAME).title
 SECRET_SECONDS = 15
 THRESHOLD_LABELS = {"strict_majority": "plus de la moitié des joueurs à bord",
                     "at_least_half": "au moins la moitié des joueurs à bord"}
+DISCUSSION_CHOICES = (60, 120, 180, 300, 480)  # seconds, as buttons (défaut maison: ELS-15)
+VOTE_CHOICES = (30, 60, 90, 120)
+NIGHT_CHOICES = (10, 15, 20, 30, 45, 60)  # a night role's countdown (ELS-19)
 GHOST_LABELS = {"one_token": "+1 jeton sur la mission en cours",
                 "complete_mission": "la mission en cours est réussie",
                 "none": "rien (l'échelle fantôme repart à 0)"}
@@ -55,52 +67,48 @@ GHOST_LABELS = {"one_token": "+1 jeton sur la mission en cours",
 
 
 def setup_form(players: list[str]) -> dict[str, Any] | None:
-    """The game master's choices before the deal: special roles, first player, settings."""
+    """The game master's choices before the deal: special roles, first player, settings (all
+    buttons: a tap sends nothing until « Commencer la partie »)."""
     data = elsen_data()
     n = len(players)
     st.subheader("Mise en place ELSEN")
     st.caption(f"{n} joueurs : {data.saboteurs[n]} saboteur(s), {data.success_tokens[n]} jetons "
                "réussite par mission (et par mission fantôme).")
     specials = [r.id for r in data.roles if r.special]
-    chosen = st.multiselect(
-        f"Rôles spéciaux en jeu {HOUSE_MARK}", specials, default=data.default_special_roles[n],
-        format_func=lambda r: data.role(r).name, key="elsen_setup_specials",
+    chosen = st.pills(
+        f"Rôles spéciaux en jeu {HOUSE_MARK}", specials, selection_mode="multi",
+        default=data.default_special_roles[n], format_func=lambda r: data.role(r).name,
+        key="elsen_setup_specials",
         help="Suggestion pour ce nombre de joueurs : "
              + ", ".join(data.role(r).name for r in data.default_special_roles[n])
              + f" ({HOUSE_MARK} choix de la maison)")
-    first = st.selectbox("Premier joueur (le dernier à avoir commandé quelque chose)", players,
-                         key="elsen_setup_first")
-    threshold = st.radio(f"Seuil d'exclusion au vote {HOUSE_MARK}",
-                         VOTE_THRESHOLDS, format_func=THRESHOLD_LABELS.get,
-                         key="elsen_setup_threshold")
-    ghost = st.radio(f"Une mission fantôme réussie donne… {HOUSE_MARK}",
-                     GHOST_REWARDS, format_func=GHOST_LABELS.get, key="elsen_setup_ghost")
+    first = st.pills("Premier joueur (le dernier à avoir commandé quelque chose)", players,
+                     format_func=plain, default=players[0], required=True,
+                     key="elsen_setup_first", on_change="ignore")
+    threshold = st.segmented_control(
+        f"Seuil d'exclusion au vote {HOUSE_MARK}", VOTE_THRESHOLDS,
+        format_func=THRESHOLD_LABELS.get, default=VOTE_THRESHOLDS[0], required=True,
+        key="elsen_setup_threshold", on_change="ignore")
+    ghost = st.pills(f"Une mission fantôme réussie donne… {HOUSE_MARK}", GHOST_REWARDS,
+                     format_func=GHOST_LABELS.get, default=GHOST_REWARDS[0], required=True,
+                     key="elsen_setup_ghost", on_change="ignore")
     house_note()
     try:
-        check_special_roles(data, n, chosen)
+        check_special_roles(data, n, list(chosen))
     except RuleError as exc:
         st.error(plain(exc.reason))
         return None
-    return {"special_roles": chosen, "first_player": first,
+    return {"special_roles": list(chosen), "first_player": first,
             "settings": {"vote_threshold": threshold, "ghost_mission_reward": ghost}}
 
 
 # --- narration --------------------------------------------------------------------------------
 
 
-def _place(stored: StoredGame) -> NarratorPlace:
+def _place(code: str, seq: int) -> NarratorPlace:
     """Where the narrator stands: kept with the game on the server, so a refresh, a sleeping
     tablet or a restart find the same line and the same remaining time."""
-    return session.positions().narrator(stored.code).at(stored.seq)
-
-
-def _save_place(stored: StoredGame, place: NarratorPlace) -> None:
-    """Only the host's device moves the narrator (rights asked again now)."""
-    if not is_host():
-        st.error(READ_ONLY)
-        return
-    session.positions().set_narrator(stored.code, place)
-    st.rerun()
+    return session.positions().narrator(code).at(seq)
 
 
 def _durations(place: NarratorPlace) -> tuple[int, int]:
@@ -109,169 +117,166 @@ def _durations(place: NarratorPlace) -> tuple[int, int]:
             int(durations.get("vote", VOTE_SECONDS)))
 
 
-def narrator(stored: StoredGame, state: ElsenState) -> None:
-    place = _place(stored)
-    sc = script(state, *_durations(place))
+def _night(place: NarratorPlace) -> dict[str, int] | None:
+    """Seconds of countdown per night role, or None when the game master left them off."""
+    if not place.night:
+        return None
+    durations = place.durations or {}
+    return {role: int(durations.get(role, NIGHT_SECONDS[role])) for role in NIGHT_ROLES}
+
+
+def _moved(code: str, seq: int, line: int, start: float | None = None) -> None:
+    """« Suivant » / « Retour » (a callback: the narrator's fragment then runs once, with the
+    new line). A night role's countdown starts by itself when its line comes (`start`)."""
+    if not is_host():  # rights asked again now: a revoked link moves nothing
+        st.session_state["elsen_refused"] = True
+        return
+    place = _place(code, seq).moved(line)
+    if start:
+        place = replace(place, countdown=Countdown.fresh(start).toggled(time.time()))
+    session.positions().set_narrator(code, place)
+
+
+def _timer(code: str, seq: int, line: int, countdown: Countdown) -> None:
+    """Start, pause or reset the countdown of this line (a callback, like _moved)."""
+    if not is_host():
+        st.session_state["elsen_refused"] = True
+        return
+    session.positions().set_narrator(code, replace(_place(code, seq), line=line,
+                                                   countdown=countdown))
+
+
+def _confirm(code: str, seq: int, step: str) -> None:
+    """The last « Suivant » of a step with nothing to enter: written by the run it starts."""
+    st.session_state["elsen_confirm"] = (code, seq, step)
+
+
+@st.fragment
+def narrator(stored: StoredGame) -> None:
+    """The current line, its buttons and the step's entry. A fragment: « Suivant », « Retour »,
+    the countdown's buttons and the entry's widgets rerun only this, never the page; writing an
+    event reruns the page (submit)."""
+    if st.session_state.pop("elsen_refused", False):
+        st.error(READ_ONLY)
+    state = stored.state
+    assert isinstance(state, ElsenState)
+    code, seq = stored.code, stored.seq
+    place = _place(code, seq)
+    sc = script(state, *_durations(place), night=_night(place))
     index = min(place.line, len(sc.lines) - 1)
     timer = sc.lines[index].timer
+    night = sc.step != "vote"  # the countdowns are the vote's (day) or a night role's
     countdown = place.countdown if (timer and place.countdown and place.line == index
                                     and place.countdown.total == timer) else None
     if timer and countdown is None:
         countdown = Countdown.fresh(timer)
-    st.html(narrator_html(sc, index, f"{stored.code}-{stored.seq}", countdown, time.time()),
+    now = time.time()
+    st.html(narrator_html(sc, index, f"{code}-{seq}", countdown, now, night),
             unsafe_allow_javascript=True)
     if countdown is not None:
         go, reset = st.columns([3, 1])
-        if go.button("❚❚ Pause" if countdown.running else "▶ Démarrer le compte à rebours",
-                     key="elsen_timer_go", width="stretch"):
-            _save_place(stored, replace(place, line=index,
-                                        countdown=countdown.toggled(time.time())))
-        if reset.button("↺", key="elsen_timer_reset", width="stretch",
-                        help="Remettre le compte à rebours au début"):
-            _save_place(stored, replace(place, line=index, countdown=countdown.reset()))
+        go.button("Pause" if countdown.running else "Démarrer le compte à rebours",
+                  key="elsen_timer_go", width="stretch",
+                  icon=":material/pause:" if countdown.running else ":material/play_arrow:",
+                  on_click=_timer, args=(code, seq, index, countdown.toggled(now)))
+        reset.button("Remettre", key="elsen_timer_reset", width="stretch", icon=":material/replay:",
+                     help="Remettre le compte à rebours au début",
+                     on_click=_timer, args=(code, seq, index, countdown.reset()))
     last = index == len(sc.lines) - 1
     confirm_only = sc.step in ("recognition", "dawn")
     back, forward = st.columns([1, 3])
-    if back.button("◀ Retour", key="elsen_back", disabled=index == 0,
-                   width="stretch"):
-        _save_place(stored, place.moved(index - 1))
-    label = "Suivant ▶" if not last or confirm_only else "Saisissez ci-dessous ▼"
-    if forward.button(label, key="elsen_next", type="primary", width="stretch",
-                      disabled=last and not confirm_only):
-        if last:
-            submit(stored, {"type": sc.step})
-        else:
-            _save_place(stored, place.moved(index + 1))
+    back.button("Retour", key="elsen_back", disabled=index == 0, width="stretch",
+                icon=":material/arrow_back:", on_click=_moved, args=(code, seq, index - 1))
+    # What a tap means is bound when the button is drawn (its callback's arguments): in the
+    # run after a tap the line has already moved, and the button's own value would lie.
+    if last:
+        action, args = _confirm, (code, seq, sc.step)
+    else:
+        ahead = sc.lines[index + 1].timer
+        action, args = _moved, (code, seq, index + 1, ahead if night and sc.step else None)
+    forward.button("Suivant" if not last or confirm_only else "Saisissez ci-dessous",
+                   key="elsen_next", type="primary", width="stretch",
+                   icon=":material/arrow_forward:" if not last or confirm_only
+                   else ":material/arrow_downward:",
+                   disabled=last and not confirm_only, on_click=action, args=args)
+    if st.session_state.pop("elsen_confirm", None) == (code, seq, sc.step) and confirm_only:
+        submit(stored, {"type": sc.step})  # the step's last « Suivant »: into the log
     if last and sc.step and not confirm_only:
-        entry(stored, state, sc.step)
+        entry(stored, sc.step)
 
 
-def settings_form(stored: StoredGame, state: ElsenState) -> None:
-    """The host's durations, kept with the game's narrator place (not in this session)."""
-    place = _place(stored)
+def settings_form(stored: StoredGame) -> None:
+    """The host's durations and night countdowns, kept with the game's narrator place (not in
+    this session: another tablet of the host finds them)."""
+    state = stored.state
+    assert isinstance(state, ElsenState)
+    place = _place(stored.code, stored.seq)
     discussion, vote = _durations(place)
-    st.session_state.setdefault("elsen_discussion", discussion)
-    st.session_state.setdefault("elsen_vote", vote)
+    night = _night(place) or {r: int((place.durations or {}).get(r, NIGHT_SECONDS[r]))
+                              for r in NIGHT_ROLES}
+    keys = {"discussion": "elsen_discussion", "vote": "elsen_vote",
+            **{role: f"elsen_night_{role}" for role in NIGHT_ROLES}}
+    for name, value in {"discussion": discussion, "vote": vote, **night}.items():
+        st.session_state.setdefault(keys[name], value)
+    st.session_state.setdefault("elsen_night", place.night)
 
     def save() -> None:
         if is_host():
             session.positions().set_narrator(stored.code, replace(
-                _place(stored), durations={"discussion": int(st.session_state.elsen_discussion),
-                                           "vote": int(st.session_state.elsen_vote)}))
+                _place(stored.code, stored.seq), night=bool(st.session_state.elsen_night),
+                durations={name: int(st.session_state[key]) for name, key in keys.items()
+                           if st.session_state.get(key)}))
 
-    st.number_input(f"Discussion (secondes) {HOUSE_MARK}", 30, 900, step=30,
-                    key="elsen_discussion", on_change=save)
-    st.number_input(f"Vote (secondes) {HOUSE_MARK}", 15, 300, step=15, key="elsen_vote",
-                    on_change=save)
-    house_note()
+    _seconds("Discussion", DISCUSSION_CHOICES, "elsen_discussion", save)
+    _seconds("Vote", VOTE_CHOICES, "elsen_vote", save)
+    st.toggle("Compte à rebours pour chaque rôle de nuit", key="elsen_night", on_change=save,
+              help="Il démarre de lui-même quand le rôle est appelé et se termine par un bip, "
+                   "sans un mot. Même durée que le rôle soit en jeu, exclu ou mort : la table "
+                   "n'apprend rien du silence.")
+    if st.session_state.elsen_night:
+        for role in NIGHT_ROLES:
+            _seconds(NIGHT_ROLE_NAMES[role], NIGHT_CHOICES, f"elsen_night_{role}", save)
+    st.caption(f"Durées {HOUSE_MARK} : des choix de la maison, la règle n'en donne pas.")
     st.caption(f"Vote : {THRESHOLD_LABELS[state.setup.settings['vote_threshold']]} · "
                f"mission fantôme : "
                f"{GHOST_LABELS[state.setup.settings['ghost_mission_reward']]}")
 
 
+def _seconds(label: str, choices: tuple[int, ...], key: str, save: Callable[[], None]) -> None:
+    """A duration among a few, as buttons (the stored one kept even if not among them)."""
+    current = int(st.session_state[key])
+    options = sorted({*choices, current})
+    st.segmented_control(f"{label} {HOUSE_MARK}", options, key=key, required=True,
+                         format_func=duration_fr, on_change=save)
+
+
+def duration_fr(seconds: int) -> str:
+    """90 -> « 1 min 30 », 120 -> « 2 min », 45 -> « 45 s »."""
+    minutes, rest = divmod(int(seconds), 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min" + (f" {rest:02d}" if rest else "")
+
+
 # --- entries at the end of a step -------------------------------------------------------------
 
 
-def entry(stored: StoredGame, state: ElsenState, step: str) -> None:
+def entry(stored: StoredGame, step: str) -> None:
+    """The step's new entry, built by the same form that corrects it (elsen_forms.FORMS)."""
     with st.container(border=True):
-        {"deal": deal_entry, "mission": mission_entry, "vote": vote_entry}.get(
-            step, night_entry)(stored, state, step)
-
-
-def deal_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
-    data = state.data
-    st.markdown("**Distribution des rôles**")
-    if st.button("Tirer les rôles au sort (secret)", key="elsen_deal_random", type="primary",
-                 icon=":material/casino:",
-                 width="stretch"):
-        setup = parse_setup(data, stored.setup)
-        submit(stored, random_deal(data, setup, secrets.randbelow(2**31)))
-    with st.expander("Ou saisir les cartes distribuées à la main"):
-        roles = {}
-        choices = [r.id for r in data.roles if r.special and r.id in state.setup.special_roles]
-        choices = ["passager", "saboteur", *choices]
-        for i, player in enumerate(state.players):
-            roles[player] = st.selectbox(plain(player), choices, key=f"elsen_deal_{i}",
-                                         format_func=lambda r: data.role(r).name)
-        if st.button("Enregistrer cette distribution", key="elsen_deal_cards"):
-            submit(stored, {"type": "deal", "method": "cards", "roles": roles})
-
-
-def mission_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
-    data = state.data
-    team = st.multiselect(f"Équipe choisie par {plain(state.first_player)} (au moins "
-                          f"{state.min_team()})", state.aboard, key="elsen_team",
-                          placeholder="Touchez pour choisir les membres")
-    st.markdown("**Cartes révélées** (autant que de membres)")
-    cards: list[str] = []
-    # one row of columns per 4 cards: on a phone the columns stack and keep the data's order
-    for row in range(0, len(data.action_cards), 4):
-        columns = st.columns(4)
-        for column, card in zip(columns, data.action_cards[row:row + 4], strict=False):
-            count = column.number_input(card.name, 0, 15, 0, key=f"elsen_card_{card.id}")
-            cards += [f"action-{card.id}"] * int(count)
-    event = {"type": "mission", "team": team, "cards": cards}
-    ready = len(team) >= state.min_team() and len(cards) == len(team)
-    if team and cards:
-        try:
-            result = state.preview_mission(event)
-        except RuleError as exc:
-            st.info(plain(exc.reason))
+        if step == "deal":
+            st.markdown("**Distribution des rôles**")
+            if st.button("Tirer les rôles au sort (secret)", key="elsen_deal_random",
+                         type="primary", icon=":material/casino:", width="stretch"):
+                data = elsen_data()
+                submit(stored, random_deal(data, parse_setup(data, stored.setup),
+                                           secrets.randbelow(2**31)))
+            with st.expander("Ou saisir les cartes distribuées à la main"):
+                event = deal_form(stored, None, "elsen")
         else:
-            st.write(f"Résultat : +{number(result.added / 2)} jeton(s), mission à "
-                     f"{number(result.progress / 2)}/{result.needed}"
-                     + (" — réussie !" if result.completed else "")
-                     + (" — sabotée" if result.sabotaged else "")
-                     + (" — élimination cette nuit" if result.kill_due else ""))
-            for violation in result.violations:
-                st.warning(plain(f"Carte impossible : {violation.reason} "
-                                 f"({rule_words(violation.rule)})"))
-            if result.violations:
-                ready = ready and _force(event)
-    if st.button("Valider la mission", key="elsen_mission_ok", type="primary",
-                 disabled=not ready, width="stretch"):
-        submit(stored, event)
-
-
-def _force(event: dict[str, Any]) -> bool:
-    """Impossible cards are refused unless the host forces them with a reason, kept in the log
-    (registre ELS-9). Adds « forcer » to the event; True when the mission may be sent."""
-    if not st.checkbox("Forcer quand même (les cartes sont sur la table)", key="elsen_force"):
-        return False
-    reason = st.text_input("Raison (gardée au journal)", key="elsen_force_reason", max_chars=500)
-    if reason.strip():
-        event["forcer"] = reason.strip()
-    return bool(reason.strip())
-
-
-def night_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
-    role = {"protect": "policier", "seer": "voyante"}.get(step)
-    if role and state.holder(role) in state.excluded:
-        if st.button("Continuer (personne ne se réveille)", key=f"elsen_{step}_none",
-                     type="primary", width="stretch"):
-            submit(stored, {"type": step, "target": None})
-        return
-    options = ([p for p in state.aboard if state.alive[p]] if step == "kill"
-               else state.aboard)
-    choice = st.selectbox(STEP_LABELS[step], options, index=None, key=f"elsen_{step}_choice",
-                          placeholder="Touchez pour choisir")
-    if st.button("Valider", key=f"elsen_{step}_ok", type="primary", disabled=choice is None,
-                 width="stretch"):
-        submit(stored, {"type": step, ("victim" if step == "kill" else "target"): choice})
-
-
-def vote_entry(stored: StoredGame, state: ElsenState, step: str) -> None:
-    target = st.selectbox("Personne désignée", [None, *state.aboard], key="elsen_vote_target",
-                          format_func=lambda p: "Personne (pas d'exclusion)" if p is None else p)
-    votes = 0
-    if target is not None:
-        votes = int(st.number_input("Mains levées pour l'exclure", 0, len(state.aboard), 0,
-                                    key="elsen_vote_count"))
-        needed = state.votes_needed()
-        st.write(f"{votes} voix sur {needed} nécessaires : "
-                 + ("exclusion." if votes >= needed else "pas d'exclusion."))
-    if st.button("Valider le vote", key="elsen_vote_ok", type="primary", width="stretch"):
-        submit(stored, {"type": "vote", "target": target, "votes": votes})
+            event = FORMS[step](stored, None, "elsen")
+        if event is not None:
+            submit(stored, event)
 
 
 # --- secrets and public facts -----------------------------------------------------------------
@@ -348,11 +353,11 @@ def render() -> None:
     st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
                f"{number(state.progress / 2)}/{state.needed} · missions réussies "
                f"{state.missions_won}/{state.data.missions_to_win}")
-    narrator(stored, state)
+    narrator(stored)
     if state.roles:
         secret_view(state)
     with st.expander("Réglages du meneur"):
-        settings_form(stored, state)
+        settings_form(stored)
     after_game(stored)
     toolbar(stored, describe)
 

@@ -7,6 +7,7 @@ ELS-14): roles are called ("Voyante, ouvre les yeux"), players are named only fo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,11 @@ from companion.games.elsen.engine import ElsenState
 
 DISCUSSION_SECONDS = 180  # défaut maison (registre ELS-15)
 VOTE_SECONDS = 60  # défaut maison (registre ELS-15)
+# Optional countdown of each night role, off unless the game master switches it on: seconds
+# per role (défaut maison, registre ELS-19). The saboteurs' one serves both of their wakes.
+NIGHT_ROLES = ("policier", "saboteurs", "voyante")
+NIGHT_SECONDS = {"policier": 15, "saboteurs": 30, "voyante": 20}
+NIGHT_ROLE_NAMES = {"policier": "Policier", "saboteurs": "Saboteurs", "voyante": "Voyante"}
 
 
 @dataclass(frozen=True)
@@ -55,13 +61,18 @@ def _life(state: ElsenState, player: str | None) -> str:
 
 
 def script(state: ElsenState, discussion: int = DISCUSSION_SECONDS,
-           vote: int = VOTE_SECONDS) -> Script:
-    """The lines of the step the game is at, ending with the input that step needs."""
+           vote: int = VOTE_SECONDS, night: Mapping[str, int] | None = None) -> Script:
+    """The lines of the step the game is at, ending with the input that step needs. `night`:
+    seconds of countdown for each night role woken (NIGHT_ROLES), None when switched off."""
     step = state.next_step()
+    timers = dict(night or {})
     if state.phase == "over":
         return Script("", "Fin de la partie", tuple(_prefix(state) + _end(state)))
-    builders = {"deal": _deal, "recognition": _recognition, "mission": _day,
-                "protect": _protect, "kill": _kill, "seer": _seer, "dawn": _dawn}
+    builders: dict[str, Callable[[ElsenState], list[Line]]] = {
+        "deal": _deal, "recognition": lambda s: _recognition(s, timers.get("saboteurs")),
+        "mission": _day, "protect": lambda s: _protect(s, timers.get("policier")),
+        "kill": lambda s: _kill(s, timers.get("saboteurs")),
+        "seer": lambda s: _seer(s, timers.get("voyante")), "dawn": _dawn}
     if step == "vote":
         return Script(step, f"Tour {state.turn} · Vote",
                       tuple(_prefix(state) + _vote(state, discussion, vote)))
@@ -165,13 +176,14 @@ def _deal(state: ElsenState) -> list[Line]:
                  "à la main.")]
 
 
-def _recognition(state: ElsenState) -> list[Line]:
+def _recognition(state: ElsenState, timer: int | None = None) -> list[Line]:
     saboteurs = _names(state.saboteurs())
     return [
         Line("Placez votre carte Vivant près de vous et votre carte Mort un peu plus au centre.",
              f"Premier joueur : {state.first_player}. Chacun a ses 8 cartes action."),
         Line("La nuit tombe : tout le monde ferme les yeux."),
-        Line("Saboteurs, ouvrez les yeux et reconnaissez-vous.", f"Saboteurs : {saboteurs}."),
+        Line("Saboteurs, ouvrez les yeux et reconnaissez-vous.", f"Saboteurs : {saboteurs}.",
+             timer),
         Line("Saboteurs, fermez les yeux."),
         Line("Tout le monde se réveille."),
     ]
@@ -194,12 +206,12 @@ def _day(state: ElsenState) -> list[Line]:
     ]
 
 
-def _protect(state: ElsenState) -> list[Line]:
+def _protect(state: ElsenState, timer: int | None = None) -> list[Line]:
     return [Line("Policier, ouvre les yeux et désigne la personne que tu protèges cette nuit.",
-                 f"Policier : {_life(state, state.holder('policier'))}.")]
+                 f"Policier : {_life(state, state.holder('policier'))}.", timer)]
 
 
-def _kill(state: ElsenState) -> list[Line]:
+def _kill(state: ElsenState, timer: int | None = None) -> list[Line]:
     protected = state.nights[-1].get("protected")
     note = (f"Saboteurs : {_names([p for p in state.saboteurs() if p not in state.excluded])}. "
             + (f"Sous protection cette nuit : {protected} ; si cette personne est visée, "
@@ -210,12 +222,13 @@ def _kill(state: ElsenState) -> list[Line]:
             else "Saboteurs, ouvrez les yeux.")
     return [Line(call, note),
             Line("Choisissez ensemble un joueur et échangez ses cartes Vivant et Mort.",
-                 "Saisissez la victime désignée.")]
+                 "Saisissez la victime désignée.", timer)]
 
 
-def _seer(state: ElsenState) -> list[Line]:
+def _seer(state: ElsenState, timer: int | None = None) -> list[Line]:
     return [Line("Voyante, ouvre les yeux et désigne un joueur : je te dirai d'un signe s'il "
-                 "est vivant ou mort.", f"Voyante : {_life(state, state.holder('voyante'))}.")]
+                 "est vivant ou mort.", f"Voyante : {_life(state, state.holder('voyante'))}.",
+                 timer)]
 
 
 def _dawn(state: ElsenState) -> list[Line]:

@@ -1,0 +1,175 @@
+"""ELSEN's entry forms, one per event type the game master types in (the correction contract of
+tableapp/gamepage.py): `form(view, prefill, key)` draws the widgets (every key starts with
+`key`), prefilled from the event being corrected, and returns the event to write when the host
+validates, else None. The same function enters a new event (prefill None, under the narrator)
+and corrects a past one (the game as it stood just before it, prefilled).
+
+Choices among a few options are buttons (st.pills / st.segmented_control), never a typed list.
+Names reach Markdown-rendering labels through plain(); the events keep them as typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import streamlit as st
+
+from companion.errors import RuleError
+from companion.games.elsen.engine import ElsenState
+from companion.games.elsen.texts import STEP_LABELS
+from companion.text import number, rule_words
+from tableapp.gamepage import StoredGame
+from tableapp.session import plain
+
+# form(view, prefill, key) -> event or None (tableapp.gamepage.EntryForm)
+Form = Callable[[StoredGame, dict[str, Any] | None, str], dict[str, Any] | None]
+NOBODY = ""  # the « personne » choice of a vote (an option must be a value)
+
+
+def _state(view: StoredGame) -> ElsenState:
+    state = view.state
+    assert isinstance(state, ElsenState)
+    return state
+
+
+def deal_form(view: StoredGame, prefill: dict[str, Any] | None, key: str) -> dict[str, Any] | None:
+    """The roles dealt with physical cards, player by player (elsen.txt › Installation)."""
+    state = _state(view)
+    data = state.data
+    before = prefill.get("roles", {}) if prefill else {}
+    choices = ["passager", "saboteur",
+               *[r.id for r in data.roles if r.special and r.id in state.setup.special_roles]]
+    roles: dict[str, str | None] = {}
+    for i, player in enumerate(state.players):
+        # the value travels with « Enregistrer »: a tap on a role sends nothing
+        roles[player] = st.pills(plain(player), choices, key=f"{key}_deal_{i}",
+                                 format_func=lambda r: data.role(r).name,
+                                 default=before.get(player) if before.get(player) in choices
+                                 else None, on_change="ignore")
+    if st.button("Enregistrer cette distribution", key=f"{key}_deal_cards", type="primary",
+                 width="stretch"):
+        missing = [p for p, r in roles.items() if r is None]
+        if missing:
+            st.error(plain(f"Choisissez le rôle de {', '.join(missing)}."))
+            return None
+        if prefill and prefill.get("method") == "random" and roles == before:
+            return dict(prefill)  # unchanged: the draw stays as it was recorded
+        return {"type": "deal", "method": "cards", "roles": roles}
+    return None
+
+
+def mission_form(view: StoredGame, prefill: dict[str, Any] | None,
+                 key: str) -> dict[str, Any] | None:
+    """The team chosen by the first player and the cards it revealed, checked as they are
+    entered (elsen.txt › Phase de jeu jour; refused cards need « forcer », registre ELS-9)."""
+    state = _state(view)
+    data = state.data
+    leader = state.first_player
+    team = st.pills(f"Équipe choisie par {plain(leader)} (au moins {state.min_team()})",
+                    state.aboard, selection_mode="multi", format_func=plain,
+                    default=[p for p in (prefill or {}).get("team", []) if p in state.aboard],
+                    key=f"{key}_team")
+    st.markdown("**Cartes révélées** (autant que de membres)")
+    before: dict[str, int] = {}
+    for card in (prefill or {}).get("cards", []):
+        before[card] = before.get(card, 0) + 1
+    cards: list[str] = []
+    # one row of columns per 4 cards: on a phone the columns stack and keep the data's order
+    for row in range(0, len(data.action_cards), 4):
+        columns = st.columns(4)
+        for column, card in zip(columns, data.action_cards[row:row + 4], strict=False):
+            count = column.number_input(card.name, 0, 15, before.get(f"action-{card.id}", 0),
+                                        key=f"{key}_card_{card.id}")
+            cards += [f"action-{card.id}"] * int(count)
+    event: dict[str, Any] = {"type": "mission", "team": list(team), "cards": cards}
+    ready = len(team) >= state.min_team() and len(cards) == len(team)
+    if team and cards:
+        try:
+            result = state.preview_mission(event)
+        except RuleError as exc:
+            st.info(plain(exc.reason))
+        else:
+            st.write(f"Résultat : +{number(result.added / 2)} jeton(s), mission à "
+                     f"{number(result.progress / 2)}/{result.needed}"
+                     + (" — réussie !" if result.completed else "")
+                     + (" — sabotée" if result.sabotaged else "")
+                     + (" — élimination cette nuit" if result.kill_due else ""))
+            for violation in result.violations:
+                st.warning(plain(f"Carte impossible : {violation.reason} "
+                                 f"({rule_words(violation.rule)})"))
+            if result.violations:
+                ready = ready and _force(event, prefill, key)
+    if st.button("Valider la mission", key=f"{key}_mission_ok", type="primary",
+                 disabled=not ready, width="stretch"):
+        return event
+    return None
+
+
+def _force(event: dict[str, Any], prefill: dict[str, Any] | None, key: str) -> bool:
+    """Impossible cards are refused unless the host forces them with a reason, kept in the log
+    (registre ELS-9). Adds « forcer » to the event; True when the mission may be sent."""
+    reason_before = str((prefill or {}).get("forcer", ""))
+    if not st.toggle("Forcer quand même (les cartes sont sur la table)", key=f"{key}_force",
+                     value=bool(reason_before)):
+        return False
+    reason = st.text_input("Raison (gardée au journal)", value=reason_before,
+                           key=f"{key}_force_reason", max_chars=500)
+    if reason.strip():
+        event["forcer"] = reason.strip()
+    return bool(reason.strip())
+
+
+def night_form(view: StoredGame, prefill: dict[str, Any] | None,
+               key: str) -> dict[str, Any] | None:
+    """The Policier's, the saboteurs' or the Voyante's choice (elsen.txt › Phase de jeu Nuit).
+    A role whose holder was excluded is called anyway and nobody wakes (registre ELS-11)."""
+    state = _state(view)
+    step = state.next_step()
+    target_field = "victim" if step == "kill" else "target"
+    role = {"protect": "policier", "seer": "voyante"}.get(step)
+    if role and state.holder(role) in state.excluded:
+        st.caption("La personne qui a ce rôle a quitté le vaisseau : personne ne se réveille.")
+        if st.button("Continuer (personne ne se réveille)", key=f"{key}_{step}_none",
+                     type="primary", width="stretch"):
+            return {"type": step, "target": None}
+        return None
+    options = ([p for p in state.aboard if state.alive[p]] if step == "kill"
+               else state.aboard)
+    before = (prefill or {}).get(target_field)
+    # the choice travels with « Valider »: a tap on a name sends nothing to the server
+    choice = st.pills(STEP_LABELS[step], options, format_func=plain, key=f"{key}_{step}_choice",
+                      default=before if before in options else None, on_change="ignore")
+    if st.button("Valider", key=f"{key}_{step}_ok", type="primary", width="stretch"):
+        if choice is None:
+            st.error("Touchez d'abord un nom.")
+            return None
+        return {"type": step, target_field: choice}
+    return None
+
+
+def vote_form(view: StoredGame, prefill: dict[str, Any] | None,
+              key: str) -> dict[str, Any] | None:
+    """Who the table designated and how many hands went up (elsen.txt › Phase de vote; the
+    threshold is the game's setting, registre ELS-1)."""
+    state = _state(view)
+    before = prefill or {}
+    target = st.pills("Personne désignée", [NOBODY, *state.aboard], key=f"{key}_vote_target",
+                      format_func=lambda p: "Personne (pas d'exclusion)" if p == NOBODY
+                      else plain(p), required=True,
+                      default=before.get("target") if before.get("target") in state.aboard
+                      else NOBODY)
+    votes = 0
+    if target:
+        needed = state.votes_needed()
+        votes = st.pills("Mains levées pour l'exclure", list(range(len(state.aboard) + 1)),
+                         key=f"{key}_vote_count", required=True,
+                         default=min(int(before.get("votes", 0)), len(state.aboard)))
+        st.write(f"{votes} voix sur {needed} nécessaires : "
+                 + ("exclusion." if votes >= needed else "pas d'exclusion."))
+    if st.button("Valider le vote", key=f"{key}_vote_ok", type="primary", width="stretch"):
+        return {"type": "vote", "target": target or None, "votes": int(votes)}
+    return None
+
+
+FORMS: Mapping[str, Form] = {"deal": deal_form, "mission": mission_form, "protect": night_form,
+                             "kill": night_form, "seer": night_form, "vote": vote_form}
