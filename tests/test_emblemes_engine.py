@@ -194,3 +194,37 @@ def test_summary_is_json_ready() -> None:
     text = json.dumps(state.summary(), ensure_ascii=False)
     assert '"winner"' in text
     assert Card("rouge", 1).as_json() == {"owner": "rouge", "value": 1}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_settle_is_next_choice_then_apply_in_one_trial(seed: int) -> None:
+    """`settle` (what the simulations use) asks the same questions as `next_choice`, leaves the
+    state as it was while a question is open, and applies the reveal as `apply` does."""
+    import json
+    import random
+
+    from companion.games.emblemes.simulate import _random_card, answer
+
+    def snapshot(state: EmblemesState) -> str:
+        return json.dumps(state.summary(), sort_keys=True, default=str)
+
+    rng = random.Random(seed)
+    setup = {"players": ["rouge", "bleu", "vert", "jaune"], "place_set": "ABC"[seed % 3]}
+    settled, checked = ENGINE.new_state(setup), ENGINE.new_state(setup)
+    questions = 0
+    while not checked.finished:
+        event = _random_card(checked, rng)
+        while (choice := checked.next_choice(event)) is not None:
+            before = snapshot(settled)
+            asked = settled.settle(dict(event))
+            assert asked is not None and asked.key == choice.key
+            assert asked.options == choice.options and snapshot(settled) == before
+            answer(event, choice.key, rng.choice(choice.options))
+            questions += 1
+        assert settled.settle(json.loads(json.dumps(event))) is None
+        checked.apply(event)
+        assert snapshot(settled) == snapshot(checked)
+        assert len(settled.movements) == len(checked.movements)
+    assert settled.finished and questions > 0
+    with pytest.raises(RuleError):
+        settled.settle(reveal("rouge", 1, "port"))

@@ -1,7 +1,7 @@
 """Emblèmes in the balance lab: whole games through the real engine. The engine tracks a
 player's cards not yet played (hand and deck together, registre EMB-16), so the policies choose
 among them (docs/register/atelier.md ATL-6):
-- « hasard »: the existing random playout (`companion.games.emblemes.simulate.random_reveal`):
+- « hasard »: the existing random playout (`companion.games.emblemes.simulate.random_play`):
   a random card of its own, a random place (or the imposed one), every question answered at
   random;
 - « glouton »: the card and place whose reward, at the rank the card would take now, is the
@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.games.emblemes.cards import PLACES
 from companion.games.emblemes.engine import ENGINE, EmblemesState
-from companion.games.emblemes.simulate import NAMES, random_reveal
+from companion.games.emblemes.simulate import NAMES, answer, random_play
 from companion.lab.runner import Options
 from companion.lab.stats import Figure, mean, rate
 
@@ -49,9 +49,7 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
     greedy = condition["politique"] == "glouton"
     events = []
     while not state.finished:
-        event = _greedy_reveal(state, rng) if greedy else random_reveal(state, rng)
-        state.apply(event)
-        events.append(event)
+        events.append(_greedy_play(state, rng) if greedy else random_play(state, rng))
     played: dict[int, int] = {}
     for event in events:
         played[event["value"]] = played.get(event["value"], 0) + 1
@@ -81,9 +79,10 @@ def _estimate(reward: Any, value: int, cards: int, players: int) -> float:
     return float(math.ceil(value / 2))
 
 
-def _greedy_reveal(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
+def _greedy_play(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
     """The card and place with the best reward at the rank the card takes now (placed after
-    the cards of equal value), the cheapest card on a tie."""
+    the cards of equal value), the cheapest card on a tie; every question answered at random.
+    The reveal is applied to the state (`settle`) and returned."""
     player = state.next_player()
     assert player is not None
     imposed = state.imposed.get(player)
@@ -107,12 +106,8 @@ def _greedy_reveal(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
     choice = ties[0] if len(ties) == 1 else rng.choice(ties)
     event: dict[str, Any] = {"type": "reveal", "player": player, "value": choice[0],
                              "place": choice[1]}
-    while (question := state.next_choice(event)) is not None:
-        picked = rng.choice(question.options)
-        if question.key == "side":
-            event["side"] = picked
-        else:
-            event.setdefault("choices", {})[question.key.removeprefix("choices.")] = picked
+    while (question := state.settle(event)) is not None:
+        answer(event, question.key, rng.choice(question.options))
     return event
 
 

@@ -212,17 +212,26 @@ class EmblemesState:
     # --- events ------------------------------------------------------------------------------
 
     def apply(self, event: dict[str, Any]) -> None:
+        need = self.settle(event)
+        if need is not None:
+            raise RuleError(f"choix manquant : {need.question}", need.rule)
+
+    def settle(self, event: dict[str, Any]) -> Choice | None:
+        """Apply `event` when it is complete and say None; when it still needs an answer, the
+        next question, with the state untouched (`next_choice` then `apply` in one trial, for
+        the simulations). RuleError if it cannot be played as given."""
         lengths = self._history()
         new = self._copy()
         try:
             new._apply(event)
         except NeedChoice as need:
             self._rollback(lengths)
-            raise RuleError(f"choix manquant : {need.choice.question}", need.choice.rule) from None
+            return need.choice
         except BaseException:
             self._rollback(lengths)
             raise
         self.__dict__.update(new.__dict__)
+        return None
 
     def next_choice(self, event: dict[str, Any]) -> Choice | None:
         """The next question this reveal needs answered, or None when it is complete.

@@ -13,19 +13,37 @@ NAMES = ["rouge", "bleu", "vert", "jaune", "violet"]
 
 
 def random_reveal(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
+    """The next reveal, every question answered at random; the state is left as it was."""
+    event = _random_card(state, rng)
+    while (choice := state.next_choice(event)) is not None:
+        answer(event, choice.key, rng.choice(choice.options))
+    return event
+
+
+def random_play(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
+    """`random_reveal` applied to the state: the same draws, the same event, one trial of the
+    reveal fewer (`settle` applies it once it asks nothing more)."""
+    event = _random_card(state, rng)
+    while (choice := state.settle(event)) is not None:
+        answer(event, choice.key, rng.choice(choice.options))
+    return event
+
+
+def _random_card(state: EmblemesState, rng: random.Random) -> dict[str, Any]:
     player = state.next_player()
     assert player is not None, "la partie est terminée"
     imposed = state.imposed.get(player)
-    event: dict[str, Any] = {"type": "reveal", "player": player,
-                             "value": rng.choice(sorted(state.unplayed[player])),
-                             "place": imposed[0] if imposed else rng.choice(PLACES)}
-    while (choice := state.next_choice(event)) is not None:
-        picked = rng.choice(choice.options)
-        if choice.key == "side":
-            event["side"] = picked
-        else:
-            event.setdefault("choices", {})[choice.key.removeprefix("choices.")] = picked
-    return event
+    return {"type": "reveal", "player": player,
+            "value": rng.choice(sorted(state.unplayed[player])),
+            "place": imposed[0] if imposed else rng.choice(PLACES)}
+
+
+def answer(event: dict[str, Any], key: str, picked: Any) -> None:
+    """Write the answer to a question (`Choice.key`: "side" or "choices.<name>") into the event."""
+    if key == "side":
+        event["side"] = picked
+    else:
+        event.setdefault("choices", {})[key.removeprefix("choices.")] = picked
 
 
 def playout(players: int, seed: int, place_set: str = "A",
@@ -36,6 +54,5 @@ def playout(players: int, seed: int, place_set: str = "A",
     state = ENGINE.new_state(setup)
     events = []
     while not state.finished:
-        events.append(random_reveal(state, rng))
-        state.apply(events[-1])
+        events.append(random_play(state, rng))
     return setup, events, state
