@@ -61,6 +61,7 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
     events: list[dict[str, Any]] = []
     greedy = condition["politique"] == "glouton"
     suspicion = dict.fromkeys(state.players, 0)
+    choices: dict[tuple[str, bool, frozenset[str]], list[Any]] = {}  # this game's only
 
     def apply(event: dict[str, Any]) -> None:
         state.apply(event)
@@ -72,7 +73,8 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
         step = state.next_step()
         if step == "mission":
             team = _team(state, greedy, suspicion, rng)
-            apply({"type": "mission", "team": team, "cards": _cards(state, team, greedy, rng)})
+            apply({"type": "mission", "team": team,
+                   "cards": _cards(state, team, greedy, rng, choices)})
             last = state.missions[-1]
             if last["sabotaged"] or last["kill_due"]:
                 for p in team:
@@ -107,14 +109,22 @@ def _team(state: ElsenState, greedy: bool, suspicion: dict[str, int],
     return [leader] + others[:size - 1]
 
 
-def _cards(state: ElsenState, team: list[str], greedy: bool, rng: random.Random) -> list[str]:
+def _cards(state: ElsenState, team: list[str], greedy: bool, rng: random.Random,
+           choices: dict[tuple[str, bool, frozenset[str]], list[Any]]) -> list[str]:
+    """Each member's card. `choices` keeps, for this game, the cards a role alive or dead may
+    play once these single-use cards are spent (`can_play` asked once per case, not per card
+    of every member of every mission)."""
     cards = list(state.data.action_cards)
     used = frozenset(state.used)
     out = []
     spent: set[str] = set()
     for p in team:
         member = Member(p, state.roles[p], state.alive[p])
-        playable = [c for c in cards if can_play(c, member, used | spent)]
+        taken = used | spent if spent else used
+        key = (member.role, member.alive, taken)
+        playable = choices.get(key)
+        if playable is None:
+            playable = choices[key] = [c for c in cards if can_play(c, member, taken)]
         if member.role == "faineant" and member.alive:
             playable = [c for c in playable if c.id == "faineant"] or playable
         if greedy:

@@ -115,9 +115,17 @@ def check_cards(data: ElsenData, team: Sequence[Member], cards: Sequence[str],
                 used: frozenset[str] = frozenset()) -> list[Violation]:
     """Every card nobody on the team could have played, and every member who could have played
     none of the revealed cards. `cards` are card ids without prefix, one per member."""
-    specs = [data.action_card(c) for c in cards]
-    adjacency = [[i for i, m in enumerate(team) if can_play(spec, m, used)] for spec in specs]
+    rows: dict[str, list[int]] = {}  # a card's row, asked once however many copies came out
+    adjacency = []
+    for card in cards:
+        row = rows.get(card)
+        if row is None:
+            spec = data.action_card(card)
+            row = rows[card] = [i for i, m in enumerate(team) if can_play(spec, m, used)]
+        adjacency.append(row)
     owner = _max_matching(adjacency, len(team))
+    if None not in owner and len(cards) == len(team):
+        return []  # every member matched to a card of their own: nothing to report
     card_owner: list[int | None] = [None] * len(cards)
     for member, card in enumerate(owner):
         if card is not None:

@@ -95,6 +95,9 @@ class ElsenData(GameData):
         card = self._cards_by_id.get(card_id)
         return card if card is not None else next(c for c in self.action_cards if c.id == card_id)
 
+    def has_action_card(self, card_id: str) -> bool:
+        return card_id in self._cards_by_id
+
     @cached_property
     def _cards_by_id(self) -> dict[str, ActionCard]:
         """Looked up at every card of every mission: an index, built once (first card wins)."""

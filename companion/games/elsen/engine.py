@@ -30,6 +30,9 @@ RULE_VOTE = "elsen.txt › Phase de vote"
 RULE_GOAL = "elsen.txt › But du jeu"
 RULE_FORCE = "registre ELS-9"
 FORCE_REASON_MAX = 500
+# What each phase but the night expects next (the night follows its own order of steps).
+NEXT_STEP = {"deal": "deal", "opening": "recognition", "day": "mission", "vote": "vote",
+             "over": ""}
 
 
 class ElsenState:
@@ -107,8 +110,7 @@ class ElsenState:
         """The event type the game expects now."""
         if self.phase == "night":
             return self.night_steps[0]
-        return {"deal": "deal", "opening": "recognition", "day": "mission", "vote": "vote",
-                "over": ""}[self.phase]
+        return NEXT_STEP[self.phase]
 
     # --- applying events --------------------------------------------------------------------
 
@@ -170,21 +172,26 @@ class ElsenState:
 
     def preview_mission(self, event: dict[str, Any]) -> MissionResult:
         """What a "mission" event would give, without changing anything (for live checking)."""
+        return self._read_mission(event)[2]
+
+    def _read_mission(self, event: dict[str, Any]) -> tuple[list[str], list[str], MissionResult]:
+        """The team (at least the minimum, registre ELS-6), its cards' ids and what they give."""
         team = self._names(event.get("team"), "équipe", RULE_DAY)
         if len(team) < self.min_team():
             raise RuleError(f"une équipe compte au moins {self.min_team()} joueurs "
                             f"(reçu {len(team)})", RULE_DAY)
         cards = card_ids(self.data, event.get("cards"))
-        return resolve(self.data, len(self.players), self.progress, self.ghost_progress,
-                       self.team_members(team), cards,
-                       self.setup.settings["ghost_mission_reward"], frozenset(self.used))
+        return team, cards, resolve(self.data, len(self.players), self.progress,
+                                    self.ghost_progress, self.team_members(team), cards,
+                                    self.setup.settings["ghost_mission_reward"],
+                                    frozenset(self.used))
 
     def _mission(self, event: dict[str, Any]) -> None:
         """Day: the first player's team reveals its cards; resolution (elsen.txt › Phase de jeu
         jour). Cards the team's roles and states do not allow are refused unless the host forces
         them with a reason, which the log keeps (registre ELS-9)."""
         forced = _force_reason(event)
-        result = self.preview_mission(event)
+        team, cards, result = self._read_mission(event)
         if result.violations and forced is None:
             found = " ; ".join(v.reason for v in result.violations)
             raise RuleError(f"cartes impossibles, refusées ({found}) ; l'hôte peut forcer la "
@@ -192,7 +199,6 @@ class ElsenState:
                             result.violations[0].rule)
         if forced is not None and not result.violations:
             raise RuleError("rien à forcer : toutes ces cartes sont possibles", RULE_FORCE)
-        team, cards = list(event["team"]), card_ids(self.data, event["cards"])
         spent = {c for c in cards if self.data.action_card(c).play.single_use
                  and any(self.roles[p] in (self.data.action_card(c).play.roles or [])
                          for p in team)}
@@ -320,11 +326,12 @@ class ElsenState:
             self._sides = (self.saboteurs(),
                            [p for p in self.players if self.roles[p] != "saboteur"])
         saboteurs, passengers = self._sides
-        if all(self.out(p) for p in saboteurs):
+        excluded, alive = self.excluded, self.alive  # `out` inlined: asked after every event
+        if not any(alive[p] and p not in excluded for p in saboteurs):
             return "passagers", "tous les saboteurs sont hors jeu"
         if self.missions_won >= self.data.missions_to_win:
             return "passagers", f"{self.data.missions_to_win} missions réussies"
-        if all(self.out(p) for p in passengers):
+        if not any(alive[p] and p not in excluded for p in passengers):
             return "saboteurs", "tous les passagers sont hors jeu"
         if self.phase == "ended":
             return "saboteurs", (f"{self.data.turns} tours joués et seulement "

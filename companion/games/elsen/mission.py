@@ -20,10 +20,19 @@ RULE_RESOLUTION = "elsen.txt › Phase de jeu jour"
 
 def card_ids(data: ElsenData, ids: object) -> list[str]:
     """Card ids as printed by `companion cards elsen` ("action-sabotage") -> data ids."""
-    known = {f"{CARD_PREFIX}{c.id}": c.id for c in data.action_cards}
     if not isinstance(ids, list):
         raise RuleError(f"cartes : une liste d'identifiants (action-...) attendue (reçu "
                         f"{type(ids).__name__})", "elsen.txt › Installation (cartes action)")
+    out = []
+    for raw in ids:  # the usual case, read without building the table of printed ids
+        if isinstance(raw, str) and raw.startswith(CARD_PREFIX) \
+                and data.has_action_card(raw[len(CARD_PREFIX):]):
+            out.append(raw[len(CARD_PREFIX):])
+        else:
+            break
+    else:
+        return out
+    known = {f"{CARD_PREFIX}{c.id}": c.id for c in data.action_cards}
     out = []
     for raw in ids:
         if not isinstance(raw, str) or raw not in known:
