@@ -4,7 +4,7 @@ import streamlit as st
 
 from tableapp import shell
 from tableapp.navigation import sections
-from tableapp.session import apply_style, remember_device
+from tableapp.session import apply_style, freeze_imports, remember_device
 
 st.set_page_config(page_title="Compagnon de table", page_icon=":material/playing_cards:",
                    layout="wide")
@@ -14,3 +14,4 @@ try:
     st.navigation(sections()).run()
 finally:  # even when the page stopped (st.stop) or reruns: what this device hosts or joined
     remember_device()
+    freeze_imports()

@@ -11,8 +11,8 @@ last change after the tap, once nothing changed for 250 ms and no script runs. A
 tap is undone from outside (the store, not timed) and the pages reloaded, so every tap meets
 the same state.
 
-Run: `.venv/bin/python benchmarks/browser_taps.py [--taps 12] [--only elsen]`. Targets: medians
-under 300 ms, viewers within 1 s.
+Run: `.venv/bin/python benchmarks/browser_taps.py [--taps 12] [--only elsen noe]`. Targets:
+medians under 300 ms, viewers within 1 s.
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def bench_trivial(browser: Any, base: str, taps: int) -> list[float]:
     return values[1:]
 
 
-def main(taps: int, only: str | None = None) -> None:
+def main(taps: int, only: list[str] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="taps-"))
@@ -250,7 +250,9 @@ def main(taps: int, only: str | None = None) -> None:
             print(f"{taps} taps par action (après un tap d'échauffement), hôte 1024×768, "
                   f"{VIEWERS} spectateurs 390×844 ; horloge de la page")
             print(line("page triviale (un bouton) : référence", reference))
-            for action in [a for a in ACTIONS if only is None or a[1] == only]:
+            for action in ACTIONS:
+                if only and action[1] not in only:
+                    continue
                 try:
                     settle, lag = bench_game(browser, base, db, action, taps)
                 except Exception as exc:  # a page that changed its buttons: say so, go on
@@ -269,7 +271,8 @@ def main(taps: int, only: str | None = None) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=12)
-    parser.add_argument("--only", choices=sorted({a[1] for a in ACTIONS}),
-                        help="un seul jeu (la page triviale est mesurée quand même)")
+    parser.add_argument("--only", nargs="*", choices=sorted({a[1] for a in ACTIONS}),
+                        metavar="JEU", help="seulement ces jeux (la page triviale est mesurée "
+                        "quand même)")
     arguments = parser.parse_args()
     main(arguments.taps, arguments.only)

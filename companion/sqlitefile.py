@@ -118,6 +118,7 @@ class SqliteFile:
         migration 1 creates). An existing file holding data is backed up (companion/backups.py)
         before it is migrated. `open_now=False` only describes the file (see `examine`)."""
         self.path = Path(path)
+        self._resolved_uri: str | None = None  # Path.resolve() stats every component: once
         self.migrations: list[Migration] = (
             [Migration(1, "schéma initial", schema)] if isinstance(schema, str) else list(schema))
         for number, migration in enumerate(self.migrations, start=1):
@@ -284,7 +285,9 @@ class SqliteFile:
     # --- connections -----------------------------------------------------------------------
 
     def _uri(self, mode: str) -> str:
-        return f"{self.path.resolve().as_uri()}?mode={mode}"
+        if self._resolved_uri is None:
+            self._resolved_uri = self.path.resolve().as_uri()
+        return f"{self._resolved_uri}?mode={mode}"
 
     def _connect_read_only(self) -> sqlite3.Connection:
         return sqlite3.connect(self._uri(self._read_only_mode), uri=True, timeout=self.timeout,
