@@ -127,24 +127,27 @@ def _row_masks(cols: int) -> list[int]:
 def special_cell_sets(rows: int, cols: int, count: int) -> tuple[tuple[Pos, ...], ...]:
     """Every set of `count` cells, no two orthogonally adjacent (registre LAB-1)."""
     masks = _row_masks(cols)
+    sizes = [m.bit_count() for m in masks]
+    # the cells of each mask on each row, made once (the walk visits them thousands of times)
+    cells = [[tuple((r, c) for c in range(cols) if m >> c & 1) for m in masks]
+             for r in range(rows)]
     per_row_max = (cols + 1) // 2
     found: list[tuple[Pos, ...]] = []
 
-    def walk(r: int, above: int, chosen: tuple[Pos, ...]) -> None:
-        n = len(chosen)
+    def walk(r: int, above: int, chosen: tuple[Pos, ...], n: int) -> None:
         if n + (rows - r) * per_row_max < count:
             return  # even full rows below cannot reach `count`
         if r == rows:
             found.append(chosen)
             return
-        for mask in masks:
+        here = cells[r]
+        for k, mask in enumerate(masks):
             if mask & above:
                 continue  # vertical neighbours
-            here = tuple((r, c) for c in range(cols) if mask >> c & 1)
-            if n + len(here) <= count:
-                walk(r + 1, mask, chosen + here)
+            if n + sizes[k] <= count:
+                walk(r + 1, mask, chosen + here[k], n + sizes[k])
 
-    walk(0, 0, ())
+    walk(0, 0, (), 0)
     return tuple(found)
 
 
@@ -154,10 +157,16 @@ def _start_finish_pairs(cells: tuple[Pos, ...], min_distance: int) -> list[tuple
 
 @lru_cache(maxsize=8)
 def _cumulative_weights(rows: int, cols: int, count: int, min_distance: int) -> tuple[int, ...]:
+    """Running total of each set's number of (Départ, Arrivée) pairs, counted on bit masks
+    (the same numbers as len(_start_finish_pairs(...)), without building the pairs)."""
+    far = {(r, c): sum(1 << (r2 * cols + c2) for r2 in range(rows) for c2 in range(cols)
+                       if abs(r - r2) + abs(c - c2) >= min_distance)
+           for r in range(rows) for c in range(cols)}
     total = 0
     out = []
     for cells in special_cell_sets(rows, cols, count):
-        total += len(_start_finish_pairs(cells, min_distance))
+        chosen = sum(1 << (r * cols + c) for r, c in cells)
+        total += sum((far[p] & chosen).bit_count() for p in cells)
         out.append(total)
     return tuple(out)
 
