@@ -1,30 +1,31 @@
 """The « fiche mémoire »: one page per game, in the project's own words, with tables where the
 rules have tables, and a QR code opening the game's page of the app (`<url>/<game id>`).
 
-Each game module gives a `Sheet` (plain data); this module lays it out with Platypus on one page,
-shrinking the type size step by step if needed, and refuses to build a second page."""
+Each game module gives a `Sheet` (plain data); this module lays it out on one page (plain text
+lines, word-wrapped with the font's widths: no markup, so nothing to escape), shrinking the type
+size step by step if needed, and refuses to build a second page or a word wider than its
+column."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import qrcode
-from reportlab.lib import colors
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, Spacer, TableStyle
-from reportlab.platypus import Table as RLTable
 
 from companion.catalog import game_info
-from print_kit.faces import INK, PALETTE, SOFT
+from print_kit.faces import INK, PALETTE, RGB, SOFT
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
 from print_kit.painter import Painter
-from print_kit.textfit import PreflightError, check_glyphs, french
+from print_kit.textfit import PreflightError, check_glyphs, french, wrap
 
 QR_SIZE = 26 * MM
 SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0)  # body sizes tried, largest first
+CELL_PAD_X, CELL_PAD_TOP, CELL_PAD_BOTTOM = 6.0, 1.6, 2.2  # points, inside each table cell
+ROW_TINT: RGB = (0.94, 0.95, 0.97)  # every other table row
+RULE: RGB = (0.8, 0.8, 0.84)  # the line under each table row
 
 
 @dataclass(frozen=True)
@@ -84,68 +85,138 @@ def qr_drawing(url: str, size: float):  # noqa: ANN201 - returns a draw callable
     return draw
 
 
-def _styles(size: float, accent: tuple[float, float, float]) -> dict[str, ParagraphStyle]:
-    ink = colors.Color(*INK)
-    return {
-        "h": ParagraphStyle("h", fontName=BOLD, fontSize=size + 1.5, leading=(size + 1.5) * 1.25,
-                            textColor=colors.Color(*accent), spaceBefore=size * 0.7,
-                            spaceAfter=size * 0.25),
-        "p": ParagraphStyle("p", fontName=REGULAR, fontSize=size, leading=size * 1.28,
-                            textColor=ink, leftIndent=size * 1.1, bulletIndent=size * 0.2,
-                            bulletFontName=REGULAR, bulletFontSize=size,
-                            spaceAfter=size * 0.15),
-        "cell": ParagraphStyle("cell", fontName=REGULAR, fontSize=size - 0.5,
-                               leading=(size - 0.5) * 1.22, textColor=ink),
-        "head": ParagraphStyle("head", fontName=BOLD, fontSize=size - 0.5,
-                               leading=(size - 0.5) * 1.22, textColor=colors.white),
-        "foot": ParagraphStyle("foot", fontName=REGULAR, fontSize=size - 1.5,
-                               leading=(size - 1.5) * 1.3, textColor=colors.Color(*SOFT),
-                               spaceBefore=size * 0.6),
-    }
+@dataclass(frozen=True)
+class _Box:
+    """One laid-out piece of the sheet (a heading, a bullet, a table row…): its height, the
+    space above and under it, and how to draw it with its top-left corner at (x, top)."""
+
+    height: float
+    before: float
+    after: float
+    draw: Callable[[Canvas, float, float], None]
 
 
-def escape(text: str) -> str:
-    """Paragraph markup's three special characters, as xml.sax.saxutils.escape does (that
-    module imports urllib.request and ssl: a few milliseconds of every print run)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _lines(text: str, font: str, size: float, width: float, where: str) -> list[str] | None:
+    """`text` (French typography applied) wrapped to `width`; None when a word is wider."""
+    text = french(text)
+    check_glyphs(text, font, where)
+    return wrap(text, font, size, width)
 
 
-def _para(text: str, style: ParagraphStyle, bullet: bool = False) -> Paragraph:
-    # Paragraph parses markup: every text is escaped (it may come from a data file).
-    return Paragraph(escape(french(text)), style, bulletText="•" if bullet else None)
+def _text(lines: list[str], font: str, size: float, leading: float, rgb: RGB,
+          x: float) -> Callable[[Canvas, float, float], None]:
+    def draw(c: Canvas, left: float, top: float) -> None:
+        c.setFillColorRGB(*rgb)
+        t = c.beginText(left + x, top - size)
+        t.setFont(font, size, leading)
+        for line in lines:
+            t.textLine(line)
+        c.drawText(t)
+
+    return draw
 
 
-def _flowables(sheet: Sheet, size: float, width: float) -> list[object]:
+def _heading(text: str, size: float, accent: RGB, width: float, where: str) -> _Box | None:
+    hsize = size + 1.5
+    lines = _lines(text, BOLD, hsize, width, where)
+    if lines is None:
+        return None
+    leading = hsize * 1.25
+    return _Box(len(lines) * leading, size * 0.7, size * 0.25,
+                _text(lines, BOLD, hsize, leading, accent, 0))
+
+
+def _bullet(text: str, size: float, width: float, where: str) -> _Box | None:
+    indent = size * 1.1
+    lines = _lines(text, REGULAR, size, width - indent, where)
+    if lines is None:
+        return None
+    leading = size * 1.28
+    body = _text(lines, REGULAR, size, leading, INK, indent)
+
+    def draw(c: Canvas, left: float, top: float) -> None:
+        body(c, left, top)
+        c.setFont(REGULAR, size)
+        c.drawString(left + size * 0.2, top - size, "•")
+
+    return _Box(len(lines) * leading, 0, size * 0.15, draw)
+
+
+def _table(table: Table, size: float, accent: RGB, width: float, where: str) -> list[_Box] | None:
+    """The header row then one box per row: cells wrapped in their column, padded."""
+    csize = size - 0.5
+    leading = csize * 1.22
+    rel = table.widths or [1.0] * len(table.header)
+    widths = [width * r / sum(rel) for r in rel]
+    boxes: list[_Box] = []
+    for index, row in enumerate([table.header, *table.rows]):
+        font, rgb = (BOLD, (1.0, 1.0, 1.0)) if index == 0 else (REGULAR, INK)
+        cells = []
+        for text, w in zip(row, widths, strict=True):
+            lines = _lines(text, font, csize, w - 2 * CELL_PAD_X, where)
+            if lines is None:
+                return None
+            cells.append(lines)
+        height = max(len(lines) for lines in cells) * leading + CELL_PAD_TOP + CELL_PAD_BOTTOM
+        fill = accent if index == 0 else ((1.0, 1.0, 1.0) if index % 2 else ROW_TINT)
+        boxes.append(_Box(height, 0, 0, _row(cells, widths, font, csize, leading, rgb, fill,
+                                             height)))
+    return boxes
+
+
+def _row(cells: list[list[str]], widths: list[float], font: str, size: float, leading: float,
+         rgb: RGB, fill: RGB, height: float) -> Callable[[Canvas, float, float], None]:
+    def draw(c: Canvas, left: float, top: float) -> None:
+        if fill != (1.0, 1.0, 1.0):
+            c.setFillColorRGB(*fill)
+            c.rect(left, top - height, sum(widths), height, stroke=0, fill=1)
+        c.setStrokeColorRGB(*RULE)
+        c.setLineWidth(0.25)
+        c.line(left, top - height, left + sum(widths), top - height)
+        x = left
+        for lines, w in zip(cells, widths, strict=True):
+            _text(lines, font, size, leading, rgb, CELL_PAD_X)(c, x, top - CELL_PAD_TOP)
+            x += w
+
+    return draw
+
+
+def _footnote(text: str, size: float, width: float, where: str) -> _Box | None:
+    fsize = size - 1.5
+    lines = _lines(text, REGULAR, fsize, width, where)
+    if lines is None:
+        return None
+    leading = fsize * 1.3
+    return _Box(len(lines) * leading, size * 0.6 + 2, 0,
+                _text(lines, REGULAR, fsize, leading, SOFT, 0))
+
+
+def _layout(sheet: Sheet, size: float, width: float, where: str) -> list[_Box] | None:
+    """The sheet at body size `size`, as boxes top to bottom; None when a word does not fit
+    its column at this size."""
     accent = PALETTE[sheet.accent]
-    st = _styles(size, accent)
-    out: list[object] = []
+    out: list[_Box | None] = []
     for heading, lines in sheet.blocks:
-        out.append(_para(heading, st["h"]))
-        out += [_para(line, st["p"], bullet=True) for line in lines]
+        out.append(_heading(heading, size, accent, width, where))
+        out += [_bullet(line, size, width, where) for line in lines]
     for heading, table in sheet.tables:
-        data = [[_para(h, st["head"]) for h in table.header]]
-        data += [[_para(cell, st["cell"]) for cell in row] for row in table.rows]
-        rel = table.widths or [1.0] * len(table.header)
-        widths = [width * r / sum(rel) for r in rel]
-        t = RLTable(data, colWidths=widths, repeatRows=1)
-        t.setStyle(TableStyle([
-            ("BACKGROUND", (0, 0), (-1, 0), colors.Color(*accent)),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1),
-             [colors.white, colors.Color(0.94, 0.95, 0.97)]),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.Color(0.8, 0.8, 0.84)),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("FONTNAME", (0, 0), (-1, -1), REGULAR),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.6),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
-        ]))
-        out += [_para(heading, st["h"]), t]
+        out.append(_heading(heading, size, accent, width, where))
+        rows = _table(table, size, accent, width, where)
+        if rows is None:
+            return None
+        out += rows
     for heading, lines in sheet.extra:
-        out.append(_para(heading, st["h"]))
-        out += [_para(line, st["p"], bullet=True) for line in lines]
+        out.append(_heading(heading, size, accent, width, where))
+        out += [_bullet(line, size, width, where) for line in lines]
     if sheet.footnote:
-        out.append(Spacer(1, 2))
-        out.append(_para(sheet.footnote, st["foot"]))
-    return out
+        out.append(_footnote(sheet.footnote, size, width, where))
+    boxes = [b for b in out if b is not None]
+    return boxes if len(boxes) == len(out) else None
+
+
+def _total(boxes: list[_Box]) -> float:
+    """Height of the boxes stacked as a frame stacks them (no space above the first)."""
+    return sum(b.height + b.after for b in boxes) + sum(b.before for b in boxes[1:])
 
 
 def draw_sheet(c: Canvas, painter: Painter, sheet: Sheet, url: str, page_w: float,
@@ -178,41 +249,18 @@ def draw_sheet(c: Canvas, painter: Painter, sheet: Sheet, url: str, page_w: floa
     frame_top = top - QR_SIZE - 1 * MM
     bottom = 14 * MM  # above the check ruler
     width = page_w - 2 * margin
-    # Text height grows about as the square of the type size: guess the size from one
-    # measurement at the largest, then confirm (stepping down if the guess was too bold).
-    # Measuring is laying out: the flowables that fit are drawn as wrapped, not wrapped again.
+    # The largest body size at which the whole sheet holds on the page (texts are measured
+    # with the font's widths, cached: trying a size costs little).
     room = frame_top - bottom
-    flowables = _flowables(sheet, SIZES[0], width)
-    heights = _wrap_all(flowables, width, c)
-    guess = SIZES[0] * (room / _total(flowables, heights)) ** 0.5
-    for size in [SIZES[0]] + [s for s in SIZES[1:] if s <= guess + 1e-9]:
-        if size != SIZES[0]:
-            flowables = _flowables(sheet, size, width)
-            heights = _wrap_all(flowables, width, c)
-        if _total(flowables, heights) <= room:
-            _draw_all(flowables, heights, c, margin, frame_top)
+    for size in SIZES:
+        boxes = _layout(sheet, size, width, where)
+        if boxes is not None and _total(boxes) <= room:
+            y = frame_top
+            for index, box in enumerate(boxes):
+                if index:
+                    y -= box.before
+                box.draw(c, margin, y)
+                y -= box.height + box.after
             return
     raise PreflightError(f"{where} : la fiche ne tient pas sur une page même en "
                          f"{SIZES[-1]:g} pt")
-
-
-def _wrap_all(flowables: list[Any], width: float, c: Canvas) -> list[float]:
-    """Wrap every flowable to `width`; their heights."""
-    return [f.wrapOn(c, width, 10_000)[1] for f in flowables]
-
-
-def _total(flowables: list[Any], heights: list[float]) -> float:
-    return sum(heights) + sum(f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[1:]) \
-        + (flowables[0].getSpaceAfter() if flowables else 0)
-
-
-def _draw_all(flowables: list[Any], heights: list[float], c: Canvas, x: float,
-              top: float) -> None:
-    """Draw wrapped flowables down from `top` as a frame would (no space above the first)."""
-    y = top
-    for index, (f, h) in enumerate(zip(flowables, heights, strict=True)):
-        if index:
-            y -= f.getSpaceBefore()
-        y -= h
-        f.drawOn(c, x, y)
-        y -= f.getSpaceAfter()
