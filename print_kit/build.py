@@ -242,6 +242,7 @@ def render(pf: PrintFile, page_plans: list[PagePlan], options: PrintOptions) -> 
     c.setCreator("Compagnon de table — kit d’impression")
     c.setSubject(french(pf.title))
     painter = Painter(c, bleed_mm=options.bleed, low_ink=options.low_ink, where=pf.stem)
+    painter.count_faces((p.face, p.rect, p.turn) for plan in page_plans for p in plan.placements)
     for plan in page_plans:
         draw_plan(c, painter, plan, pw, ph)
     c.save()

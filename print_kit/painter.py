@@ -1,9 +1,15 @@
 """Draws each repeated thing once as a PDF form XObject and places it wherever it is needed:
-a face (a back is drawn once for a whole deck), a symbol in a colour, a QR code."""
+a face (a back is drawn once for a whole deck), a symbol in a colour, a QR code.
+
+A face placed only once in a file (most fronts: one card, one copy) is drawn in the page
+itself instead, clipped to its bleed box as its form's bounding box would clip it: a form
+costs an object, a resource dictionary and a compressed stream of its own, and saves nothing
+when it is used once (`count_faces` says how often each face is placed)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,6 +28,7 @@ class Painter:
         self.low_ink = low_ink
         self.where = where
         self._forms: dict[tuple[object, ...], str] = {}
+        self._face_uses: Counter[tuple[object, ...]] | None = None  # None: every face a form
 
     def _form(self, key: tuple[object, ...], bbox: tuple[float, float, float, float],
               draw: Callable[[Canvas], None]) -> str:
@@ -59,15 +66,28 @@ class Painter:
         c.doForm(name)
         c.restoreState()
 
+    @staticmethod
+    def _face_key(face: Face, rect: Rect, turn: int) -> tuple[tuple[object, ...], float, float]:
+        w, h = (rect.h * MM, rect.w * MM) if turn else (rect.w * MM, rect.h * MM)
+        return ("face", face.key, round(w, 3), round(h, 3)), w, h
+
+    def count_faces(self, placed: Iterable[tuple[Face, Rect, int]]) -> None:
+        """Every (face, cut rectangle, turn) the file will place: faces placed once are then
+        drawn in the page, the others once as a form."""
+        self._face_uses = Counter(self._face_key(face, rect, turn)[0]
+                                  for face, rect, turn in placed)
+
     def face(self, face: Face, rect: Rect, clip: Rect | None = None, turn: int = 0) -> None:
         """Place `face` with its cut rectangle at `rect` (mm, page space), drawing of its bleed
         only what lies in `clip`; `turn` ±90 lays a card on its side (the form is drawn once
         per card size, upright)."""
-        w, h = (rect.h * MM, rect.w * MM) if turn else (rect.w * MM, rect.h * MM)
+        key, w, h = self._face_key(face, rect, turn)
         b = self.bleed
-        name = self._form(("face", face.key, round(w, 3), round(h, 3)), (-b, -b, w + b, h + b),
-                          lambda cv: draw_face(cv, face, w, h, b, self.low_ink, self,
-                                               f"{self.where} › {face.key}"))
+        where = f"{self.where} › {face.key}"
+        inline = self._face_uses is not None and self._face_uses[key] <= 1
+        if not inline:
+            name = self._form(key, (-b, -b, w + b, h + b),
+                              lambda cv: draw_face(cv, face, w, h, b, self.low_ink, self, where))
         c = self.c
         c.saveState()
         if clip is not None:
@@ -82,7 +102,13 @@ class Painter:
             c.rotate(-90)
         else:
             c.translate(rect.x * MM, rect.y * MM)
-        c.doForm(name)
+        if inline:
+            bbox = c.beginPath()
+            bbox.rect(-b, -b, w + 2 * b, h + 2 * b)
+            c.clipPath(bbox, stroke=0, fill=0)
+            draw_face(c, face, w, h, b, self.low_ink, self, where)
+        else:
+            c.doForm(name)
         c.restoreState()
 
     def shared(self, key: str, bbox: tuple[float, float, float, float],

@@ -40,13 +40,24 @@ def _mul(m: Matrix, n: Matrix) -> Matrix:
 
 def card_rects(page: pypdf.PageObject, card_w: float, card_h: float,
                bleed: float) -> list[tuple[float, float, float, float]]:
-    """Cut rectangles (mm: x, y, w, h) of the card-sized forms placed on a page, found by
-    replaying the page's content stream (q/Q/cm/Do) and each form's bounding box."""
+    """Cut rectangles (mm: x, y, w, h) of the cards placed on a page, found by replaying the
+    page's content stream (q/Q/cm/Do/re W): a repeated face is a card-sized form (its
+    bounding box), a face placed once is drawn in the page inside a clip of its bleed box."""
     xobjects = page["/Resources"].get("/XObject", {})
     want = ((card_w + 2 * bleed) * MM, (card_h + 2 * bleed) * MM)
     ctm: Matrix = (1, 0, 0, 1, 0, 0)
     stack: list[Matrix] = []
     out = []
+    clip: list[float] | None = None  # the last rectangle, if a clip (W) follows it
+
+    def card_at(ctm: Matrix) -> None:
+        # the cut rectangle's corners through the CTM (a card may lie on its side)
+        a, b, c, d, e, f = ctm
+        corners = [(u * a + v * c + e, u * b + v * d + f)
+                   for u in (0, card_w * MM) for v in (0, card_h * MM)]
+        xs, ys = [p[0] / MM for p in corners], [p[1] / MM for p in corners]
+        out.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+
     for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
         if op == b"q":
             stack.append(ctm)
@@ -58,12 +69,13 @@ def card_rects(page: pypdf.PageObject, card_w: float, card_h: float,
             form = xobjects[operands[0]].get_object()
             x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
             if (abs(x1 - x0 - want[0]) < 0.05 and abs(y1 - y0 - want[1]) < 0.05):
-                # the cut rectangle's corners through the CTM (a card may lie on its side)
-                a, b, c, d, e, f = ctm
-                corners = [(u * a + v * c + e, u * b + v * d + f)
-                           for u in (0, card_w * MM) for v in (0, card_h * MM)]
-                xs, ys = [p[0] / MM for p in corners], [p[1] / MM for p in corners]
-                out.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+                card_at(ctm)
+        elif op in (b"W", b"W*") and clip is not None:
+            x, y, w, h = clip
+            if (abs(x + bleed * MM) < 0.05 and abs(y + bleed * MM) < 0.05
+                    and abs(w - want[0]) < 0.05 and abs(h - want[1]) < 0.05):
+                card_at(ctm)
+        clip = [float(v) for v in operands] if op == b"re" else None
     return out
 
 
@@ -227,6 +239,32 @@ def test_repeated_drawings_are_forms(kit: Kit) -> None:
     placed = card_rects(back_page, 63, 88, 3.0)
     names = {n for n in back_page["/Resources"]["/XObject"]}
     assert len(placed) == 9 and len(names) <= 3  # one back form (and the ruler) for 9 backs
+
+
+def test_every_repeated_face_is_one_form_and_a_single_face_is_drawn_in_place(kit: Kit) -> None:
+    """Per file: one card-sized form per face placed two times or more, none for a face placed
+    once (a form would cost an object and save nothing); every card is found either way."""
+    options = make_options("all")
+    for pf in build_module.kit_files(options):
+        if not pf.decks or any(d.size for d in pf.decks):
+            continue  # tokens and boards: other sizes
+        uses: dict[str, int] = {}
+        for plan in build_module.plans(pf, options):
+            for p in plan.placements:
+                uses[p.face.key] = uses.get(p.face.key, 0) + 1
+        want = ((63 + 6) * MM, (88 + 6) * MM)
+        reader = _reader(kit.file(f"{pf.stem}.pdf").data)
+        forms = set()
+        placed = 0
+        for page in reader.pages:
+            placed += len(card_rects(page, 63, 88, 3.0))
+            for ref in page["/Resources"].get("/XObject", {}).values():
+                box = [float(v) for v in ref.get_object()["/BBox"]]
+                if {round(box[2] - box[0], 1), round(box[3] - box[1], 1)} == \
+                        {round(want[0], 1), round(want[1], 1)}:
+                    forms.add(ref.idnum)
+        assert len(forms) == sum(1 for n in uses.values() if n > 1), pf.stem
+        assert placed == sum(uses.values()), pf.stem
 
 
 def _ink(png: bytes) -> float:
