@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from companion import parsecache
 from companion.catalog import GAMES, game_info
 from companion.datafiles import data_file
 from companion.errors import DataError
@@ -107,12 +108,20 @@ def _expected(error: dict[str, Any]) -> str:
     return str(error["msg"])
 
 
-def parse_game(game: str, text: str, file_label: str) -> GameData:
-    """Validate a game's YAML text.
+_PARSER = f"pyyaml {yaml.__version__}, {_UniqueKeyLoader.__name__}"
+
+
+def parse_game(game: str, text: str, file_label: str, *, cached: bool = False) -> GameData:
+    """Validate a game's YAML text. `cached`: the text is the game's data file, whose parsed
+    values may be kept between runs (companion/parsecache.py; never the validation).
 
     Every failure is a DataError naming the file, the field and what was expected."""
     info = game_info(game)
-    raw = _read_yaml(text, file_label)
+    raw = parsecache.get(game, text, _PARSER) if cached else None
+    if raw is None:
+        raw = _read_yaml(text, file_label)
+        if cached:
+            parsecache.put(game, text, _PARSER, raw)
     if not isinstance(raw, dict):
         raise DataError(file_label, "(racine)", "une table (clé: valeur)", type(raw).__name__)
     check_house_defaults(game, raw, file_label)
@@ -140,7 +149,7 @@ def parse_game(game: str, text: str, file_label: str) -> GameData:
     return model
 
 
-def load_path(game: str, path: Path) -> GameData:
+def load_path(game: str, path: Path, *, cached: bool = False) -> GameData:
     label = f"data/{path.name}"
     try:
         with path.open("rb") as stream:
@@ -154,7 +163,7 @@ def load_path(game: str, path: Path) -> GameData:
     except UnicodeDecodeError as exc:
         raise DataError(label, "(fichier)", "un texte UTF-8",
                         f"octet {data[exc.start]:#04x} à la position {exc.start}") from None
-    return parse_game(game, text, label)
+    return parse_game(game, text, label, cached=cached)
 
 
 # A game's data replaced for a while (the balance lab's variants: companion/lab/overrides.py).
@@ -170,7 +179,7 @@ def load_game(game: str) -> GameData:
 
 @cache
 def _load_file(game: str) -> GameData:
-    return load_path(game, data_file(game_info(game).file))
+    return load_path(game, data_file(game_info(game).file), cached=True)
 
 
 load_game.cache_clear = _load_file.cache_clear  # type: ignore[attr-defined]
