@@ -159,21 +159,37 @@ def button_named(name: str) -> Callable[[Any], Any]:
     return lambda page: page.get_by_role("button", name=re.compile(name)).first
 
 
-# (label, game, log example and events kept, button to tap, undo from outside?)
-ACTIONS: list[tuple[str, str, tuple[str, int], str, bool]] = [
+def emblemes_reveal(page: Any) -> Any:
+    """Pick the card and the place (buttons that send nothing), then « Valider » is the tap."""
+    page.get_by_role("radio", name=re.compile("3 L'Espionne")).first.click()
+    page.get_by_role("radio", name="Port", exact=True).first.click()
+    return button_named("Valider la révélation")(page)
+
+
+def camelot_play(page: Any) -> Any:
+    """Pick the card (a button that sends nothing), then « Jouer cette carte » is the tap."""
+    page.get_by_role("radio", name=re.compile("Rouge 3")).first.click()
+    return button_named("Jouer cette carte")(page)
+
+
+# (label, game, log example and events kept, button to tap (its name, or a function that
+# prepares the form and returns it), undo from outside?)
+ACTIONS: list[tuple[str, str, tuple[str, int], str | Callable[[Any], Any], bool]] = [
     ("Noé : annonce", "noe", ("noe-partie-a-100-points.json", 1), "Valider l'annonce", True),
     ("Emblèmes : carte + lieu + valider", "emblemes", ("emblemes-partie-a-trois.json", 1),
-     "Valider la révélation", True),
+     emblemes_reveal, True),
     ("Labystère : lancer le dé", "labystere", ("labystere-partie.json", 0), "Lancer le dé", True),
     ("Camelot : jouer une carte", "camelot", ("camelot-exemples-de-la-regle.json", 2),
-     "Jouer cette carte", True),
+     camelot_play, True),
     ("ELSEN : « Suivant »", "elsen", ("elsen-exemple-de-la-regle.json", 1), "Suivant", False),
 ]
 
 
-def bench_game(browser: Any, base: str, db: Path, action: tuple[str, str, tuple[str, int], str,
-               bool], taps: int) -> tuple[list[float], list[float]]:
+def bench_game(browser: Any, base: str, db: Path,
+               action: tuple[str, str, tuple[str, int], str | Callable[[Any], Any], bool],
+               taps: int) -> tuple[list[float], list[float]]:
     label, game, (name, count), button, undo = action
+    press = button_named(button) if isinstance(button, str) else button
     store, access = EventStore(db), Access(db)
     setup, events = example(name, count)
     if game == "noe":
@@ -196,7 +212,7 @@ def bench_game(browser: Any, base: str, db: Path, action: tuple[str, str, tuple[
             before = len(store.load(code).entries)
             shown = [main_text(viewer) for viewer in viewers]
             start = time.perf_counter()
-            ms = tap(host, button_named(button))
+            ms = tap(host, press)
             after = len(store.load(code).entries)
             if undo and after == before:
                 raise SystemExit(f"{label} : le tap n'a rien enregistré")

@@ -19,12 +19,13 @@ def wait_text(page: Any, text: str) -> None:
 
 
 def totals(page: Any) -> dict[str, str]:
-    page.wait_for_selector('[data-testid="stMetric"]', timeout=TIMEOUT)
+    """Each player's total, read from the tournament's list (« Ana : 3 · … »)."""
+    shown = page.get_by_text("Tournoi ", exact=False).locator("xpath=ancestor::div["
+                                                             "@data-testid='stMarkdown']")
     out = {}
-    for card in page.locator('[data-testid="stMetric"]').all():
-        label = card.locator('[data-testid="stMetricLabel"]').inner_text().strip()
-        if label.startswith("⚔"):
-            out[label[1:].strip()] = card.locator('[data-testid="stMetricValue"]').inner_text()
+    for line in shown.first.locator("li").all_inner_texts():
+        name, rest = line.split(" : ", 1)
+        out[name.strip()] = rest.split(" ·")[0].strip()
     return out
 
 
@@ -32,10 +33,12 @@ def test_camelot_tournament_in_the_browser(app_server: str, page: Any) -> None:
     start_game(page, app_server, "camelot", ["Ana", "Bert"])
     # the colour is chosen before the draw (camelot.txt › Débuter un tournoi, registre CAM-1)
     wait_text(page, "Ana choisit la couleur du tournoi avant de piocher")
-    page.get_by_role("button", name="Annoncer").click()  # default colour: violet
+    page.get_by_role("radio", name="Violet").click()  # a button: nothing sent yet
+    page.get_by_role("button", name="Annoncer").click()
     wait_text(page, "Ana pioche maintenant sa carte")
-    wait_text(page, "Au tour de Ana")
-    page.get_by_role("button", name="Jouer cette carte").click()  # default card: Violet 3
+    wait_text(page, "Au tour d’Ana")
+    page.get_by_role("radio", name="Violet 3").click()
+    page.get_by_role("button", name="Jouer cette carte").click()
     page.get_by_role("button", name="Rester : annoncer 3").click()
     wait_text(page, "Au tour de Bert")
     page.get_by_role("button", name="Rester : annoncer 0").click()

@@ -37,15 +37,30 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(p.value) for p in parts).replace("\\", "")
 
 
-def click(at: AppTest, key: str) -> AppTest:
-    next(b for b in at.button if b.key == key).click()
+def entry(at: AppTest, suffix: str) -> Any:
+    """The widget of the new-entry form whose key ends with `suffix` (« play_card »…): the
+    form's keys name the game and the log's length, so a new entry starts afresh."""
+    found = [w for kind in (at.button, at.pills, at.segmented_control, at.toggle) for w in kind
+             if w.key and w.key.startswith("cam_new_") and w.key.endswith(f"_{suffix}")]
+    assert len(found) == 1, (suffix, [w.key for w in at.button])
+    return found[0]
+
+
+def click(at: AppTest, suffix: str) -> AppTest:
+    entry(at, suffix).click()
     return at.run()
 
 
 def play_card(at: AppTest, card: str) -> AppTest:
-    at.selectbox(key="cam_card").select(card)
-    at.run()
-    return click(at, "cam_play")
+    """Pick the card (nothing sent) and « Jouer cette carte »; an action card shows its effect
+    first, then a second tap confirms it."""
+    entry(at, "play_card").set_value(card)
+    click(at, "play_go")
+    from companion.games.camelot.cards import ACTION, catalogue
+
+    if catalogue().cards[card].kind == ACTION and not at.error:
+        click(at, "play_go")
+    return at
 
 
 def code_of(at: AppTest) -> str:
@@ -55,7 +70,14 @@ def code_of(at: AppTest) -> str:
 
 def totals(at: AppTest) -> dict[str, str]:
     """Displayed totals of the players still in the tournament."""
-    return {m.label[2:]: m.value for m in at.metric if m.label.startswith("⚔ ") and m.value != "—"}
+    shown = next(m.value for m in at.markdown if m.value.startswith("**Tournoi"))
+    out = {}
+    for line in shown.splitlines()[1:]:
+        if line.startswith("- **"):
+            name, total = line[4:].split("**")[0].rsplit(" : ", 1)
+            if total != "—":
+                out[name.replace("\\", "")] = total
+    return out
 
 
 def test_first_sample_tournament_entered_through_the_page() -> None:
@@ -64,50 +86,54 @@ def test_first_sample_tournament_entered_through_the_page() -> None:
     for i, name in enumerate(NAMES):
         at.text_input(key=f"np_camelot_seat_{i}").input(name)
     at.run()
-    at.radio(key="cam_setup_mode").set_value("table").run()
-    click(at, "np_camelot_start")
+    at.segmented_control(key="cam_setup_mode").set_value("table").run()
+    next(b for b in at.button if b.key == "np_camelot_start").click()
+    at.run()
     code = code_of(at)
     assert store().load(code).setup == {"players": NAMES, "mode": "table", "first_player": 0}
     # « Avant de tirer sa carte, le joueur qui débute un tournoi choisit la couleur » (CAM-1):
     # the starter is asked the colour first, then told to draw
     assert "choisit la couleur du tournoi avant de piocher (main de 8 carte(s))" in texts(at)
-    at.selectbox(key="cam_start_colour").select("rouge").run()
-    click(at, "cam_start_go")
+    entry(at, "colour").set_value("rouge")
+    click(at, "go")
     assert "Sire Marcel pioche maintenant sa carte" in texts(at)
     assert store().load(code).state.hand_count(0) == 9
     play_card(at, "rouge-3")
     assert "pioche maintenant" not in texts(at)
-    click(at, "cam_end")
+    click(at, "end_end")
     # Raymond tries to stay without playing: refused with its reason, nothing written
     seq = store().load(code).seq
-    click(at, "cam_end")
+    click(at, "end_end")
     assert "au moins une carte" in texts(at) and "choix de la maison" in texts(at)
     assert "CAM-3" not in texts(at)  # register ids stay in the docs (registre TAB-5)
     assert store().load(code).seq == seq
     play_card(at, "rouge-5")
-    click(at, "cam_end")
-    click(at, "cam_withdraw")  # Maurice
+    click(at, "end_end")
+    click(at, "end_withdraw")  # Maurice
     play_card(at, "rouge-4")
     play_card(at, "rouge-3")
     # the preview of an action card, before it is confirmed
-    at.selectbox(key="cam_card").select("feinte").run()
+    entry(at, "play_card").set_value("feinte")
+    click(at, "play_go")
     assert "Feinte : Sire Raymond défausse" not in texts(at)
     assert "Ce coup serait refusé" in texts(at)  # every opponent has a lone card
-    at.selectbox(key="cam_card").select("rouge-3").run()
-    click(at, "cam_end")
+    seq = store().load(code).seq
+    click(at, "play_go")  # confirmed all the same: refused, nothing written
+    assert store().load(code).seq == seq and at.error
+    click(at, "end_end")
     assert totals(at)["Lady Danielle"] == "7"
     play_card(at, "rouge-5")
-    click(at, "cam_end")
-    click(at, "cam_withdraw")  # Raymond
+    click(at, "end_end")
+    click(at, "end_withdraw")  # Raymond
     play_card(at, "rouge-3")
     play_card(at, "ecuyer-2")
-    click(at, "cam_end")
+    click(at, "end_end")
     play_card(at, "dame-6")
-    click(at, "cam_end")
+    click(at, "end_end")
     assert totals(at) == {"Sire Marcel": "14", "Lady Danielle": "12"}
     play_card(at, "ecuyer-3")
-    click(at, "cam_end")
-    click(at, "cam_withdraw")  # Marcel: a dame, but no token to lose
+    click(at, "end_end")
+    click(at, "end_withdraw")  # Marcel: a dame, but no token to lose
     state = store().load(code).state
     assert state.summary()["players"][3]["tokens"] == ["rouge"]
     assert "Lady Danielle choisit la couleur du tournoi avant de piocher" in texts(at)
@@ -125,10 +151,14 @@ def test_an_action_preview_says_what_will_happen() -> None:
             {"type": "play", "player": 1, "card": "bleu-5"}]):
         s.append(code, event, seq)
     at = app(code=code).run()
-    at.selectbox(key="cam_card").select("riposte").run()
-    at.selectbox(key="cam_target").select(0).run()
+    entry(at, "play_card").set_value("riposte")
+    click(at, "play_go")  # the effect and the target asked, nothing written
+    assert store().load(code).seq == 5
+    target = next(p for p in at.pills if p.key.endswith("_riposte_target"))
+    assert target.value is None  # never chosen for the table
+    target.set_value(0).run()
     assert "Effet : Riposte : Sire Raymond prend Bleu 4 à Sire Marcel" in texts(at)
-    click(at, "cam_play")
+    click(at, "play_go")
     assert store().load(code).state.displays == [["bleu-3"], ["bleu-5", "bleu-4"]]
     assert "Lancelot : annuler cette action" in [b.label for b in at.button]
     assert not at.exception
@@ -138,23 +168,24 @@ def test_token_tracker_records_tournaments_penalties_and_the_winner() -> None:
     code = store().create("camelot", {"players": NAMES, "mode": "jetons"})
     at = app(code=code).run()
     for colour in ("rouge", "bleu", "jaune"):
-        at.selectbox(key="cam_t_winner").select(3)
-        at.selectbox(key="cam_t_colour").select(colour).run()
-        click(at, "cam_t_go")
-    at.selectbox(key="cam_d_player").select(3).run()
-    at.selectbox(key="cam_d_token").select("bleu").run()
-    click(at, "cam_d_go")
-    assert {m.label: m.value for m in at.metric}["Lady Danielle"] == "2"
-    at.selectbox(key="cam_t_winner").select(3)
-    at.selectbox(key="cam_t_colour").select("violet").run()
-    at.selectbox(key="cam_t_token").select("vert").run()
-    click(at, "cam_t_go")
-    at.selectbox(key="cam_t_winner").select(3)
-    at.selectbox(key="cam_t_colour").select("violet").run()
-    click(at, "cam_t_go")  # purple after purple: refused
+        entry(at, "t_winner").set_value(3)
+        entry(at, "t_colour").set_value(colour).run()
+        click(at, "t_go")
+    entry(at, "d_player").set_value(3).run()
+    entry(at, "d_token").set_value("bleu")
+    click(at, "d_go")
+    assert "- **Lady Danielle** : 2 jeton(s)" in texts(at)
+    entry(at, "t_winner").set_value(3)
+    entry(at, "t_colour").set_value("violet").run()
+    entry(at, "t_token").set_value("vert")
+    click(at, "t_go")
+    entry(at, "t_winner").set_value(3)
+    entry(at, "t_colour").set_value("violet").run()
+    entry(at, "t_token").set_value("rouge")
+    click(at, "t_go")  # purple after purple: refused
     assert "deux tournois violets" in texts(at)
-    at.selectbox(key="cam_t_colour").select("bleu").run()
-    click(at, "cam_t_go")
+    entry(at, "t_colour").set_value("bleu").run()
+    click(at, "t_go")
     assert "Lady Danielle a gagné la partie" in texts(at)
     assert store().load(code).state.summary()["winner"] == "Lady Danielle"
     assert not at.exception
@@ -166,8 +197,8 @@ def test_public_view_shows_displays_but_no_forms() -> None:
     at = app(code=code, view="public").run()
     assert not [b for b in at.button if b.key and b.key.startswith("cam_")]
     # shown literally (markdown-escaped), never as HTML
-    assert "⚔ <b>Ana</b>" in [m.label.replace("\\", "") for m in at.metric]
-    assert "⚔ <b>Ana</b>" not in [m.label for m in at.metric]
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "<b>Ana</b>" in shown.replace("\\", "") and "<b>Ana</b>" not in shown
     assert not at.exception
 
 
@@ -182,12 +213,12 @@ def test_the_end_of_a_tournament_is_announced_with_its_token_by_name() -> None:
     at = app(code=code).run()
     # Raymond is told how much he still needs, in words a table understands
     assert "pour rester : au moins 4 point(s) de plus à son tour" in texts(at)
-    click(at, "cam_withdraw")
+    click(at, "end_withdraw")
     shown = texts(at)
     assert "Tournoi terminé : Sire Marcel gagne le tournoi ● Rouge et prend le jeton ● Rouge" \
         in shown
     # tokens are named, not only coloured dots
-    assert "● Rouge" in [t.value for t in at.text]
+    assert "- **Sire Marcel** : 1 jeton(s) · ● Rouge" in texts(at)
     assert not at.exception
 
 
@@ -227,33 +258,38 @@ def test_a_shielded_player_is_neither_a_chute_target_nor_asked_by_adaptation() -
     touches a shielded player (registre CAM-7): the forms do not offer him."""
     code = _game(SHIELDED)
     at = app(code=code).run()
-    at.selectbox(key="cam_card").select("chute").run()
-    assert at.selectbox(key="cam_target").options == ["Sire Marcel"]
-    at.selectbox(key="cam_card").select("adaptation").run()
-    labels = [m.label for m in at.multiselect]
+    entry(at, "play_card").set_value("chute")
+    click(at, "play_go")
+    target = next(p for p in at.pills if p.key.endswith("_chute_target"))
+    assert target.options == ["Sire Marcel"]
+    entry(at, "play_card").set_value("adaptation")
+    click(at, "play_go")
+    labels = [m.label for m in at.pills if "_adaptation_keep_" in m.key]
     assert any("Sire Marcel" in label for label in labels)
     assert not any("Sire Raymond" in label for label in labels)  # shielded: not asked
-    click(at, "cam_play")
+    click(at, "play_go")
     assert store().load(code).state.displays[1] == ["rouge-4", "rouge-4"]
     assert not at.exception
 
 
-def test_cannot_start_sends_the_hand_shown_and_a_startable_hand_is_refused() -> None:
+def test_cannot_start_sends_the_hand_shown() -> None:
     """camelot.txt › Débuter un tournoi: a starter with only action cards shows the hand; the
-    FAQ: « you must if you can » (registre CAM-1): the page sends the shown hand to be checked."""
+    FAQ: « you must if you can » (registre CAM-1): the page offers only cards that cannot
+    start, and sends the shown hand to be checked."""
     code = _game([], n=2)
     at = app(code=code).run()
-    # the hand shown is the one before the draw: 8 cards (registre CAM-1)
-    hand = ["rouge-3", *["riposte"] * 3, *["chute"] * 2, "feinte", "charge"]
-    assert len(at.multiselect(key="cam_start_hand").options) == 110  # every copy of every card
+    # the hand shown is the one before the draw: 8 cards (registre CAM-1); only cards that
+    # cannot start a tournament are offered: action cards (no purple tournament before)
+    entry(at, "cannot").set_value(True).run()
+    hand = ["disgrace", *["riposte"] * 3, *["chute"] * 2, "feinte", "charge"]
+    assert len(entry(at, "hand").options) == 20  # every copy of every action card
     picked = [f"{card}#{hand[:i].count(card)}" for i, card in enumerate(hand)]
-    at.multiselect(key="cam_start_hand").set_value(picked).run()
-    click(at, "cam_start_pass")
-    assert store().load(code).seq == 0  # a red 3 could start: refused, nothing written
-    assert "peut débuter le tournoi, donc doit le faire" in texts(at)
-    picked[0] = "disgrace#0"
-    at.multiselect(key="cam_start_hand").set_value(picked).run()
-    click(at, "cam_start_pass")
+    entry(at, "hand").set_value(picked[:7])
+    click(at, "pass")
+    assert store().load(code).seq == 0  # seven cards shown for eight: refused
+    assert "les 8 cartes montrées" in texts(at)
+    entry(at, "hand").set_value(picked)
+    click(at, "pass")
     stored = store().load(code)
     assert stored.events[-1]["hand"][0] == "disgrace" and stored.state.current == 1
     assert not at.exception

@@ -43,18 +43,27 @@ def keyed(elements: Any, prefix: str) -> Any:
     return found[0]
 
 
+def question(at: AppTest, name: str) -> Any:
+    """The question (pills) about `name` (« side », « choices.to »…) of the new-entry form."""
+    return keyed(at.pills, f"emb_new_{_marker(at)}_q_{name}_")
+
+
 def enter(at: AppTest, value: int, place: str, answers: dict[str, int] | None = None) -> None:
-    """Choose the card and the place, answer the questions the page asks (by option index)."""
-    keyed(at.selectbox, "emb_value_").select(value).run()
-    keyed(at.radio, "emb_place_").set_value(place).run()
+    """Choose the card and the place (nothing sent), validate, answer the questions the page
+    then asks (by option index) and validate again."""
+    keyed(at.pills, "emb_new_").set_value(value)
+    keyed(at.segmented_control, "emb_new_").set_value(place)
+    keyed(at.button, "emb_new_").click().run()
     for key, index in (answers or {}).items():
-        keyed(at.selectbox, f"emb_choice_{_seq(at)}_{key}_").select_index(index).run()
-    keyed(at.button, "emb_submit_").click().run()
+        question(at, key).set_value(index)
+    if answers:
+        keyed(at.button, "emb_new_").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
 
 
-def _seq(at: AppTest) -> str:
-    return keyed(at.button, "emb_submit_").key.removeprefix("emb_submit_")
+def _marker(at: AppTest) -> str:
+    """« CODE_SEQ »: the new-entry form's keys name the game and the log's length."""
+    return keyed(at.button, "emb_new_").key.removeprefix("emb_new_").removesuffix("_go")
 
 
 def stored_game(at: AppTest) -> Any:
@@ -63,12 +72,9 @@ def stored_game(at: AppTest) -> Any:
 
 def test_a_whole_round_through_the_page() -> None:
     at = start_game(AppTest.from_function(_game_page, default_timeout=30))
-    assert "Au tour de rouge de retourner sa carte." in [t.value for t in at.text]
+    assert "**Au tour de rouge** de retourner sa carte." in [t.value for t in at.markdown]
     # turn 1: rouge, bleu, vert — bleu's Princesse ties rouge's: the page asks the side
     enter(at, 14, "chateau")
-    keyed(at.selectbox, "emb_value_").select(14).run()
-    keyed(at.radio, "emb_place_").set_value("chateau").run()
-    assert any(s.key.startswith(f"emb_choice_{_seq(at)}_side_") for s in at.selectbox)
     enter(at, 14, "chateau", {"side": 1})
     enter(at, 6, "port")
     # turn 2: bleu, vert, rouge — bleu's Voleuse robs vert in the Port
@@ -89,13 +95,15 @@ def test_a_whole_round_through_the_page() -> None:
     assert stored.events[1]["side"] == "right"
     state = replay("emblemes", stored.setup, stored.events)
     assert state.round == 2 and len(state.results) == 1
-    # the page shows the engine's coins and the count of round 1
-    assert [m.value for m in at.metric] == [str(state.coins[p]) for p in PLAYERS]
+    # the page shows the engine's coins, in seat order, and the count of round 1
+    status = next(m.value for m in at.markdown if m.value.startswith("Manche 2/3"))
+    assert [line.split(" : **")[1].split("**")[0] for line in status.splitlines()[1:]] \
+        == [str(state.coins[p]) for p in PLAYERS]
     assert "Décompte de la manche 1" in [e.label for e in at.expander]
     shown = "\n".join(t.value for t in at.text)
     for movement in state.results[0].movements:
         assert movement.cause in shown
-    assert "Au tour de bleu de retourner sa carte." in shown  # pawn passed 4 times
+    assert "**Au tour de bleu** de retourner sa carte." in [t.value for t in at.markdown]
 
 
 def test_public_view_shows_the_game_without_the_form() -> None:
@@ -107,8 +115,8 @@ def test_public_view_shows_the_game_without_the_form() -> None:
     public.query_params["view"] = "public"
     public.run()
     assert not public.exception
-    assert not [b for b in public.button if b.key and b.key.startswith("emb_submit_")]
-    assert any("La Princesse" in t.value for t in public.text)
+    assert not [b for b in public.button if b.key and b.key.startswith("emb_new_")]
+    assert any("La Princesse" in t.value for t in public.markdown)
 
 
 def test_place_card_editor_saves_and_offers_the_values() -> None:
@@ -150,13 +158,52 @@ def test_an_effect_choice_is_never_made_for_the_table() -> None:
     hurried tap must not record the first option as the table's choice."""
     at = start_game(AppTest.from_function(_game_page, default_timeout=30))
     enter(at, 14, "chateau")
-    keyed(at.selectbox, "emb_value_").select(14).run()
-    keyed(at.radio, "emb_place_").set_value("chateau").run()
-    question = keyed(at.selectbox, f"emb_choice_{_seq(at)}_side_")
-    assert question.value is None
-    assert keyed(at.button, "emb_submit_").disabled  # nothing can be written yet
-    enter(at, 14, "chateau", {"side": 0})
+    seq = stored_game(at).seq
+    enter(at, 14, "chateau")  # validated with the side unanswered: asked, nothing written
+    assert question(at, "side").value is None
+    assert any("répondez à la question" in i.value for i in at.info)
+    keyed(at.button, "emb_new_").click().run()
+    assert stored_game(at).seq == seq
+    question(at, "side").set_value(0)
+    keyed(at.button, "emb_new_").click().run()
     assert stored_game(at).events[1]["side"] == "left"
+
+
+def test_card_and_place_send_nothing_until_validated() -> None:
+    """The card and the place are buttons that send nothing (on_change="ignore"): one round
+    trip per reveal; validated without a card, the form says what is missing."""
+    at = start_game(AppTest.from_function(_game_page, default_timeout=30))
+    card = keyed(at.pills, "emb_new_")
+    place = keyed(at.segmented_control, "emb_new_")
+    assert card.value is None and place.value is None  # nothing chosen for the table
+    assert card.options == ["15 Le Roi ♦", "14 La Princesse □", "13 La Sorcière □",
+                            "12 Le Garde ♦", "11 La Voleuse ♦", "10 L'Alchimiste ♦",
+                            "9 La Courtisane ♦", "8 Le Stratège ♦", "7 Le Traître □",
+                            "6 Le Marchand □", "5 La Guerrière ♦", "4 Le Barde ♦",
+                            "3 L'Espionne □", "2 Le Matelot □", "1 Le Chasseur ♦"]
+    keyed(at.button, "emb_new_").click().run()
+    assert "Choisissez la carte révélée et le lieu" in at.warning[0].value
+    assert stored_game(at).seq == 0
+    enter(at, 3, "port")
+    assert stored_game(at).events == [{"type": "reveal", "player": "rouge", "value": 3,
+                                       "place": "port"}]
+
+
+def test_a_later_question_that_does_not_depend_on_the_first_is_asked_with_it() -> None:
+    """The Garde asks which neighbour, then where to: the places offered do not depend on the
+    neighbour chosen, so both are asked at once (one « Valider » for both)."""
+    at = start_game(AppTest.from_function(_game_page, default_timeout=30))
+    enter(at, 14, "port")
+    enter(at, 3, "port")  # bleu: an Espionne
+    enter(at, 12, "port")  # vert: a Garde between the Princesse and the Espionne
+    assert question(at, "choices.card").value is None
+    assert question(at, "choices.to").options == ["Château", "Village"]
+    question(at, "choices.card").set_value(1)
+    question(at, "choices.to").set_value(1)
+    keyed(at.button, "emb_new_").click().run()
+    assert not at.error
+    last = stored_game(at).events[-1]
+    assert last["choices"] == {"card": {"owner": "bleu", "value": 3}, "to": "village"}
 
 
 def test_setup_shows_names_as_typed_in_the_first_player_list() -> None:
@@ -165,8 +212,10 @@ def test_setup_shows_names_as_typed_in_the_first_player_list() -> None:
     for i, name in enumerate(["<b>Zoé</b>", "*Max*", "Léa"]):
         at.text_input(key=f"np_emblemes_seat_{i}").input(name)
     at.run()
-    first = at.selectbox(key="emb_setup_first")
-    assert first.options == ["<b>Zoé</b>", "*Max*", "Léa"]
+    first = at.segmented_control(key="emb_setup_first")
+    assert first.value == "<b>Zoé</b>"  # the value as typed, the label escaped
+    assert [o.replace("\\", "") for o in first.options] == ["<b>Zoé</b>", "*Max*", "Léa"]
+    assert "<b>" not in first.options[0]  # escaped: never drawn as HTML or markdown
 
 
 def test_history_lines_are_in_words() -> None:
@@ -176,7 +225,7 @@ def test_history_lines_are_in_words() -> None:
     line = describe({"type": "reveal", "player": "rouge", "value": 12, "place": "port",
                      "side": "left", "choices": {"card": {"owner": "bleu", "value": 11},
                                                  "to": "chateau"}})
-    assert line == ("rouge : 12 Le Garde → Port (posée à gauche, carte : La Voleuse 11 (bleu), "
-                    "vers : Château)")
+    assert line == ("rouge pose Le Garde (12) au Port, à gauche de la carte de même valeur ; "
+                    "déplace La Voleuse (11) de bleu vers le Château")
     assert "{" not in describe({"type": "reveal", "player": "vert", "value": 11,
                                 "place": "port", "choices": {"victim": "bleu"}})

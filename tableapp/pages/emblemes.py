@@ -26,9 +26,16 @@ from companion.games.emblemes.placecards import (
 )
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
-from companion.text import de, rule_line
+from companion.text import de
 from tableapp.aftergame import after_game
-from tableapp.gamepage import current_game, is_public_view, submit, toolbar
+from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.pages.emblemes_entry import reveal_form
+
+try:  # TEMPORARY until tablecore lands it
+    from tableapp.gamepage import correction  # type: ignore[attr-defined]
+except ImportError:
+    def correction(stored: Any, describe: Any, forms: Any) -> bool:  # type: ignore[misc]
+        return False
 from tableapp.session import plain
 from tableapp.shell import HOUSE_MARK, house_note
 
@@ -50,18 +57,19 @@ def rewards_line(rewards: list[dict[str, Any]] | list[Any]) -> str:
 
 def setup_form(players: list[str]) -> dict[str, Any] | None:
     """Place set, first player, families, and the place cards' values for this game."""
-    place_set = st.radio("Set de cartes Lieu", ["A", "B", "C"], horizontal=True,
-                         key="emb_setup_set", help="Pour une première partie : set A.")
-    # options of a selectbox are shown as plain text: names go in as typed, never escaped
-    first = st.selectbox("Premier joueur (pion)", players, key="emb_setup_first")
+    place_set = st.segmented_control("Set de cartes Lieu", ["A", "B", "C"], default="A",
+                                     required=True, key="emb_setup_set",
+                                     help="Pour une première partie : set A.") or "A"
+    # a button's label is markdown: names are escaped, the value kept as typed
+    first = st.segmented_control("Premier joueur (pion)", players, default=players[0],
+                                 required=True, format_func=plain, key="emb_setup_first")
     families = {f.id: f.name for f in data().families}
     ids = list(families)
     chosen: dict[str, str] = {}
-    columns = st.columns(2)
     for i, player in enumerate(players):
-        chosen[player] = columns[i % 2].selectbox(
-            f"Famille {de(player)}", ids, index=i % len(ids), key=f"emb_setup_fam_{i}",
-            format_func=families.get)
+        chosen[player] = st.segmented_control(
+            plain(f"Famille {de(player)}"), ids, default=ids[i % len(ids)], required=True,
+            key=f"emb_setup_fam_{i}", format_func=families.get) or ids[i % len(ids)]
     try:
         saved = load_table_values()
     except CompanionError as exc:
@@ -91,22 +99,19 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
 
 
 def _status(state: EmblemesState) -> None:
-    if state.finished:
-        st.caption(f"Partie terminée · set {state.place_set}")
-        return
-    st.caption(f"Manche {state.round}/{state.rounds} · tour {state.turn}/{state.turns} · "
-               f"set {state.place_set}")
-
-
-def _coins(state: EmblemesState) -> None:
-    columns = st.columns(len(state.players))
+    """Where the game stands and every family's coins, in seat order, in one element (a tap
+    redraws the page: each element drawn costs the host and every viewer)."""
     families = {f.id: f.name for f in data().families}
-    for column, player in zip(columns, state.players, strict=True):
-        pawn = " ★" if player == state.pawn else ""
-        column.metric(f"{plain(player)}{pawn}", state.coins[player],
-                      help=f"Famille {families[state.families[player]]}, "
-                           f"{state.hand[player]} en main, {state.deck(player)} en pioche")
-    st.caption("★ : pion Premier joueur.")
+    head = (f"Partie terminée · set {state.place_set}" if state.finished else
+            f"Manche {state.round}/{state.rounds} · tour {state.turn}/{state.turns} · "
+            f"set {state.place_set}")
+    lines = [head]
+    for player in state.players:
+        pawn = " ★ pion" if player == state.pawn else ""
+        lines.append(f"- **{plain(player)}**{pawn} : **{state.coins[player]}** pièce(s) · "
+                     f"famille {families[state.families[player]]} · "
+                     f"{state.hand[player]} en main, {state.deck(player)} en pioche")
+    st.markdown("\n".join(lines))
 
 
 def _places(state: EmblemesState) -> None:
@@ -114,67 +119,21 @@ def _places(state: EmblemesState) -> None:
     if "defaut-maison" in state.provenance.values():
         house_note()
     for place in PLACES:
+        mark = {"defaut-maison": f" {HOUSE_MARK}", "table": " (valeurs de la table)"}.get(
+            state.provenance[place], "")
+        cards = " · ".join(f"{c.value} {character(c.value).name} {timing_mark(c.value)} "
+                           f"({c.owner})" for c in state.places[place]) or "(vide)"
         with st.container(border=True):
-            mark = {"defaut-maison": f" {HOUSE_MARK}", "table": " (valeurs de la table)"}.get(
-                state.provenance[place], "")
-            st.markdown(f"**{place_label(place)}**{mark} — {rewards_line(state.rewards[place])}")
-            cards = state.places[place]
-            st.text("   ".join(f"[{c.value} {character(c.value).name} {timing_mark(c.value)} · "
-                               f"{c.owner}]" for c in cards) or "(vide)")
+            st.markdown(f"**{place_label(place)}**{mark} — {rewards_line(state.rewards[place])}"
+                        f"  \n{plain(cards)}")
 
 
-def _set_choice(event: dict[str, Any], key: str, value: Any) -> None:
-    if key.startswith("choices."):
-        event.setdefault("choices", {})[key.removeprefix("choices.")] = value
-    else:
-        event[key] = value
-
-
-def _reveal_form(stored: Any, state: EmblemesState) -> None:
-    """Who reveals (the engine knows), which card, which place, then each choice in turn."""
-    player = state.next_player()
-    if player is None:
-        return
-    seq = stored.seq
-    st.subheader("Révélation")
-    st.text(f"Au tour de {player} de retourner sa carte.")
-    if player in state.replaced:
-        st.info(f"La Courtisane de {plain(state.replaced[player])} : {plain(player)} tire au "
-                "hasard une autre carte de sa main ; entrez la carte tirée.")
-    values = sorted(state.unplayed[player], reverse=True)
-    value = st.selectbox("Carte révélée", values, key=f"emb_value_{seq}",
-                         format_func=lambda v: f"{v} — {character(v).name} {timing_mark(v)}")
-    st.caption(f"{timing_mark(value)} {character(value).effect}")
-    if player in state.imposed:
-        place, by = state.imposed[player]
-        st.info(f"Le Stratège de {plain(by)} impose le {place_label(place)}.")
-    else:
-        place = st.radio("Lieu", list(PLACES), format_func=place_label, horizontal=True,
-                         key=f"emb_place_{seq}")
-    event: dict[str, Any] = {"type": "reveal", "player": player, "value": value, "place": place}
-    answered = True
-    try:
-        for _ in range(8):  # a reveal needs at most side + copy + card + to + side
-            choice = state.next_choice(event)
-            if choice is None:
-                break
-            labels = choice.labels
-            # no answer chosen in advance: a tap on « Valider » must never decide for the table
-            index = st.selectbox(plain(choice.question), range(len(choice.options)),
-                                 index=None, placeholder="Choisissez…",
-                                 format_func=lambda i, labels=labels: labels[i],
-                                 key=f"emb_choice_{seq}_{choice.key}_{'|'.join(labels)}")
-            if index is None:
-                answered = False
-                break
-            _set_choice(event, choice.key, choice.options[index])
-    except RuleError as exc:
-        st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
-        return
-    if not answered:
-        st.caption("Répondez à la question ci-dessus pour valider la révélation.")
-    if st.button("Valider la révélation", type="primary", key=f"emb_submit_{seq}",
-                 disabled=not answered):
+@st.fragment
+def _new_reveal(stored: StoredGame) -> None:
+    """The host's entry, first on the page. A fragment: « Valider » reruns this form only
+    until the reveal is written (then the whole page shows it)."""
+    event = reveal_form(stored, None, f"emb_new_{stored.code}_{stored.seq}")
+    if event is not None:
         submit(stored, event)
 
 
@@ -190,11 +149,11 @@ def _results(state: EmblemesState) -> None:
     for number, score in reversed(list(enumerate(state.results, 1))):
         latest = number == len(state.results)
         with st.expander(f"Décompte de la manche {number}", expanded=latest):
-            for place in PLACES:
-                st.markdown(f"**{place_label(place)}**")
-                st.text("\n".join(score.place_lines(place)))
-            st.text("Pièces après la manche : " + ", ".join(
+            parts = [place_label(place) + "\n" + "\n".join(score.place_lines(place))
+                     for place in PLACES]
+            parts.append("Pièces après la manche : " + ", ".join(
                 f"{p} {n}" for p, n in score.coins.items()))
+            st.text("\n\n".join(parts))
 
 
 def _winner(state: EmblemesState) -> None:
@@ -208,18 +167,24 @@ def _winner(state: EmblemesState) -> None:
                    f"joueur ({plain(state.pawn)}), puis dans le sens horaire.")
 
 
+# The entry forms by event type: the same code enters a reveal and corrects one.
+FORMS = {"reveal": reveal_form}
+
+
 def render() -> None:
     st.title("Emblèmes")
     stored = current_game(GAME, setup_form)
     state = stored.state
     assert isinstance(state, EmblemesState)
-    _status(state)
-    _coins(state)
     if state.finished:
         _winner(state)
+    # the current turn's entry first (a correction, when the host tapped a past entry)
+    if not is_public_view() and not correction(stored, describe, FORMS) \
+            and not state.finished:
+        with st.container(border=True):
+            _new_reveal(stored)
+    _status(state)
     _places(state)
-    if not state.finished and not is_public_view():
-        _reveal_form(stored, state)
     _journal(state)
     _results(state)
     after_game(stored)

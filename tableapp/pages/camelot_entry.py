@@ -1,0 +1,379 @@
+"""Camelot: the entry forms (`EntryForm`, tableapp/history.py), the same code for a new entry
+and for the correction of a past one, prefilled from it.
+
+Choices are buttons. A colour or supporter card is one tap on « Jouer cette carte » after it is
+picked (the pick sends nothing). An action card shows what it will do, with the targets it asks
+for, before a second tap confirms it (the table sees the effect before it happens)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from companion.errors import RuleError
+from companion.games.camelot.actions import earliest_per_value, shielded_from
+from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalogue
+from companion.games.camelot.engine import CamelotState
+from companion.games.camelot.texts import card_label, colour_label
+from companion.store import StoredGame
+from companion.text import rule_words
+from tableapp.session import plain
+
+TARGETED = ("lance-brisee", "riposte", "esquive", "chute", "finesse", "assomme")
+
+
+def _state(view: StoredGame) -> CamelotState:
+    state = view.state
+    assert isinstance(state, CamelotState)
+    return state
+
+
+def _start_values(key: str, prefill: dict[str, Any] | None, values: dict[str, Any]) -> None:
+    """A correction's widgets start from the event corrected, once (set through
+    st.session_state, the one way the browser's widgets are told to change too)."""
+    if prefill is None:
+        return
+    marker = repr(sorted(prefill.items()))
+    if st.session_state.get(f"{key}_marker") == marker:
+        return
+    st.session_state[f"{key}_marker"] = marker
+    st.session_state.update({k: v for k, v in values.items() if v is not None})
+
+
+def _names(state: CamelotState, seats: list[int]) -> dict[int, str]:
+    return {q: plain(state.names[q]) for q in seats}
+
+
+def _seat_pills(label: str, state: CamelotState, seats: list[int], key: str,
+                **options: Any) -> int | None:
+    names = _names(state, seats)
+    return st.pills(label, seats, format_func=names.__getitem__, key=key, **options)
+
+
+# --- starting a tournament --------------------------------------------------------------------
+
+
+def _hand_options(state: CamelotState) -> dict[str, str]:
+    """What a starter who cannot start may show: action cards, and purple cards after a purple
+    tournament (any other card could start it: registre CAM-1), one option per copy."""
+    cat = catalogue()
+    options = {}
+    for card, info in cat.cards.items():
+        if info.kind == ACTION or (info.colour == PURPLE and not state.colour_allowed(PURPLE)):
+            for k in range(cat.copies[card]):
+                options[f"{card}#{k}"] = card_label(card) + (f" ({k + 1}e)" if k else "")
+    return options
+
+
+def start_form(view: StoredGame, prefill: dict[str, Any] | None,
+               key: str) -> dict[str, Any] | None:
+    """The starter announces the colour before drawing (registre CAM-1), or cannot start and
+    shows the hand (EntryForm for « start » and « cannot_start »)."""
+    state = _state(view)
+    p = state.current
+    who = state.names[p]
+    allowed = [c for c in catalogue().colours if state.colour_allowed(c)]
+    hand_options = _hand_options(state)
+    shown = list((prefill or {}).get("hand") or [])
+    picked = [f"{card}#{shown[:i].count(card)}" for i, card in enumerate(shown)]
+    _start_values(key, prefill, {
+        f"{key}_colour": (prefill or {}).get("colour"),
+        f"{key}_hand": [o for o in picked if o in hand_options] or None,
+        f"{key}_cannot": (prefill or {}).get("type") == "cannot_start" or None})
+    st.info(plain(f"{who} choisit la couleur du tournoi avant de piocher (main de "
+                  f"{state.hand_count(p)} carte(s)), puis pioche."))
+    if len(allowed) < len(catalogue().colours):
+        st.caption("Le tournoi précédent était violet : pas de second tournoi violet.")
+    colour = st.pills("Couleur annoncée", allowed, format_func=colour_label,
+                      key=f"{key}_colour", on_change="ignore")
+    if st.button("Annoncer", type="primary", key=f"{key}_go", width="stretch",
+                 icon=":material/campaign:"):
+        if colour is None:
+            st.warning("Choisissez la couleur du tournoi.")
+        else:
+            return {"type": "start", "player": p, "colour": colour}
+    if st.toggle("Ne peut pas débuter : montre sa main", key=f"{key}_cannot"):
+        hand = st.pills(f"Les {state.hand_count(p)} cartes montrées", list(hand_options),
+                        selection_mode="multi", format_func=hand_options.__getitem__,
+                        key=f"{key}_hand", on_change="ignore")
+        if st.button("Main montrée : le joueur suivant débute", key=f"{key}_pass",
+                     width="stretch"):
+            return {"type": "cannot_start", "player": p,
+                    "hand": [option.split("#")[0] for option in hand]}
+    return None
+
+
+def prize_form(view: StoredGame, prefill: dict[str, Any] | None,
+               key: str) -> dict[str, Any] | None:
+    """The winner of a purple tournament takes the token of his choice (EntryForm)."""
+    state = _state(view)
+    who = state.current
+    st.success(plain(f"{state.names[who]} gagne le tournoi violet et choisit son jeton."))
+    missing = [c for c in catalogue().colours if c not in state.tokens[who]]
+    _start_values(key, prefill, {f"{key}_colour": (prefill or {}).get("colour")})
+    colour = st.pills("Jeton choisi", missing, format_func=colour_label, key=f"{key}_colour",
+                      on_change="ignore")
+    if st.button("Prendre ce jeton", type="primary", key=f"{key}_go", width="stretch"):
+        if colour is None:
+            st.warning("Choisissez le jeton.")
+            return None
+        return {"type": "prize", "player": who, "colour": colour}
+    return None
+
+
+# --- a turn -------------------------------------------------------------------------------------
+
+
+def playable_cards(state: CamelotState) -> list[str]:
+    """Cards offered: the tournament's colour, supporters, actions (not Lancelot, which has its
+    own form). The engine still judges each play."""
+    cat = catalogue()
+    ids = [c for c, info in cat.cards.items() if info.colour == state.colour]
+    ids += [c for c, info in cat.cards.items() if info.kind == "soutien"]
+    ids += [c for c, info in cat.cards.items() if info.kind == ACTION and c != "lancelot"]
+    return ids
+
+
+def play_form(view: StoredGame, prefill: dict[str, Any] | None,
+              key: str) -> dict[str, Any] | None:
+    """A card played (EntryForm for « play »): picked among buttons; an action card shows its
+    effect and asks its targets before « Jouer » confirms it."""
+    state = _state(view)
+    p = state.current
+    cards = playable_cards(state)
+    _start_values(key, prefill, {f"{key}_card": (prefill or {}).get("card")})
+    card = st.pills("Carte jouée", cards, format_func=card_label, key=f"{key}_card",
+                    on_change="ignore")
+    event: dict[str, Any] | None = None
+    shown_before = False
+    if card is not None:
+        event = {"type": "play", "player": p, "card": card}
+        if catalogue().cards[card].kind == ACTION:
+            shown_before = st.session_state.get(f"{key}_shown") == card
+            st.session_state[f"{key}_shown"] = card
+            choices = _choices(state, p, card, f"{key}_{card}", prefill)
+            if choices is None:
+                event = None
+            else:
+                event.update(choices)
+                try:
+                    st.info(plain(f"Effet : {state.preview(event)}"))
+                except RuleError as exc:
+                    st.warning(plain(f"Ce coup serait refusé : {exc.reason} "
+                                     f"({rule_words(exc.rule)})"))
+    action = card is not None and catalogue().cards[card].kind == ACTION
+    if not st.button("Jouer cette carte", type="primary", key=f"{key}_go", width="stretch",
+                     icon=":material/playing_cards:"):
+        return None
+    if card is None:
+        st.warning("Choisissez la carte jouée.")
+        return None
+    if action and (not shown_before or event is None):
+        st.info("Voyez l'effet ci-dessus, choisissez ce qu'il demande, puis confirmez.")
+        return None
+    return event
+
+
+def turn_end_form(view: StoredGame, prefill: dict[str, Any] | None,
+                  key: str) -> dict[str, Any] | None:
+    """The end of a turn: stay and announce the total, or withdraw (with a dame on the
+    display, give back a token of the player's choice) (EntryForm for « end », « withdraw »)."""
+    state = _state(view)
+    p = state.current
+    owned = sorted(state.tokens[p])
+    dame = DAME in state.displays[p] and bool(owned)
+    _start_values(key, prefill, {f"{key}_token": (prefill or {}).get("token")})
+    token = None
+    if dame:
+        token = st.pills("Dame : jeton rendu s'il abandonne (au choix du joueur)", owned,
+                         format_func=colour_label, key=f"{key}_token", on_change="ignore")
+    left, right = st.columns(2)
+    if left.button(f"Rester : annoncer {state.total(p)}", key=f"{key}_end", width="stretch",
+                   icon=":material/shield:"):
+        return {"type": "end", "player": p}
+    if right.button("Abandonner", key=f"{key}_withdraw", width="stretch",
+                    icon=":material/flag:"):
+        if dame and token is None:
+            st.warning("Avec une dame, le joueur rend un jeton : choisissez lequel.")
+            return None
+        return {"type": "withdraw", "player": p, **({"token": token} if token else {})}
+    return None
+
+
+def lancelot_form(view: StoredGame, prefill: dict[str, Any] | None,
+                  key: str) -> dict[str, Any] | None:
+    """Lancelot cancels the action card just played (EntryForm for « lancelot »)."""
+    state = _state(view)
+    st.caption("Une carte d'action vient d'être jouée : un joueur encore en lice peut la "
+               "contrer avec Lancelot, avant la carte suivante.")
+    still = [q for q in range(state.n) if state.active[q]]
+    _start_values(key, prefill, {f"{key}_player": (prefill or {}).get("player")})
+    who = _seat_pills("Joueur qui pose Lancelot", state, still, f"{key}_player",
+                      on_change="ignore")
+    if st.button("Lancelot : annuler cette action", key=f"{key}_go", width="stretch"):
+        if who is None:
+            st.warning("Choisissez le joueur qui pose Lancelot.")
+            return None
+        return {"type": "lancelot", "player": who}
+    return None
+
+
+# --- an action card's targets -------------------------------------------------------------------
+
+
+def _choices(state: CamelotState, p: int, card: str, key: str,
+             prefill: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The targets and choices the action card asks for; None while one is missing. These
+    buttons rerun the form (the next choice depends on them: a target's display)."""
+    given = prefill if prefill is not None and prefill.get("card") == card else {}
+    _start_values(key, given or None, {f"{key}_{name}": given.get(name)
+                                       for name in ("target", "position", "give", "take",
+                                                    "colour")})
+    out: dict[str, Any] = {}
+    complete = True
+    names = state.names
+    if card in TARGETED:
+        # a shielded opponent is never offered (registre CAM-7; Finesse may still take the
+        # Bouclier itself, registre CAM-10)
+        others = [q for q in range(state.n) if q != p and (state.active[q] or card == "chute")
+                  and (card == "finesse" or not shielded_from(state, p, q))]
+        if others:
+            target = _seat_pills("Adversaire visé", state, others, f"{key}_target")
+            if target is None:
+                return None
+            out["target"] = target
+            if card == "esquive":
+                complete &= _position(state.displays[target], "Carte défaussée",
+                                      f"{key}_position", out, "position")
+            if card == "finesse":
+                complete &= _face_up(state, p, "Votre carte donnée", f"{key}_give", out, "give")
+                complete &= _face_up(state, target, plain(f"Carte prise à {names[target]}"),
+                                     f"{key}_take", out, "take")
+    if card == "retraite":
+        complete &= _position(state.displays[p], "Carte reprise en main", f"{key}_position",
+                              out, "position")
+    if card in ("desarconne", "changement-arme"):
+        colours = [c for c in WEAPONS if card == "desarconne" or c != state.colour]
+        colour = st.pills("Nouvelle couleur", colours, format_func=colour_label,
+                          key=f"{key}_colour")
+        complete &= colour is not None
+        if colour is not None:
+            out["colour"] = colour
+    if card == "adaptation":
+        out["keep"] = _adaptation_keep(state, p, key, given.get("keep"))
+    return out if complete else None
+
+
+def _position(display: list[str], label: str, key: str, out: dict[str, Any],
+              name: str) -> bool:
+    if not display:
+        return True
+    position = st.pills(label, range(len(display)), key=key,
+                        format_func=lambda i: f"{i + 1}. {card_label(display[i])}")
+    if position is not None:
+        out[name] = position
+    return position is not None
+
+
+def _face_up(state: CamelotState, q: int, label: str, key: str, out: dict[str, Any],
+             name: str) -> bool:
+    options: list[int | str] = list(range(len(state.displays[q])))
+    options += [w for w in ("bouclier", "assomme") if getattr(state, w) == q]
+    if not options:
+        return True
+
+    def fmt(o: int | str) -> str:
+        if isinstance(o, str):
+            return "Bouclier" if o == "bouclier" else "Assommé"
+        return f"{o + 1}. {card_label(state.displays[q][o])}"
+
+    chosen = st.pills(label, options, format_func=fmt, key=key)
+    if chosen is not None:
+        out[name] = chosen
+    return chosen is not None
+
+
+def _adaptation_keep(state: CamelotState, p: int, key: str,
+                     given: dict[str, list[int]] | None) -> dict[str, list[int]]:
+    """Each player with two cards of one value picks the ones kept (default: the earliest)."""
+    keep: dict[str, list[int]] = {}
+    for q in range(state.n):
+        d = state.displays[q]
+        default = earliest_per_value(d)
+        if not state.active[q] or len(default) == len(d) or shielded_from(state, p, q):
+            continue  # a shielded opponent loses nothing (registre CAM-7): not asked
+        widget = f"{key}_keep_{q}"
+        if widget not in st.session_state:
+            st.session_state[widget] = list((given or {}).get(str(q)) or default)
+        chosen = st.pills(plain(f"{state.names[q]} garde (une carte par valeur)"),
+                          range(len(d)), selection_mode="multi", key=widget,
+                          format_func=lambda i, d=d: f"{i + 1}. {card_label(d[i])}")
+        keep[str(q)] = sorted(chosen)
+    return keep
+
+
+# --- the light token tracker (mode « jetons ») ----------------------------------------------------
+
+
+def tournament_form(view: StoredGame, prefill: dict[str, Any] | None,
+                    key: str) -> dict[str, Any] | None:
+    """A tournament won: its winner and final colour, the token chosen after a purple one
+    (EntryForm for « tournament »)."""
+    state = _state(view)
+    cat = catalogue()
+    if state.previous_colour == PURPLE:
+        st.caption("Le tournoi précédent était violet : celui-ci ne peut pas l'être.")
+    _start_values(key, prefill, {f"{key}_winner": (prefill or {}).get("winner"),
+                                 f"{key}_colour": (prefill or {}).get("colour"),
+                                 f"{key}_token": (prefill or {}).get("token")})
+    winner = _seat_pills("Vainqueur", state, list(range(state.n)), f"{key}_winner",
+                         on_change="ignore")
+    # the colour reruns the form: a purple tournament asks which token the winner takes
+    colour = st.pills("Couleur finale du tournoi", cat.colours, format_func=colour_label,
+                      key=f"{key}_colour")
+    token = None
+    if colour == PURPLE:
+        token = st.pills("Jeton choisi (tournoi violet : au choix)", cat.colours,
+                         format_func=colour_label, key=f"{key}_token", on_change="ignore")
+    if st.button("Enregistrer le tournoi", type="primary", key=f"{key}_go", width="stretch"):
+        if winner is None or colour is None or (colour == PURPLE and token is None):
+            st.warning("Choisissez le vainqueur et la couleur"
+                       + (" et le jeton choisi." if colour == PURPLE else "."))
+            return None
+        return {"type": "tournament", "winner": winner, "colour": colour,
+                **({"token": token} if token else {})}
+    return None
+
+
+def penalty_form(view: StoredGame, prefill: dict[str, Any] | None,
+                 key: str) -> dict[str, Any] | None:
+    """A player withdrew with a dame and gives back a token of his choice (EntryForm for
+    « dame_penalty »)."""
+    state = _state(view)
+    _start_values(key, prefill, {f"{key}_player": (prefill or {}).get("player"),
+                                 f"{key}_token": (prefill or {}).get("token")})
+    # the player reruns the form: the tokens offered are his
+    who = _seat_pills("Joueur", state, list(range(state.n)), f"{key}_player")
+    if who is None:
+        return None
+    owned = sorted(state.tokens[who])
+    if not owned:
+        st.caption("Ce joueur n'a aucun jeton : il ne perd rien.")
+        return None
+    token = st.pills("Jeton rendu (au choix du joueur)", owned, format_func=colour_label,
+                     key=f"{key}_token", on_change="ignore")
+    if st.button("Rendre ce jeton", key=f"{key}_go", width="stretch"):
+        if token is None:
+            st.warning("Choisissez le jeton rendu.")
+            return None
+        return {"type": "dame_penalty", "player": who, "token": token}
+    return None
+
+
+# The entry forms by event type: the same code enters an event and corrects it. The deal and
+# reshuffle of a simulation have no form (they can only be withdrawn).
+FORMS = {"start": start_form, "cannot_start": start_form, "prize": prize_form,
+         "play": play_form, "end": turn_end_form, "withdraw": turn_end_form,
+         "lancelot": lancelot_form, "tournament": tournament_form,
+         "dame_penalty": penalty_form}
