@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from test_browser_shell import server_store
 
 from companion.games.elsen.setup import elsen_data
 from companion.games.labystere.setup import generate
+from companion.positions import Positions
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 30_000
@@ -79,6 +81,12 @@ def test_elsen_a_player_never_receives_a_role_nor_writes(app_server: str, browse
         dealt = {data.role(role).name for role in stored.state.roles.values()}
         # the capture works: the host's own browser did receive the roles
         assert all(name in host_frames.text() for name in dealt)
+        # the night roles' countdowns on (registre ELS-19): the host's tablet alone shows them
+        positions = Positions(store.path)
+        positions.set_narrator(code, replace(positions.narrator(code).at(stored.seq),
+                                             line=2, night=True))
+        host.reload()
+        host.locator(".elsen-narrator .clock.night").wait_for(timeout=TIMEOUT)
 
         player = player_context.new_page()
         frames = Frames(player)
@@ -94,6 +102,8 @@ def test_elsen_a_player_never_receives_a_role_nor_writes(app_server: str, browse
             assert name not in sent, name
         for life in ("en vie", "mort"):
             assert life not in sent
+        for narration in ("elsen-narrator", "clock", "rebours", "ouvrez les yeux", "Voix"):
+            assert narration not in sent, narration
         assert store.seq(code) == stored.seq  # nothing written by the player
         cookie = {c["name"]: c["value"] for c in player_context.cookies()}
         assert code in cookie.get("compagnon_appareil", "")  # joined: on its home page

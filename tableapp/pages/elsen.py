@@ -40,6 +40,7 @@ from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     READ_ONLY,
     StoredGame,
+    correction,
     current_game,
     is_host,
     is_public_view,
@@ -353,7 +354,9 @@ def render() -> None:
     st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
                f"{number(state.progress / 2)}/{state.needed} · missions réussies "
                f"{state.missions_won}/{state.data.missions_to_win}")
-    narrator(stored)
+    # a past entry tapped in the history: its form, prefilled, instead of the narrator's entry
+    if not correction(stored, describe, FORMS):
+        narrator(stored)
     if state.roles:
         secret_view(state)
     with st.expander("Réglages du meneur"):

@@ -9,7 +9,7 @@ Names reach Markdown-rendering labels through plain(); the events keep them as t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import streamlit as st
@@ -18,11 +18,9 @@ from companion.errors import RuleError
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import STEP_LABELS
 from companion.text import number, rule_words
-from tableapp.gamepage import StoredGame
+from tableapp.gamepage import EntryForm, StoredGame
 from tableapp.session import plain
 
-# form(view, prefill, key) -> event or None (tableapp.gamepage.EntryForm)
-Form = Callable[[StoredGame, dict[str, Any] | None, str], dict[str, Any] | None]
 NOBODY = ""  # the « personne » choice of a vote (an option must be a value)
 
 
@@ -171,5 +169,5 @@ def vote_form(view: StoredGame, prefill: dict[str, Any] | None,
     return None
 
 
-FORMS: Mapping[str, Form] = {"deal": deal_form, "mission": mission_form, "protect": night_form,
+FORMS: Mapping[str, EntryForm] = {"deal": deal_form, "mission": mission_form, "protect": night_form,
                              "kill": night_form, "seer": night_form, "vote": vote_form}

@@ -87,7 +87,8 @@ NARRATOR_JS = """
     synth.cancel();
     const u = new SpeechSynthesisUtterance(text);
     u.lang = "fr-FR"; u.rate = PACES[S.pace] || 1;
-    const v = chosen(); if (v) { u.voice = v; u.lang = v.lang; }
+    const v = chosen();
+    try { if (v) { u.voice = v; u.lang = v.lang; } } catch (e) { u.lang = "fr-FR"; }
     synth.speak(u);
   }
   function beep() {  // a night role's time is up: a short tone, nothing said
