@@ -54,9 +54,11 @@ from tableapp.history import (
 from tableapp.navigation import game_pages
 from tableapp.session import plain
 from tableapp.writing import (
+    IN_VIEW_RERUN,
     READ_ONLY,
     correct,
     host_grant,
+    in_fragment_rerun,
     is_host,
     is_public_view,
     redo,
@@ -68,7 +70,7 @@ from tableapp.writing import (
 
 __all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "retract",
            "toolbar", "is_public_view", "is_host", "host_grant", "open_game", "correction",
-           "EntryForm", "Describe", "READ_ONLY", "show_rule_error"]
+           "EntryForm", "Describe", "READ_ONLY", "show_rule_error", "live_view"]
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 MAX_NAME = 40
@@ -102,6 +104,30 @@ def current_game(game: str, setup_form: SetupForm | None = None) -> StoredGame:
     _resume(game)
     st.stop()
     raise AssertionError("unreachable")  # st.stop() raises
+
+
+def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
+    """Draw the game (`draw(stored)`: status, entry, scoreboard, toolbar) as one fragment: a
+    tap inside it reruns the game view only, not the app around it (navigation, menu, style),
+    and a write then redraws it alone (writing.rerun_view). When it reruns alone it reads the
+    game again (the stored game passed in is the one of the last full run)."""
+    _view(stored.game, stored.code, stored, draw)
+
+
+@st.fragment
+def _view(game: str, code: str, stored: StoredGame,
+          draw: Callable[[StoredGame], None]) -> None:
+    if not in_fragment_rerun():
+        draw(stored)
+        return
+    fresh = _load(game, code)
+    if fresh is None:  # deleted or moved meanwhile: the page says so on a full run
+        st.rerun()
+    token = IN_VIEW_RERUN.set(True)
+    try:
+        draw(fresh)  # type: ignore[arg-type]
+    finally:
+        IN_VIEW_RERUN.reset(token)
 
 
 def _load(game: str, code: str) -> StoredGame | None:

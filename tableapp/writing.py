@@ -9,6 +9,7 @@ said in one French line with its rule, nothing written then."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 import streamlit as st
@@ -64,6 +65,26 @@ def is_public_view() -> bool:
     return not is_host()
 
 
+# True while gamepage.live_view's fragment draws during a rerun of that fragment alone
+IN_VIEW_RERUN: ContextVar[bool] = ContextVar("compagnon_in_view_rerun", default=False)
+
+
+def in_fragment_rerun() -> bool:
+    """True while fragments rerun alone (a tap inside one), not during a full run."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def rerun_view() -> None:
+    """Draw again what a write changed: the game view alone when the tap reran only it
+    (gamepage.live_view), else the whole page."""
+    if IN_VIEW_RERUN.get():
+        st.rerun(scope="fragment")
+    st.rerun()
+
+
 def show_rule_error(exc: RuleError) -> None:
     st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
 
@@ -88,7 +109,7 @@ def _write(stored: StoredGame, write: Callable[[int, str], int],
     session.mark_seen(stored.code, new_seq)
     if said is not None:
         st.session_state[SAID_KEY] = {**said, "code": stored.code, "seq": new_seq}
-    st.rerun()
+    rerun_view()
     return True  # st.rerun() raises; kept for the signature
 
 

@@ -23,6 +23,7 @@ from tableapp.gamepage import (
     correction,
     current_game,
     is_public_view,
+    live_view,
     submit,
     toolbar,
 )
@@ -264,7 +265,11 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
 
 
 def play() -> None:
-    stored = current_game(GAME, _setup_form)
+    live_view(current_game(GAME, _setup_form), _game)
+
+
+def _game(stored: StoredGame) -> None:
+    """The game view (one fragment: a tap reruns it alone)."""
     summary = stored.state.summary()
     st.title("Noé : tableau des scores")
     _status(summary)
