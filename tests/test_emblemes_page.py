@@ -122,13 +122,13 @@ def test_public_view_shows_the_game_without_the_form() -> None:
 def test_place_card_editor_saves_and_offers_the_values() -> None:
     at = AppTest.from_function(_editor_page, default_timeout=30)
     at.run()
-    at.radio(key="emb_ed_set").set_value("A").run()
-    at.radio(key="emb_ed_place").set_value("village").run()
+    at.segmented_control(key="emb_ed_set").set_value("A").run()
+    at.segmented_control(key="emb_ed_place").set_value("village").run()
     prefix = "emb_ed_lieu-a-village_face_3_4"
     at.number_input(key=f"{prefix}_count").set_value(2).run()
-    at.selectbox(key=f"{prefix}_kind_1").select("fixed").run()
+    at.pills(key=f"{prefix}_kind_1").set_value("fixed").run()
     at.number_input(key=f"{prefix}_amount_1_fixed").set_value(5).run()
-    at.selectbox(key=f"{prefix}_kind_2").select("steal").run()
+    at.pills(key=f"{prefix}_kind_2").set_value("steal").run()
     at.button(key="emb_ed_save").click().run()
     assert not at.exception
     assert [s.value for s in at.success]

@@ -21,7 +21,14 @@ from companion.games.camelot.texts import (
 )
 from companion.text import de
 from tableapp.aftergame import after_game
-from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.gamepage import (
+    StoredGame,
+    correction,
+    current_game,
+    is_public_view,
+    submit,
+    toolbar,
+)
 from tableapp.pages.camelot_entry import (
     FORMS,
     lancelot_form,
@@ -33,12 +40,6 @@ from tableapp.pages.camelot_entry import (
     turn_end_form,
 )
 from tableapp.session import plain
-
-try:  # TEMPORARY until tablecore lands it
-    from tableapp.gamepage import correction  # type: ignore[attr-defined]
-except ImportError:
-    def correction(stored: Any, describe: Any, forms: Any) -> bool:  # type: ignore[misc]
-        return False
 
 GAME = "camelot"
 SECTION = "Camelot"

@@ -18,6 +18,7 @@ from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import card_label, colour_label
 from companion.store import StoredGame
 from companion.text import rule_words
+from tableapp.history import EntryForm
 from tableapp.session import plain
 
 TARGETED = ("lance-brisee", "riposte", "esquive", "chute", "finesse", "assomme")
@@ -373,7 +374,8 @@ def penalty_form(view: StoredGame, prefill: dict[str, Any] | None,
 
 # The entry forms by event type: the same code enters an event and corrects it. The deal and
 # reshuffle of a simulation have no form (they can only be withdrawn).
-FORMS = {"start": start_form, "cannot_start": start_form, "prize": prize_form,
-         "play": play_form, "end": turn_end_form, "withdraw": turn_end_form,
-         "lancelot": lancelot_form, "tournament": tournament_form,
-         "dame_penalty": penalty_form}
+FORMS: dict[str, EntryForm] = {"start": start_form, "cannot_start": start_form,
+                               "prize": prize_form, "play": play_form,
+                               "end": turn_end_form, "withdraw": turn_end_form,
+                               "lancelot": lancelot_form, "tournament": tournament_form,
+                               "dame_penalty": penalty_form}

@@ -28,14 +28,16 @@ from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
 from companion.text import de
 from tableapp.aftergame import after_game
-from tableapp.gamepage import StoredGame, current_game, is_public_view, submit, toolbar
+from tableapp.gamepage import (
+    EntryForm,
+    StoredGame,
+    correction,
+    current_game,
+    is_public_view,
+    submit,
+    toolbar,
+)
 from tableapp.pages.emblemes_entry import reveal_form
-
-try:  # TEMPORARY until tablecore lands it
-    from tableapp.gamepage import correction  # type: ignore[attr-defined]
-except ImportError:
-    def correction(stored: Any, describe: Any, forms: Any) -> bool:  # type: ignore[misc]
-        return False
 from tableapp.session import plain
 from tableapp.shell import HOUSE_MARK, house_note
 
@@ -168,7 +170,7 @@ def _winner(state: EmblemesState) -> None:
 
 
 # The entry forms by event type: the same code enters a reveal and corrects one.
-FORMS = {"reveal": reveal_form}
+FORMS: dict[str, EntryForm] = {"reveal": reveal_form}
 
 
 def render() -> None:
@@ -201,8 +203,8 @@ def _reward_editor(prefix: str, current: list[Any]) -> list[Any] | None:
     for rank in range(1, int(count) + 1):
         printed, amount = kind_of(current[rank - 1]) if rank <= len(current) else ("fixed", 1)
         left, right = st.columns([2, 1])
-        kind = left.selectbox(rank_label(rank), REWARD_KINDS, index=REWARD_KINDS.index(printed),
-                              format_func=KIND_LABELS.get, key=f"{prefix}_kind_{rank}")
+        kind = left.pills(rank_label(rank), REWARD_KINDS, default=printed, required=True,
+                          format_func=KIND_LABELS.get, key=f"{prefix}_kind_{rank}") or printed
         if kind in ("fixed", "steal"):
             # keyed by kind: switching kind starts from a sensible amount, not the old one
             amount = right.number_input("pièces", min_value=-10 if kind == "fixed" else 1,
@@ -230,11 +232,14 @@ def editor() -> None:
     except CompanionError as exc:
         st.error(plain(f"Fichier de vos valeurs illisible : {exc}"))
         return
-    place_set = st.radio("Set", ["A", "B", "C"], horizontal=True, key="emb_ed_set")
-    place = st.radio("Lieu", list(PLACES), format_func=place_label, horizontal=True,
-                     key="emb_ed_place")
-    face = st.radio("Face", list(FACES), format_func=FACE_LABELS.get, horizontal=True,
-                    key="emb_ed_face")
+    place_set = st.segmented_control("Set", ["A", "B", "C"], default="A", required=True,
+                                     key="emb_ed_set") or "A"
+    place = st.segmented_control("Lieu", list(PLACES), format_func=place_label,
+                                 default=PLACES[0], required=True,
+                                 key="emb_ed_place") or PLACES[0]
+    face = st.segmented_control("Face", list(FACES), format_func=FACE_LABELS.get,
+                                default=list(FACES)[0], required=True,
+                                key="emb_ed_face") or list(FACES)[0]
     card = next(c for c in data().place_cards if c.set == place_set and c.place == place)
     printed = getattr(card, face)
     own = saved.get(card.id, {}).get(face)

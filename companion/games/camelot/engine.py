@@ -621,6 +621,8 @@ class CamelotState:
             "tournaments": [dict(h) for h in self.history],
             "winner": None if self.winner is None else self.names[self.winner],
             "token_pool": dict(self.pool),
+            # a player's score is his count of tokens (a correction says which ones moved)
+            "scores": {name: len(self.tokens[p]) for p, name in enumerate(self.names)},
             # the keys every engine's summary shares (tests/test_engines_conformance.py):
             # a move against the rules is refused, never recorded, so no violations
             "turn": None if self.phase == "over" else self.names[self.current],

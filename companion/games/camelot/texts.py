@@ -64,7 +64,7 @@ def describe_event(event: dict[str, Any], names: list[str]) -> str:
         if "target" in event:
             line += f" contre {_who(names, event['target'])}"
         if "colour" in event:
-            line += f" → {colour_label(event['colour'])}"
+            line += f" : le tournoi devient {colour_label(event['colour'])}"
         return line
     if kind == "lancelot":
         return f"{who} joue Lancelot : la dernière action est annulée"
