@@ -122,7 +122,7 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
             replay_turn = event["card"] == "rejoue"
             _after_action(state, notes, seat, event, flag_here, rng)
         else:  # done: look under the pawn after an exchange, then end the turn
-            looks = [e for e in state.legal_events() if e["type"] == "reveal"]
+            looks = [{"type": "reveal", "player": state.players[s]} for s in state.may_look]
             for look in looks:
                 who = state.players.index(look["player"])
                 pos = state.pawns[who]
@@ -131,7 +131,9 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
                 _learn(state, notes[who], pos, flag_here)
             if not state.finished:
                 apply({"type": "end_turn"})
-        if known_at is None and any(x.knows(suspects, places) for x in notes):
+        # notes change only when a card is looked at (not on a roll, a move or a swap)
+        if known_at is None and phase not in ("roll", "play") \
+                and any(x.knows(suspects, places) for x in notes):
             known_at = turns
     out: dict[str, Any] = {"turns": turns, "known_at": known_at, "won": state.winner is not None,
                            "finished": state.finished}

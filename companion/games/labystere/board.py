@@ -13,13 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from companion.games.labystere.grid import OPPOSITE, SIDES, STEP, Geometry, geometry, side_bits
 from companion.games.labystere.setup import Layout, Pos
 
-State = tuple[Pos, "Pos | None"]  # a pawn during a walk: its cell, the cell it just left
-
-SIDES = "NESW"
-STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
-OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 # Open sides of each shape before turning (a house default, docs/data.md LAB-D2).
 SHAPE_SIDES = {"droit": "NS", "virage": "NE", "t": "NES", "croix": "NESW"}
 # Box-drawing glyph of a set of open sides, for the text board and the app.
@@ -56,20 +52,6 @@ def _cell_names(rows: int, cols: int) -> dict[str, Pos]:
             for c in range(min(cols, 10))}
 
 
-@cache  # the grid's neighbours, computed once per size instead of at every step of a walk
-def _around(rows: int, cols: int) -> dict[Pos, dict[str, Pos | None]]:
-    def neighbour(r: int, c: int) -> Pos | None:
-        return (r, c) if 0 <= r < rows and 0 <= c < cols else None
-    return {(r, c): {side: neighbour(r + STEP[side][0], c + STEP[side][1]) for side in SIDES}
-            for r in range(rows) for c in range(cols)}
-
-
-@cache  # the cells on a side or in a corner (registre LAB-14), once per size
-def _edges(rows: int, cols: int) -> frozenset[Pos]:
-    return frozenset((r, c) for r in range(rows) for c in range(cols)
-                     if r in (0, rows - 1) or c in (0, cols - 1))
-
-
 @dataclass(frozen=True)
 class Stack:
     """What lies on one cell: the face-down Action card (or face-up Départ/Arrivée) and the path
@@ -102,15 +84,17 @@ class Stack:
 class Board:
     """The grid of stacks of one game; only `swap` changes it (a move changes pawns, not the
     board), and it does so by making a new Board: a Board's stacks never change, so what is
-    derived from them (which neighbours join) is computed once per board and kept."""
+    derived from them is computed once per board: which sides of each cell join a neighbour
+    (one number a cell, `grid.py` reads walks from it; a swap recomputes it only at the two
+    cells and around them) and the empty paths."""
 
     def __init__(self, stacks: dict[Pos, Stack], rows: int, cols: int) -> None:
         self.stacks = stacks
         self.rows = rows
         self.cols = cols
-        self._exits: dict[Pos, tuple[Pos, ...]] = {}  # filled cell by cell as walks ask
+        self._opened: list[int] | None = None  # per cell number: its open sides (grid.side_bits)
+        self._joined: list[int] | None = None  # per cell number: its sides that join
         self._plain: tuple[Pos, ...] | None = None  # the empty paths, once asked
-        self._next: dict[State, tuple[State, ...]] = {}  # one step of a walk, as walks ask
 
     @classmethod
     def from_layout(cls, layout: Layout, covers: dict[str, str], shapes: dict[str, str],
@@ -157,78 +141,70 @@ class Board:
                 return side in self.stacks[a].sides and OPPOSITE[side] in self.stacks[b].sides
         return False
 
+    def _joined_sides(self) -> list[int]:
+        if self._joined is None:
+            grid = geometry(self.rows, self.cols)
+            self._opened = [side_bits(self.stacks[pos].sides) for pos in grid.cells]
+            self._joined = [_join(i, self._opened, grid) for i in range(len(grid.cells))]
+        return self._joined
+
     def exits(self, pos: Pos) -> tuple[Pos, ...]:
-        """The neighbours joined to `pos`, in N E S W order (kept: the board never changes)."""
-        known = self._exits.get(pos)
-        if known is not None:
-            return known
-        out = []
-        around = _around(self.rows, self.cols)[pos]
-        for side in self.stacks[pos].sides:
-            other = around[side]
-            if other is not None and OPPOSITE[side] in self.stacks[other].sides:
-                out.append(other)
-        self._exits[pos] = found = tuple(out)
-        return found
+        """The neighbours joined to `pos`, in N E S W order."""
+        grid = geometry(self.rows, self.cols)
+        i = grid.number[pos]
+        return grid.exits[(i << 4) | self._joined_sides()[i]]
 
     def swapped(self, a: Pos, b: Pos) -> Board:
         """A copy with the stacks of a and b exchanged as they lie (registre LAB-13). Which
-        neighbours join changes only at a, b and around them: the rest is kept."""
+        sides join changes only at a, b and around them: the rest is kept."""
         stacks = dict(self.stacks)
         stacks[a], stacks[b] = self.stacks[b], self.stacks[a]
         board = Board(stacks, self.rows, self.cols)
-        around = _around(self.rows, self.cols)
-        changed = {a, b, *around[a].values(), *around[b].values()}
-        board._exits = {pos: out for pos, out in self._exits.items() if pos not in changed}
-        board._next = {state: out for state, out in self._next.items()
-                       if state[0] not in changed}
+        if self._joined is not None and self._opened is not None:
+            grid = geometry(self.rows, self.cols)
+            i, j = grid.number[a], grid.number[b]
+            opened, joined = list(self._opened), list(self._joined)
+            opened[i], opened[j] = opened[j], opened[i]
+            for k in {i, j, *grid.beside[i], *grid.beside[j]} - {-1}:
+                joined[k] = _join(k, opened, grid)
+            board._opened, board._joined = opened, joined
         if self.stacks[a].plain_path == self.stacks[b].plain_path:
             board._plain = self._plain  # two empty paths exchanged: still the same cells
         return board
 
-    def step_from(self, state: State) -> tuple[State, ...]:
-        """The states one step after `state` (the cell a pawn is on, the cell it just left):
-        to a joined neighbour, and straight back only from an edge card (registre LAB-14)."""
-        known = self._next.get(state)
-        if known is None:
-            here, came_from = state
-            back = here in _edges(self.rows, self.cols)
-            known = tuple((there, here) for there in self.exits(here)
-                          if back or there != came_from)
-            self._next[state] = known
-        return known
-
     def walks(self, start: Pos, steps: int) -> dict[Pos, list[Pos]]:
         """Every cell a pawn on `start` can end on after exactly `steps` steps, with one walk
-        to it (the cells entered, in order), each step as `step_from` allows.
+        to it (the cells entered, in order): a step goes to a joined neighbour, and straight
+        back to the cell just left only from an edge card (registre LAB-14).
 
-        Breadth first over the states (cell, cell just left): at most four a cell, whatever
-        the die. Each state keeps the state it was first reached from, and the walk to the
-        first state of each end (in sorted order) is read back from those links."""
-        known, step_from = self._next, self.step_from
-        frontier: dict[State, State | None] = {(start, None): None}
+        Breadth first over the states of grid.py (cell, side it came in by: at most five a
+        cell, whatever the die). Each state keeps the state it was first reached from, and the
+        walk to the first state of each end (in sorted order) is read back from those links."""
+        grid = geometry(self.rows, self.cols)
+        table, joined = grid.steps, self._joined_sides()
+        frontier: dict[int, int] = {grid.state(start): -1}
         layers = []
         for _ in range(steps):
-            following: dict[State, State | None] = {}
+            following: dict[int, int] = {}
             for state in frontier:
-                after = known.get(state)
-                for there in (step_from(state) if after is None else after):
+                for there in table[(state << 4) | joined[state >> 3]]:
                     if there not in following:
                         following[there] = state
             layers.append(following)
             frontier = following
+        cells = grid.cells
         ends: dict[Pos, list[Pos]] = {}
         for state in sorted(frontier):
-            if state[0] in ends:
+            end = cells[state >> 3]
+            if end in ends:
                 continue
             walk = []
-            link: State | None = state
+            link = state
             for layer in reversed(layers):
-                assert link is not None
-                walk.append(link[0])
+                walk.append(cells[link >> 3])
                 link = layer[link]
             walk.reverse()
-            ends[state[0]] = walk
+            ends[end] = walk
         return ends
 
     def walk_fault(self, start: Pos, walk: list[Pos]) -> str | None:
@@ -245,3 +221,12 @@ class Board:
                         "carte au bord ou dans un coin de la grille")
             here, came_from = there, here
         return None
+
+
+def _join(i: int, opened: list[int], grid: Geometry) -> int:
+    """The sides of cell `i` whose path meets its neighbour's (bit k: SIDES[k])."""
+    bits = 0
+    for k, other in enumerate(grid.beside[i]):
+        if other >= 0 and opened[i] >> k & 1 and opened[other] >> (k + 2) % 4 & 1:
+            bits |= 1 << k
+    return bits
