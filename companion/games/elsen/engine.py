@@ -73,6 +73,8 @@ class ElsenState:
     @property
     def aboard(self) -> list[str]:
         """Players still in the ship (excluded players left it), in seat order."""
+        if not self.excluded:
+            return list(self.players)
         return [p for p in self.players if p not in self.excluded]
 
     def out(self, player: str) -> bool:
@@ -91,7 +93,7 @@ class ElsenState:
 
     def min_team(self) -> int:
         """At least 3 (elsen.txt › Phase de jeu jour), or everyone aboard if fewer (ELS-6)."""
-        return min(self.data.min_team, len(self.aboard))
+        return min(self.data.min_team, len(self.players) - len(self.excluded))
 
     def forced_kill(self) -> bool:
         """On turn 5 the saboteurs kill at night whatever the day gave (elsen.txt › Phase de
@@ -101,7 +103,7 @@ class ElsenState:
     def votes_needed(self) -> int:
         """Votes to exclude someone: setting vote_threshold (registre ELS-1). Voters are the
         players aboard, dead ones included (the dead go on playing)."""
-        voters = len(self.aboard)
+        voters = len(self.players) - len(self.excluded)
         if self.setup.settings["vote_threshold"] == "at_least_half":
             return (voters + 1) // 2
         return voters // 2 + 1
@@ -132,7 +134,8 @@ class ElsenState:
         HANDLERS[kind](self, event)
         self.events += 1
         self.last_event = kind
-        self._check_victory()
+        if kind in DECISIVE:
+            self._check_victory()
 
     def _deal(self, event: dict[str, Any]) -> None:
         """The roles dealt at random (seed and result recorded) or with physical cards
@@ -312,8 +315,9 @@ class ElsenState:
     # --- the end ----------------------------------------------------------------------------
 
     def _check_victory(self) -> None:
-        """After every event: passengers win when every saboteur is out or 5 missions are won;
-        saboteurs when every passenger is out or turn 10 ends short (elsen.txt › But du jeu)."""
+        """After every event that can decide it (DECISIVE): passengers win when every saboteur
+        is out or 5 missions are won; saboteurs when every passenger is out or turn 10 ends
+        short (elsen.txt › But du jeu)."""
         outcome = self._outcome()
         if outcome is not None:
             self._end(*outcome)
@@ -380,6 +384,9 @@ HANDLERS: dict[str, Callable[[ElsenState, dict[str, Any]], None]] = {
     "deal": ElsenState._deal, "recognition": ElsenState._recognition,
     "mission": ElsenState._mission, "protect": ElsenState._protect, "kill": ElsenState._kill,
     "seer": ElsenState._seer, "dawn": ElsenState._dawn, "vote": ElsenState._vote}
+# The events that change what the victory reads (roles, missions won, who is dead or excluded,
+# the last turn played); after the others the game cannot have been won (it was not before).
+DECISIVE = frozenset({"deal", "mission", "kill", "vote"})
 
 
 class ElsenEngine:
