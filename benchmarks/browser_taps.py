@@ -237,6 +237,38 @@ def bench_game(browser: Any, base: str, db: Path,
     return settle, lag
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def bench_idle(browser: Any, base: str, db: Path, pid: int, screens: int,
+               seconds: float = 10.0) -> float:
+    """Server CPU (ms per second) while a Noé game is open, untouched, on the host's tablet and
+    `screens` public screens: what following the game costs when nothing happens."""
+    store, access = EventStore(db), Access(db)
+    setup, events = example("noe-partie-a-100-points.json", 4)
+    code = store.create("noe", setup)
+    for seq, event in enumerate(events):
+        store.append(code, event, seq)
+    token, _grant = access.issue(code, HOST)
+    contexts = [browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+                for _ in range(screens + 1)]
+    try:
+        pages = [ctx.new_page() for ctx in contexts]
+        open_ready(pages[0], f"{base}/noe?code={code}&host={token}", f"Partie {code}")
+        for page in pages[1:]:
+            open_ready(page, f"{base}/noe?code={code}&view=public", "vue publique")
+        time.sleep(2)
+        start, wall = cpu_seconds(pid), time.perf_counter()
+        time.sleep(seconds)
+        return (cpu_seconds(pid) - start) * 1000 / (time.perf_counter() - wall)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 def bench_trivial(browser: Any, base: str, taps: int) -> list[float]:
     ctx = browser.new_context(viewport={"width": 1024, "height": 768}, locale="fr-FR")
     page = ctx.new_page()
@@ -248,7 +280,7 @@ def bench_trivial(browser: Any, base: str, taps: int) -> list[float]:
     return values[1:]
 
 
-def main(taps: int, only: list[str] | None = None) -> None:
+def main(taps: int, only: list[str] | None = None, idle: list[int] | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="taps-"))
@@ -277,6 +309,10 @@ def main(taps: int, only: list[str] | None = None) -> None:
                 print(line(action[0], settle, base_ms))
                 if lag:
                     print(line(f"  {VIEWERS} spectateurs à jour (depuis le tap)", lag))
+            for screens in idle or []:
+                ms = bench_idle(browser, base, db, app.pid, screens)
+                print(f"{f'serveur, hôte + {screens} écrans publics inactifs':<46} "
+                      f"{ms:7.1f} ms de CPU par seconde ({ms / (screens + 1):.1f} par écran)")
             browser.close()
     finally:
         for proc in (app, trivial):
@@ -290,5 +326,8 @@ if __name__ == "__main__":
     parser.add_argument("--only", nargs="*", choices=sorted({a[1] for a in ACTIONS}),
                         metavar="JEU", help="seulement ces jeux (la page triviale est mesurée "
                         "quand même)")
+    parser.add_argument("--idle", nargs="*", type=int, default=[4, 12], metavar="ÉCRANS",
+                        help="mesurer le coût serveur d'une partie suivie sans que rien ne se "
+                        "passe, avec ce nombre d'écrans publics (défaut : 4 et 12)")
     arguments = parser.parse_args()
-    main(arguments.taps, arguments.only)
+    main(arguments.taps, arguments.only, arguments.idle)

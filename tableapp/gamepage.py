@@ -74,8 +74,12 @@ __all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "r
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 MAX_NAME = 40
-PUBLIC_REFRESH = timedelta(seconds=1)  # a seq read: a write made on another
-# server (issue 17) shows on every screen within about a second
+# How often a screen asks the store for the log's seq (one indexed row; ~5 ms of server CPU
+# per screen per second at 1 s, benchmarks/browser_taps.py --idle): a public screen shows a
+# write within about half a second (issue 13: within 1 s of the tap), the host's devices
+# (which write themselves) follow another device's write within a second.
+PUBLIC_REFRESH = timedelta(seconds=0.5)
+HOST_REFRESH = timedelta(seconds=1)
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
@@ -296,7 +300,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     describe = describe or _default_describe
     grant = host_grant()
     _notice(stored, describe, public=grant is None)
-    _follow(stored.code, stored.seq)
+    (_follow_host if grant is not None else _follow)(stored.code, stored.seq)
     if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{len(stored.entries)} événement(s) · mise à jour automatique")
@@ -359,6 +363,13 @@ def _follow(code: str, seq: int) -> None:
     """Every screen follows the game: rerun the page when another device wrote to it. A tick
     asks the store for one number (the log's seq) and reruns only its fragment: an idle
     screen costs no page rerun."""
+    if session.store().seq(code) != seq:
+        st.rerun(scope="app")
+
+
+@st.fragment(run_every=HOST_REFRESH)
+def _follow_host(code: str, seq: int) -> None:
+    """The same on the host's devices, once a second."""
     if session.store().seq(code) != seq:
         st.rerun(scope="app")
 

@@ -239,6 +239,9 @@ def test_a_control_is_recorded_in_the_game_log() -> None:
     facts of the game, written to its log (registre NOE-14)."""
     code = new_game(["Alice", "Bruno", "Chloé"], level=2)
     at = app("play", code=code).run()
+    assert not at.get("segmented_control") or "noe_ctl_player_1" not in {
+        w.key for w in at.segmented_control}  # drawn only when asked for
+    at.toggle(key="noe_ctl_open").set_value(True).run()
     at.segmented_control(key="noe_ctl_player_1").set_value("Alice").run()
     at.segmented_control(key="noe_ctl_target_1").set_value("Bruno").run()
     at.segmented_control(key="noe_ctl_1_mode").set_value("Contrôle (1 Enquêteur)").run()

@@ -257,11 +257,12 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
                  help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
                       "ne le prévoit pas)"):
         submit(stored, {"type": "end_manche", "manche": manche})
-    if summary["level"] >= 2:
-        with st.expander("Contrôle ou descente (niveaux 2 et 3)"):
-            event = control_form(stored, None, "noe_ctl")
-            if event is not None:
-                submit(stored, event)
+    # drawn only when asked for: a closed expander would still send its whole form at every tap
+    if summary["level"] >= 2 and st.toggle("Contrôle ou descente (niveaux 2 et 3)",
+                                           key="noe_ctl_open"):
+        event = control_form(stored, None, "noe_ctl")
+        if event is not None:
+            submit(stored, event)
 
 
 def play() -> None:
