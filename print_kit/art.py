@@ -9,6 +9,7 @@ per PDF as a form (print_kit.painter)."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -119,7 +120,8 @@ _OPERATORS: dict[tuple[str, bool, float], list[str]] = {}
 _RESOURCE_OPERATORS = re.compile(r"(^|\s)(gs|Do|Tf|BI)(\s|$)")
 
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+MAX_CACHED = 600  # entries kept on disk: the kit draws about 150 pictures, in two modes
 
 
 def cache_path() -> Path:
@@ -130,11 +132,25 @@ def cache_path() -> Path:
     return Path(base) / f"art-operators-v{CACHE_VERSION}.json"
 
 
-def _stamp(ref: str, line_only: bool, size: float) -> str:
-    """What a cached drawing depends on: the file (path, size, time) and the reader's version."""
+def _slot(ref: str, line_only: bool, size: float) -> str:
+    """One entry per picture and way of drawing it: a changed or reinstalled file replaces its
+    entry (version 1 keyed entries by the file's time too, and grew with every install)."""
+    return f"{ref}|{int(line_only)}|{size:g}"
+
+
+def _stamp(ref: str) -> str:
+    """What a cached drawing depends on besides its slot: the file's bytes (a digest: the same
+    picture installed twice is the same entry) and the reader's version."""
     path = art_path(ref)
     st = path.stat()
-    return f"{ref}|{int(line_only)}|{size:g}|{st.st_size}|{st.st_mtime_ns}|{_reader_version()}"
+    return _digest(path, st.st_size, st.st_mtime_ns)
+
+
+@cache
+def _digest(path: Path, size: int, mtime_ns: int) -> str:
+    """Read once per process and file version (size and time are only the memo's key)."""
+    digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+    return f"{digest}|{_reader_version()}"
 
 
 @cache
@@ -144,11 +160,12 @@ def _reader_version() -> str:
     return f"svglib {version('svglib')}, reportlab {version('reportlab')}"
 
 
-_disk: dict[str, list[str]] | None = None
+_disk: dict[str, list[Any]] | None = None  # slot -> [stamp, operators]
 _disk_dirty = False
+_used: set[str] = set()  # slots read or written in this run
 
 
-def _disk_cache() -> dict[str, list[str]]:
+def _disk_cache() -> dict[str, list[Any]]:
     global _disk
     if _disk is None:
         try:
@@ -160,11 +177,24 @@ def _disk_cache() -> dict[str, list[str]]:
     return _disk
 
 
+def _disk_get(ref: str, line_only: bool, size: float) -> list[str] | None:
+    slot = _slot(ref, line_only, size)
+    entry = _disk_cache().get(slot)
+    if (isinstance(entry, list) and len(entry) == 2 and entry[0] == _stamp(ref)
+            and isinstance(entry[1], list)):
+        _used.add(slot)
+        return entry[1]
+    return None
+
+
 def save_cache() -> None:
-    """Write the pictures drawn in this run to the cache; a failure only costs time later."""
-    global _disk_dirty
+    """Write the pictures drawn in this run to the cache; a failure only costs time. Past
+    MAX_CACHED entries, only those of this run are kept. Older versions' files are removed."""
+    global _disk_dirty, _disk
     if not _disk_dirty or _disk is None:
         return
+    if len(_disk) > MAX_CACHED:
+        _disk = {slot: entry for slot, entry in _disk.items() if slot in _used}
     path = cache_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -172,6 +202,8 @@ def save_cache() -> None:
         tmp.write_text(json.dumps(_disk), encoding="utf-8")
         os.replace(tmp, path)
         _disk_dirty = False
+        for old in range(1, CACHE_VERSION):
+            path.with_name(f"art-operators-v{old}.json").unlink(missing_ok=True)
     except OSError:
         pass
 
@@ -181,7 +213,7 @@ def cached(ref: str, line_only: bool, size: float = 100.0) -> bool:
     if not ref.startswith("openmoji:") and not ref.endswith(".svg"):
         return False
     try:
-        return _stamp(ref, line_only, size) in _disk_cache()
+        return _disk_get(ref, line_only, size) is not None
     except OSError:
         return False
 
@@ -193,7 +225,7 @@ def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     replay = _OPERATORS.get(key)
     if replay is None and (ref.startswith("openmoji:") or ref.endswith(".svg")):
         try:
-            replay = _disk_cache().get(_stamp(ref, line_only, size))
+            replay = _disk_get(ref, line_only, size)
         except OSError:
             replay = None
     if replay is not None:
@@ -206,7 +238,9 @@ def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     if not any(_RESOURCE_OPERATORS.search(op) for op in ops):
         _OPERATORS[key] = list(ops)
         if not ref.endswith(".png"):
-            _disk_cache()[_stamp(ref, line_only, size)] = list(ops)
+            slot = _slot(ref, line_only, size)
+            _disk_cache()[slot] = [_stamp(ref), list(ops)]
+            _used.add(slot)
             _disk_dirty = True
 
 

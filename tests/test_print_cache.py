@@ -37,3 +37,56 @@ def test_a_broken_cache_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     art.cache_path().write_text("{pas du json")
     kit = build_kit(make_options("camelot", only=["vert-1"]))
     assert kit.files[0].components == {"vert-1": 1}
+
+
+def _draw(ref: str) -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    art.draw_art(Canvas(io.BytesIO()), ref, False, 100.0)
+
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+       '<rect width="10" height="{w}" fill="#c00"/></svg>')
+
+
+def test_a_changed_picture_replaces_its_entry(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """One entry per picture: a redrawn or reinstalled file does not add one more (the cache
+    grew with every install before)."""
+    _fresh(monkeypatch, tmp_path / "cache")
+    monkeypatch.setattr(art, "_used", set())
+    picture = tmp_path / "carte.svg"
+    picture.write_text(SVG.format(w=4))
+    ref = f"file:{picture}"
+    _draw(ref)
+    art.save_cache()
+    first = art._disk_cache()[art._slot(ref, False, 100.0)]  # noqa: SLF001
+    picture.write_text(SVG.format(w=7))
+    art.load.cache_clear()
+    monkeypatch.setattr(art, "_OPERATORS", {})
+    assert not art.cached(ref, False)
+    _draw(ref)
+    art.save_cache()
+    monkeypatch.setattr(art, "_disk", None)
+    disk = art._disk_cache()  # noqa: SLF001
+    assert list(disk) == [art._slot(ref, False, 100.0)]  # noqa: SLF001
+    assert disk[art._slot(ref, False, 100.0)] != first  # noqa: SLF001
+    assert art.cached(ref, False)
+
+
+def test_a_full_cache_keeps_this_runs_pictures_and_old_versions_go(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh(monkeypatch, tmp_path)
+    monkeypatch.setattr(art, "_used", set())
+    monkeypatch.setattr(art, "MAX_CACHED", 3)
+    old = tmp_path / "art-operators-v1.json"
+    old.write_text("{}")
+    stale = {f"openmoji:X{i}|0|100": ["0|0|old", ["0 0 m"]] for i in range(5)}
+    art.cache_path().write_text(__import__("json").dumps(stale))
+    _draw("openmoji:1F981")
+    art.save_cache()
+    monkeypatch.setattr(art, "_disk", None)
+    assert list(art._disk_cache()) == ["openmoji:1F981|0|100"]  # noqa: SLF001
+    assert not old.exists()
