@@ -1,9 +1,9 @@
 """The embedded fonts (DejaVu Sans and Sans Bold, shipped in print_kit/fonts/ with their licence:
 no system font is ever used) and glyph coverage checks. Two fonts only: each embedded font costs
 every PDF file its own subset. The shipped files are DejaVu 2.37 with every glyph but without
-TrueType hinting (made by fonttools' pyftsubset, print_kit/fonts/README.md): hinting only helps
-screens at small sizes, and ReportLab copied it into every subset of every file (the subsets
-were 60 % of the kit's bytes, 0.45 MB instead of 1.01 MB without it)."""
+TrueType hinting and the licence's full text in the name table (made by fonttools' pyftsubset,
+print_kit/fonts/README.md; the licence is LICENSE-DejaVu.txt beside them): ReportLab copies
+both into every subset of every file (the subsets were 60 % of the kit's bytes)."""
 
 from __future__ import annotations
 
