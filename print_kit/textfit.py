@@ -32,8 +32,13 @@ def french(text: str) -> str:
 
 
 @lru_cache(maxsize=65536)
+def _unit_width(text: str, font: str) -> float:
+    return float(stringWidth(text, font, 1.0))
+
+
 def width(text: str, font: str, size: float) -> float:
-    return float(stringWidth(text, font, size))
+    """Widths scale with the size: measured once per text and font, whatever the sizes tried."""
+    return _unit_width(text, font) * size
 
 
 @lru_cache(maxsize=65536)
@@ -81,12 +86,26 @@ def fit_block(text: str, font: str, max_width: float, max_height: float, *, larg
               smallest: float, where: str, leading: float = 1.18) -> Block:
     """The largest size (by STEP) at which `text` wraps into the box; PreflightError if none."""
     check_glyphs(text, font, where)
+    sizes = []
     size = largest
     while size >= smallest - 1e-9:
+        sizes.append(size)
+        size -= STEP
+    # Smaller type never needs more lines (greedy wrapping of proportionally narrower words),
+    # so what fits is a run at the end of `sizes`: a binary search finds its first size.
+    found: Block | None = None
+    low, high = 0, len(sizes) - 1
+    while low <= high:
+        middle = (low + high) // 2
+        size = sizes[middle]
         lines = wrap(text, font, size, max_width)
         if lines is not None and len(lines) * size * leading <= max_height + 1e-6:
-            return Block(tuple(lines), size, size * leading)
-        size -= STEP
+            found = Block(tuple(lines), size, size * leading)
+            high = middle - 1
+        else:
+            low = middle + 1
+    if found is not None:
+        return found
     raise PreflightError(f"{where} : le texte déborde de son cadre même en {smallest:g} pt "
                          f"(« {text[:40]}… »)")
 

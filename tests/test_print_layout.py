@@ -8,14 +8,17 @@ import io
 
 import pypdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.loader import load_game
 from print_kit.faces import Face, draw_face
-from print_kit.fonts import register
+from print_kit.fonts import REGULAR, register
 from print_kit.games.emblemes import Timing
 from print_kit.games.labystere import Roads
 from print_kit.geometry import MM
+from print_kit.textfit import STEP, PreflightError, fit_block, wrap
 
 # the longest effect of the data: the worst case for the room left by the indices
 LONG = max((str(c.fields["effect"]) for c in load_game("emblemes").components()
@@ -113,3 +116,37 @@ def test_die_net_has_one_tab_per_closing_edge_and_dashed_folds() -> None:
     cuts, folds = die_net_edges()
     assert len(folds) == 5 + 7 and len(cuts) == 7  # 5 hinges + 7 tabs; the rest is cut
     assert not set(cuts) & set(folds)
+
+
+WORDS = ["Le", "joueur", "pioche", "une", "carte", "et", "la", "défausse", "Élysée", "complot",
+         "anticonstitutionnellement", "½", "jeton", "«", "»", "de", "3", "points"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=st.lists(st.sampled_from(WORDS), min_size=1, max_size=60),
+       box_w=st.floats(30, 200), box_h=st.floats(10, 150), largest=st.floats(6, 14))
+def test_fit_block_takes_the_largest_size_that_fits(words: list[str], box_w: float,
+                                                    box_h: float, largest: float) -> None:
+    """The size is searched by halves: it is still the largest step that fits, and the next
+    step up does not fit (or is above the largest)."""
+    register()
+    text = " ".join(words)
+
+    def fits(size: float) -> bool:
+        lines = wrap(text, REGULAR, size, box_w)
+        return lines is not None and len(lines) * size * 1.18 <= box_h + 1e-6
+
+    try:
+        block = fit_block(text, REGULAR, box_w, box_h, largest=largest, smallest=5,
+                          where="essai")
+    except PreflightError:
+        size = largest
+        while size >= 5 - 1e-9:
+            assert not fits(size)
+            size -= STEP
+        return
+    assert fits(block.size) and block.lines == tuple(wrap(text, REGULAR, block.size, box_w))
+    size = largest
+    while size > block.size + 1e-9:
+        assert not fits(size)
+        size -= STEP
