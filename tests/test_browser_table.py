@@ -104,7 +104,14 @@ def tab(browser: Any) -> Iterator[Any]:
 
 def check_page(tab: Any, url: str, ready: str) -> None:
     open_page(tab, url, ready)
+    check_state(tab)
+
+
+def check_state(tab: Any) -> None:
+    """The page as it is now (a state reached by tapping, not only a page freshly opened), at
+    both sizes: no sideways scroll, 44 px targets, no English, no emoji, lang=fr."""
     tab.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=TIMEOUT)
+    settled(tab)
     problems = []
     for width, height in SIZES:
         tab.set_viewport_size({"width": width, "height": height})
@@ -125,6 +132,14 @@ def check_page(tab: Any, url: str, ready: str) -> None:
         assert "Traceback" not in found["text"]
     tab.set_viewport_size({"width": 1024, "height": 768})
     assert not problems, "\n".join(problems)
+
+
+def settled(tab: Any) -> None:
+    """Wait until no script runs (a tap's rerun has drawn its result)."""
+    tab.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
+                          "?.getAttribute('data-test-script-state') === 'notRunning'",
+                          timeout=TIMEOUT)
+    tab.wait_for_timeout(200)
 
 
 @pytest.mark.parametrize("path", PLAIN_PAGES)
@@ -190,3 +205,77 @@ def test_connection_lost_is_said_in_french(browser: Any, tmp_path: Path) -> None
         context.close()
         if proc.poll() is None:
             proc.kill()
+
+
+# --- states reached in play, and a correction by tapping -----------------------------------
+
+
+def noe_game(tmp_path_factory: pytest.TempPathFactory, events: list[dict[str, Any]],
+             target: int = 400) -> tuple[str, str]:
+    """A Noé game in the app server's database: (code, host query string)."""
+    store = server_store(tmp_path_factory)
+    code = store.create("noe", {"players": ["Anaïs", "Bruno", "Chloé"], "level": 2,
+                                "target": target})
+    for event in events:
+        store.append(code, event, store.seq(code))
+    token, _grant = Access(store.path).issue(code, HOST)
+    return code, f"code={code}&host={token}"
+
+
+def announce(player: str, ann: str, manche: int = 1) -> dict[str, Any]:
+    return {"type": "announcement", "manche": manche, "player": player, "announcement": ann}
+
+
+def open_history_row(tab: Any, index: int) -> None:
+    tab.get_by_text("Historique et corrections").first.click()
+    row = tab.get_by_role("button", name=re.compile(f"^n° {index} ·"))
+    row.first.wait_for(timeout=TIMEOUT)
+    row.first.click()
+    tab.get_by_text(f"Correction du n° {index}").first.wait_for(timeout=TIMEOUT)
+
+
+def test_states_reached_in_play(app_server: str, tab: Any,
+                                tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A correction open, the undo's question, « Rétablir » after it, a finished game: each
+    as measured as a page freshly opened."""
+    code, query = noe_game(tmp_path_factory, [announce("Bruno", "six-duron"),
+                                              announce("Chloé", "complot")])
+    open_page(tab, f"{app_server}/noe?{query}", f"Partie {code}")
+    open_history_row(tab, 0)
+    check_state(tab)
+    tab.get_by_role("button", name="Abandonner").click()
+    tab.get_by_role("button", name="Annuler le dernier événement").click()
+    tab.get_by_text("Oui, annuler").first.wait_for(timeout=TIMEOUT)
+    check_state(tab)
+    tab.get_by_role("button", name="Oui, annuler").click()
+    tab.get_by_role("button", name="Rétablir").first.wait_for(timeout=TIMEOUT)
+    check_state(tab)
+    finished, query = noe_game(tmp_path_factory, [announce("Bruno", "complot-elysee")],
+                               target=50)
+    check_page(tab, f"{app_server}/noe?{query}", "Revanche")
+
+
+def test_a_past_noe_entry_is_corrected_by_tapping_it(
+        app_server: str, tab: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tap n° 0 in the history: the form that entered it comes back with its choices pressed;
+    pick another announcement, validate: the log holds a correction, the scores replay, and
+    the page says what changed."""
+    code, query = noe_game(tmp_path_factory, [announce("Bruno", "six-duron"),
+                                              announce("Chloé", "complot")])
+    open_page(tab, f"{app_server}/noe?{query}", f"Partie {code}")
+    open_history_row(tab, 0)
+    box = tab.locator(".st-key-tb_correction")
+    pressed = box.locator('button[aria-checked="true"], button[aria-pressed="true"], '
+                          'button[data-selected="true"]')
+    assert [b.inner_text().strip() for b in pressed.all()] == ["Bruno", "6 Duron (25)"]
+    box.locator('[data-testid="stButtonGroup"] button').filter(
+        has_text="6 Sénéchales").first.click()
+    box.get_by_role("button", name="Valider l'annonce").click()
+    tab.get_by_text("n° 0 corrigé").first.wait_for(timeout=TIMEOUT)
+    said = tab.get_by_text("n° 0 corrigé").first.inner_text()
+    assert "Bruno 25 → 35" in said
+    stored = server_store(tmp_path_factory).load(code)
+    assert stored.events[0] == announce("Bruno", "six-senechales")
+    assert stored.raw[-1]["type"] == "correct"
+    assert stored.state.summary()["scores"]["Bruno"] == 35
+    assert tab.locator(".st-key-tb_correction").count() == 0
