@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.access import HOST, Access  # noqa: E402
+from companion.positions import NarratorPlace, Positions  # noqa: E402
 from companion.store import EventStore  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -182,6 +183,8 @@ ACTIONS: list[tuple[str, str, tuple[str, int], str | Callable[[Any], Any], bool]
     ("Camelot : jouer une carte", "camelot", ("camelot-exemples-de-la-regle.json", 2),
      camelot_play, True),
     ("ELSEN : « Suivant »", "elsen", ("elsen-exemple-de-la-regle.json", 1), "Suivant", False),
+    ("ELSEN : valider le vote", "elsen", ("elsen-exemple-de-la-regle.json", 7),
+     "Valider le vote", True),
 ]
 
 
@@ -208,6 +211,8 @@ def bench_game(browser: Any, base: str, db: Path,
         for viewer in viewers:
             open_ready(viewer, f"{base}/{game}?code={code}&view=public", "vue publique")
         for i in range(taps + 1):
+            if game == "elsen" and undo:  # the narrator at its step's last line: the entry
+                Positions(db).set_narrator(code, NarratorPlace(store.seq(code), 99))
             open_ready(host, f"{base}/{game}?code={code}&host={token}", f"Partie {code}")
             before = len(store.load(code).entries)
             shown = [main_text(viewer) for viewer in viewers]

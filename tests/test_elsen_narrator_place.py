@@ -94,8 +94,11 @@ def test_the_countdown_keeps_running_and_pausing_across_refreshes() -> None:
 def test_the_durations_chosen_by_the_host_stay_with_the_game() -> None:
     code, token = game({"type": "deal", "method": "cards", "roles": ROLES})
     at = tablet(code, token)
+    at.toggle(key="elsen_settings").set_value(True).run()
     at.segmented_control(key="elsen_discussion").set_value(300).run()
-    assert tablet(code, token).segmented_control(key="elsen_discussion").value == 300
+    again = tablet(code, token)
+    again.toggle(key="elsen_settings").set_value(True).run()
+    assert again.segmented_control(key="elsen_discussion").value == 300
 
 
 def test_a_new_step_starts_at_its_first_line() -> None:
@@ -119,10 +122,12 @@ def test_night_countdowns_switched_on_start_by_themselves_and_stay_with_the_game
                                   "action-travailleur"]})
     at = tablet(code, token)
     assert not narrated(at)["timer"]
+    at.toggle(key="elsen_settings").set_value(True).run()
     at.toggle(key="elsen_night").set_value(True).run()
     at.segmented_control(key="elsen_night_policier").set_value(20).run()
     at = tablet(code, token)  # another run, another session: the switch is the game's
-    assert at.toggle(key="elsen_night").value is True
+    assert at.toggle(key="elsen_settings").set_value(True).run().toggle(
+        key="elsen_night").value is True
     while len(set(narrated(at)["count"].split("/"))) == 2:  # up to the step's last line
         assert not narrated(at)["timer"]  # the day's results and nightfall: no countdown
         at = click(at, "elsen_next")

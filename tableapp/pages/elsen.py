@@ -359,8 +359,10 @@ def render() -> None:
         narrator(stored)
     if state.roles:
         secret_view(state)
-    with st.expander("Réglages du meneur"):
-        settings_form(stored)
+    # drawn only when asked for: a collapsed expander would still build and send it each run
+    if st.toggle("Réglages du meneur", key="elsen_settings"):
+        with st.container(border=True):
+            settings_form(stored)
     after_game(stored)
     toolbar(stored, describe)
 

@@ -159,7 +159,7 @@ NARRATOR_JS = """
 NARRATOR_CSS = """
 <style>
 .elsen-narrator {border: 3px solid #2b4c7e; border-radius: 12px; padding: 14px 18px;
-  background: #f4f7fc; color: #111; overflow-wrap: anywhere;}
+  background: #f4f7fc; color: #111; overflow-wrap: anywhere; color-scheme: light;}
 .elsen-narrator .spoken {font-size: 1.7rem; line-height: 1.3; font-weight: 600;}
 .elsen-narrator .note {font-size: 1.15rem; margin-top: 10px; color: #6b2d00;
   background: #fff3e0; border-radius: 8px; padding: 6px 10px;}
@@ -172,8 +172,11 @@ NARRATOR_CSS = """
 .elsen-narrator select {max-width: 100%;}
 .elsen-narrator .pace {display: inline-flex; flex-wrap: wrap; gap: 6px;}
 .elsen-narrator .pace button[aria-pressed="true"] {background: #2b4c7e; color: #fff;}
-.elsen-narrator details summary {min-height: 44px; display: flex; align-items: center;
-  cursor: pointer; font-size: 1.05rem; margin-top: 8px;}
+.elsen-narrator details summary {min-height: 44px; display: inline-flex; align-items: center;
+  cursor: pointer; font-size: 1.05rem; margin-top: 10px; padding: 0 14px; border-radius: 8px;
+  border: 2px solid #2b4c7e; background: #fff;}
+.elsen-narrator details summary::after {content: "+"; margin-left: 10px; font-weight: 700;}
+.elsen-narrator details[open] summary::after {content: "\2212";}
 .elsen-narrator .clock {font-size: 3rem; font-variant-numeric: tabular-nums;
   font-weight: 700; min-width: 6ch;}
 .elsen-narrator .clock.night {font-size: 4.5rem;}
