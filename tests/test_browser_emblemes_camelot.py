@@ -128,3 +128,26 @@ def test_a_camelot_play_is_corrected_by_tapping_it(app_server: str, page: Any,
     page.get_by_text("Ce coup serait refusé", exact=False).first.wait_for(timeout=TIMEOUT)
     fits_a_phone(page)
     assert server_store(tmp_path_factory).load(code).state.displays[0] == ["rouge-4"]
+
+
+def test_camelot_start_and_token_tracker_fit_a_phone(app_server: str, page: Any,
+                                                     tmp_path_factory: Any) -> None:
+    """The start of a tournament with the shown hand open, and the token tracker with a purple
+    tournament's token asked: no sideways scroll, 44 px controls."""
+    names = ["Sire Marcel", "Sire Raymond", "Sire Maurice", "Lady Danielle"]
+    code, query = hosted(tmp_path_factory, "camelot", {"players": names, "mode": "table"}, [])
+    open_page(page, f"{app_server}/camelot?{query}", f"Partie {code}")
+    page.get_by_text("Ne peut pas débuter : montre sa main").first.click()
+    page.get_by_text("✦ Riposte (2e)", exact=True).wait_for(timeout=TIMEOUT)
+    fits_a_phone(page)
+    code, query = hosted(tmp_path_factory, "camelot", {"players": names, "mode": "jetons"}, [])
+    open_page(page, f"{app_server}/camelot?{query}", f"Partie {code}")
+    page.get_by_role("radio", name="Lady Danielle", exact=True).click()
+    page.get_by_role("radio", name="● Violet", exact=True).click()
+    page.get_by_text("Jeton choisi (tournoi violet : au choix)").first.wait_for(timeout=TIMEOUT)
+    page.get_by_text("Abandon avec une dame : rendre un jeton").first.click()
+    fits_a_phone(page)
+    page.get_by_role("radio", name="● Vert", exact=True).last.click()
+    page.get_by_role("button", name="Enregistrer le tournoi").click()
+    page.get_by_text("Lady Danielle gagne le tournoi").first.wait_for(timeout=TIMEOUT)
+    assert server_store(tmp_path_factory).load(code).state.tokens[3] == {"vert"}

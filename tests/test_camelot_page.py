@@ -293,3 +293,37 @@ def test_cannot_start_sends_the_hand_shown() -> None:
     stored = store().load(code)
     assert stored.events[-1]["hand"][0] == "disgrace" and stored.state.current == 1
     assert not at.exception
+
+
+def test_lancelot_cancels_the_action_just_played() -> None:
+    """camelot.txt › Lancelot: a player still in the tournament cancels the action card just
+    played; the page asks who (a button per player still in), never chosen for the table."""
+    code = _game([{"type": "start", "player": 0, "colour": "bleu"},
+                  {"type": "play", "player": 0, "card": "bleu-3"},
+                  {"type": "play", "player": 0, "card": "bleu-4"},
+                  {"type": "end", "player": 0},
+                  {"type": "play", "player": 1, "card": "bleu-5"},
+                  {"type": "play", "player": 1, "card": "riposte", "target": 0}], n=2)
+    at = app(code=code).run()
+    who = entry(at, "lancelot_player")
+    assert who.value is None and who.options == ["Sire Marcel", "Sire Raymond"]
+    click(at, "lancelot_go")
+    assert "Choisissez le joueur qui pose Lancelot" in texts(at)
+    entry(at, "lancelot_player").set_value(0)
+    click(at, "lancelot_go")
+    assert store().load(code).state.displays == [["bleu-3", "bleu-4"], ["bleu-5"]]
+    assert not at.exception
+
+
+def test_the_winner_of_a_purple_tournament_takes_the_token_he_chooses() -> None:
+    code = _game([{"type": "start", "player": 0, "colour": "violet"},
+                  {"type": "play", "player": 0, "card": "violet-3"},
+                  {"type": "end", "player": 0},
+                  {"type": "withdraw", "player": 1}], n=2)
+    at = app(code=code).run()
+    assert "Sire Marcel gagne le tournoi violet et choisit son jeton." in texts(at)
+    assert entry(at, "colour").value is None
+    entry(at, "colour").set_value("jaune")
+    click(at, "go")
+    assert store().load(code).state.tokens[0] == {"jaune"}
+    assert not at.exception

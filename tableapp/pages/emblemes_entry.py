@@ -150,5 +150,5 @@ def reveal_form(view: StoredGame, prefill: dict[str, Any] | None,
         st.warning("Choisissez la carte révélée et le lieu, puis validez.")
     elif event is not None and not complete:
         st.info(f"{card_text(value)} au {place_label(place)} : répondez à la question "
-                "ci-dessus, puis validez.")
+                f"ci-dessus, puis validez.\n\n{card_text(value)} : {character(value).effect}")
     return event if complete else None
