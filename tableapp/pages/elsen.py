@@ -138,13 +138,15 @@ def _moved(code: str, seq: int, line: int, start: float | None = None) -> None:
     session.positions().set_narrator(code, place)
 
 
-def _timer(code: str, seq: int, line: int, countdown: Countdown) -> None:
-    """Start, pause or reset the countdown of this line (a callback, like _moved)."""
+def _timer(code: str, seq: int, line: int, countdown: Countdown, reset: bool = False) -> None:
+    """Start, pause (at the moment of the tap, not of the drawing) or reset the countdown of
+    this line (a callback, like _moved)."""
     if not is_host():
         st.session_state["elsen_refused"] = True
         return
+    changed = countdown.reset() if reset else countdown.toggled(time.time())
     session.positions().set_narrator(code, replace(_place(code, seq), line=line,
-                                                   countdown=countdown))
+                                                   countdown=changed))
 
 
 def _confirm(code: str, seq: int, step: str) -> None:
@@ -179,10 +181,10 @@ def narrator(stored: StoredGame) -> None:
         go.button("Pause" if countdown.running else "Démarrer le compte à rebours",
                   key="elsen_timer_go", width="stretch",
                   icon=":material/pause:" if countdown.running else ":material/play_arrow:",
-                  on_click=_timer, args=(code, seq, index, countdown.toggled(now)))
-        reset.button("Remettre", key="elsen_timer_reset", width="stretch", icon=":material/replay:",
-                     help="Remettre le compte à rebours au début",
-                     on_click=_timer, args=(code, seq, index, countdown.reset()))
+                  on_click=_timer, args=(code, seq, index, countdown))
+        reset.button("Remettre", key="elsen_timer_reset", width="stretch",
+                     icon=":material/replay:", help="Remettre le compte à rebours au début",
+                     on_click=_timer, args=(code, seq, index, countdown, True))
     last = index == len(sc.lines) - 1
     confirm_only = sc.step in ("recognition", "dawn")
     back, forward = st.columns([1, 3])
