@@ -151,3 +151,21 @@ def test_camelot_start_and_token_tracker_fit_a_phone(app_server: str, page: Any,
     page.get_by_role("button", name="Enregistrer le tournoi").click()
     page.get_by_text("Lady Danielle gagne le tournoi").first.wait_for(timeout=TIMEOUT)
     assert server_store(tmp_path_factory).load(code).state.tokens[3] == {"vert"}
+
+
+@pytest.mark.parametrize("game", ["emblemes", "camelot"])
+def test_the_setup_with_every_seat_named_fits_a_phone(app_server: str, page: Any,
+                                                      game: str) -> None:
+    """The setup's choices (place set, first player, a family per seat; mode, who starts) are
+    buttons: with the most players and long names, nothing slides sideways."""
+    open_page(page, f"{app_server}/{game}", "Nouvelle partie")
+    count = page.locator('[data-testid="stButtonGroup"]').first
+    count.get_by_text("5", exact=True).click()
+    page.get_by_label("Place 5", exact=True).wait_for(timeout=TIMEOUT)
+    for seat in range(1, 6):
+        field = page.get_by_label(f"Place {seat}", exact=True)
+        field.fill(f"Maximilienne-Aurore {seat}")
+        field.press("Enter")
+    page.get_by_text("Premier joueur" if game == "emblemes" else "Qui débute",
+                     exact=False).first.wait_for(timeout=TIMEOUT)
+    fits_a_phone(page)
