@@ -54,8 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="vos images : un fichier SVG ou PNG par carte, nommé d'après son ID "
                         "(par exemple vert-1.svg)")
     p.add_argument("--card-png", type=int, nargs="?", const=300, default=None, metavar="DPI",
-                   help="une image PNG par carte (recto et verso, avec fond perdu), nommée "
-                        "d'après son ID, dans un zip : 300 ppp, ou 600")
+                   help="une image PNG par carte, jeton et plateau (recto et verso, avec "
+                        "fond perdu), nommée d'après son ID, dans un zip : 300 ppp, ou 600")
     p.add_argument("--service", default=None, metavar="SERVICE",
                    help="images pour un imprimeur en ligne, dans un zip : mpc "
                         "(MakePlayingCards) ou dtc (DriveThruCards)")

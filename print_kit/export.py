@@ -1,6 +1,6 @@
-"""Card images for print services: each card's front and back as a PNG with its bleed, at
-300 dpi (600 on demand), named by component id, and presets for two print services (card size,
-bleed, file naming) packed as a zip with the quantities and the credits.
+"""Images for print services: each card's, token's and board's front and back as a PNG with
+its bleed, at 300 dpi (600 on demand), named by component id, and presets for two print
+services (card size, bleed, file naming) packed as a zip with the quantities and the credits.
 
 The images are the kit's own faces (the same forms as the PDFs), drawn one per page of a PDF the
 size of the card plus its bleed, then rendered by pdfium. Sizes are exact: the page is made
@@ -12,7 +12,7 @@ import csv
 import io
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
@@ -21,10 +21,11 @@ from companion.errors import UsageError
 from print_kit.faces import Face
 from print_kit.fonts import REGULAR, register
 from print_kit.geometry import MM, Rect
-from print_kit.kit import PrintFile
+from print_kit.kit import Board, PrintFile
 from print_kit.painter import Painter
 
 DPIS = (300, 600)
+KINDS = ("carte", "jeton", "plateau")
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same kit gives the same zip
 
 
@@ -59,90 +60,129 @@ class CardImage:
     copies: int
     front: bytes
     back: bytes | None
+    kind: str = "carte"  # carte, jeton or plateau
+    size_mm: tuple[float, float] = (0.0, 0.0)  # without the bleed
 
 
-def _cards(files: Sequence[PrintFile]) -> list[tuple[str, int, Face, Face | None]]:
-    """(component id, copies, front, back) of every card (not tokens), in file order."""
-    out: dict[str, list[object]] = {}
+@dataclass(frozen=True)
+class _Entry:
+    component: str
+    copies: int
+    kind: str
+    size: tuple[float, float] | None  # mm; None: the card size asked
+    front: Face | Board
+    back: Face | None
+
+
+def _entries(files: Sequence[PrintFile]) -> list[_Entry]:
+    """Every card, token and board of `files` (each component once, with its copies), in
+    file order."""
+    out: dict[str, _Entry] = {}
     for pf in files:
         for deck in pf.decks:
-            if deck.size is not None:  # tokens and boards have their own size
-                continue
+            kind = "carte" if deck.size is None else "jeton"  # tokens have their own size
             for item in deck.items:
-                if item.component in out:
-                    out[item.component][1] += 1  # type: ignore[operator]
+                known = out.get(item.component)
+                if known is not None:
+                    out[item.component] = replace(known, copies=known.copies + 1)
                 else:
-                    out[item.component] = [item.component, 1, item.front, item.back]
-    return [tuple(v) for v in out.values()]  # type: ignore[misc]
+                    out[item.component] = _Entry(item.component, 1, kind, deck.size,
+                                                 item.front, item.back)
+        for board in pf.boards:
+            out.setdefault(board.component, _Entry(board.component, board.copies, "plateau",
+                                                   board.size, board, None))
+    return list(out.values())
 
 
 def card_images(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
-                dpi: int = 300, low_ink: bool = False) -> list[CardImage]:
-    """Every card of `files` as PNG front (and back), card plus bleed, at `dpi`."""
+                dpi: int = 300, low_ink: bool = False,
+                kinds: tuple[str, ...] = KINDS) -> list[CardImage]:
+    """Every card, token and board of `files` (those of `kinds`) as PNG front (and back), its
+    size plus the bleed on each side, at `dpi`: cards at `card_mm`, tokens and boards at their
+    own size."""
     if dpi not in DPIS:
         raise UsageError(f"résolution {dpi} dpi non prévue ; choix possibles : "
                          f"{', '.join(map(str, DPIS))}")
-    cards = _cards(files)
-    if not cards:
-        raise UsageError("aucune carte à exporter en images")
+    entries = [e for e in _entries(files) if e.kind in kinds]
+    if not entries:
+        raise UsageError("aucune carte, aucun jeton ni plateau à exporter en images")
     register()
-    w, h = card_mm
-    page_w = pixels(w + 2 * bleed_mm, dpi) * 72 / dpi  # points: an exact number of pixels
-    page_h = pixels(h + 2 * bleed_mm, dpi) * 72 / dpi
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(page_w, page_h), invariant=1, initialFontName=REGULAR)
+    c = Canvas(buf, invariant=1, initialFontName=REGULAR)
     painter = Painter(c, bleed_mm=bleed_mm, low_ink=low_ink, where="images")
-    origin = Rect((page_w / MM - w) / 2, (page_h / MM - h) / 2, w, h)
-    pages: list[tuple[str, int, bool]] = []
-    for component, copies, front, back in cards:
-        for face, is_back in ((front, False), (back, True)):
-            if face is None:
+    pages: list[tuple[_Entry, bool, tuple[int, int]]] = []
+    for entry in entries:
+        w, h = entry.size or card_mm
+        size = (pixels(w + 2 * bleed_mm, dpi), pixels(h + 2 * bleed_mm, dpi))
+        page_w, page_h = size[0] * 72 / dpi, size[1] * 72 / dpi  # an exact number of pixels
+        origin = Rect((page_w / MM - w) / 2, (page_h / MM - h) / 2, w, h)
+        for side, is_back in ((entry.front, False), (entry.back, True)):
+            if side is None:
                 continue
-            painter.face(face, origin)
+            c.setPageSize((page_w, page_h))
+            if isinstance(side, Board):
+                c.saveState()
+                c.translate(origin.x * MM, origin.y * MM)
+                side.draw(c, painter, w * MM, h * MM)
+                c.restoreState()
+            else:
+                painter.face(side, origin)
             c.showPage()
-            pages.append((component, copies, is_back))
+            pages.append((entry, is_back, size))
     c.save()
     doc = pdfium.PdfDocument(buf.getvalue())
     images: dict[str, CardImage] = {}
-    size = (pixels(w + 2 * bleed_mm, dpi), pixels(h + 2 * bleed_mm, dpi))
     try:
-        for index, (component, copies, is_back) in enumerate(pages):
+        for index, (entry, is_back, size) in enumerate(pages):
             picture = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
             if picture.size != size:  # pdfium may round a float page size up by a pixel
                 picture = picture.crop((0, 0, *size)) if picture.width >= size[0] and \
                     picture.height >= size[1] else picture.resize(size)
             out = io.BytesIO()
             picture.save(out, format="PNG", dpi=(dpi, dpi))
-            known = images.get(component)
+            known = images.get(entry.component)
             if is_back and known is not None:
-                images[component] = CardImage(component, copies, known.front, out.getvalue())
+                images[entry.component] = replace(known, back=out.getvalue())
             else:
-                images[component] = CardImage(component, copies, out.getvalue(), None)
+                images[entry.component] = CardImage(entry.component, entry.copies,
+                                                    out.getvalue(), None, entry.kind,
+                                                    entry.size or card_mm)
     finally:
         doc.close()
     return list(images.values())
 
 
+OTHERS = "autres-composants"  # the service zips' folder for tokens and boards
+
+
 def images_zip(images: Sequence[CardImage], service: Service | None = None,
                credits: str = "") -> bytes:
-    """The images in a zip: `<id>-recto.png` / `<id>-verso.png`, or the service's naming,
-    with `quantites.csv` (file, copies) and the credits."""
+    """The images in a zip: `<id>-recto.png` / `<id>-verso.png`, or the service's naming for
+    the cards (its template is a card's) with tokens and boards in `autres-composants/`,
+    `<id>_front.png` / `<id>_back.png`; with `quantites.csv` (files, copies, kind, size) and
+    the credits."""
     out = io.BytesIO()
     table = io.StringIO()
     writer = csv.writer(table)
-    writer.writerow(["recto", "verso", "exemplaires", "carte"])
+    writer.writerow(["recto", "verso", "exemplaires", "composant", "type", "taille_mm"])
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-        for n, image in enumerate(images, start=1):
+        n = 0
+        for image in images:
             if service is None:
                 front, back = f"{image.component}-recto.png", f"{image.component}-verso.png"
-            else:
+            elif image.kind == "carte":
+                n += 1
                 front = service.front.format(n=n, id=image.component)
                 back = service.back.format(n=n, id=image.component)
+            else:
+                front = f"{OTHERS}/{image.component}_front.png"
+                back = f"{OTHERS}/{image.component}_back.png"
             zf.writestr(zipfile.ZipInfo(front, ZIP_DATE), image.front)
             if image.back is not None:
                 zf.writestr(zipfile.ZipInfo(back, ZIP_DATE), image.back)
+            w, h = image.size_mm
             writer.writerow([front, back if image.back is not None else "", image.copies,
-                             image.component])
+                             image.component, image.kind, f"{w:g}x{h:g}"])
         zf.writestr(zipfile.ZipInfo("quantites.csv", ZIP_DATE), table.getvalue())
         if credits:
             zf.writestr(zipfile.ZipInfo("CREDITS.txt", ZIP_DATE), credits)
@@ -151,8 +191,9 @@ def images_zip(images: Sequence[CardImage], service: Service | None = None,
 
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
                 low_ink: bool, dpi: int | None, service: str | None) -> dict[str, bytes]:
-    """{file name: zip bytes}: the card images at `dpi` (card size and bleed of the options),
-    and/or the images for a print service (its own size, bleed and naming, 300 dpi)."""
+    """{file name: zip bytes}: the images of every card, token and board at `dpi` (card size
+    and bleed of the options), and/or those for a print service (its card size, bleed and
+    naming, 300 dpi; tokens and boards at their own size with its bleed)."""
     from print_kit.credits import credits_text
 
     out: dict[str, bytes] = {}

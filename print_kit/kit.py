@@ -30,6 +30,17 @@ class FreePage:
 
 
 @dataclass(frozen=True)
+class Board:
+    """A component a free page draws among others (a mission ladder...), also drawn alone at
+    its own size for the image export: `draw(canvas, painter, w, h)` in (0, 0)-(w, h) points."""
+
+    component: str
+    size: tuple[float, float]  # mm, without bleed
+    draw: Callable[[Canvas, Painter, float, float], None]
+    copies: int = 1
+
+
+@dataclass(frozen=True)
 class PrintFile:
     stem: str  # file name without .pdf, e.g. « noe-personnages »
     game: str
@@ -37,6 +48,7 @@ class PrintFile:
     decks: tuple[Deck, ...] = ()
     pages: tuple[FreePage, ...] = ()
     groups: tuple[str, ...] = ()  # data groups whose every copy this file prints
+    boards: tuple[Board, ...] = ()  # the boards its pages draw, one by one (image export)
 
 
 def is_house(component: Component) -> bool:
@@ -73,7 +85,8 @@ def select(pf: PrintFile, only: dict[str, int]) -> PrintFile | None:
     pages = tuple(p for p in pf.pages if any(cid in only for cid, _ in p.components))
     if not decks and not pages:
         return None
-    return replace(pf, decks=tuple(decks), pages=pages, groups=())
+    boards = tuple(b for b in pf.boards if b.component in only)
+    return replace(pf, decks=tuple(decks), pages=pages, groups=(), boards=boards)
 
 
 def with_user_art(pf: PrintFile, arts: dict[str, str]) -> PrintFile:

@@ -50,7 +50,7 @@ def test_zip_names_images_by_id_and_counts_copies() -> None:
     for comp in comps:
         assert f"{comp.id}-recto.png" in names and f"{comp.id}-verso.png" in names
     rows = list(csv.DictReader(io.StringIO(zf.read("quantites.csv").decode())))
-    assert {r["carte"]: int(r["exemplaires"]) for r in rows} == {c.id: c.copies for c in comps}
+    assert {r["composant"]: int(r["exemplaires"]) for r in rows} == {c.id: c.copies for c in comps}
     assert "OpenMoji" in zf.read("CREDITS.txt").decode()
 
 
@@ -81,3 +81,54 @@ def test_cli_writes_the_zips_beside_the_pdfs(tmp_path: Path) -> None:
     assert (tmp_path / "cartes-png-300dpi.zip").is_file() and (tmp_path / "dtc.zip").is_file()
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert [f["components"] for f in manifest["files"]] == [{"dame-6": 1}]
+
+
+@pytest.mark.parametrize("dpi", [300, 600])
+def test_tokens_and_boards_are_exported_at_their_own_size_plus_bleed(dpi: int) -> None:
+    options = make_options("elsen", bleed=2, only=["jeton-reussite", "demi-jeton-reussite",
+                                                   "jeton-premier-joueur", "echelle-mission",
+                                                   "echelle-fantome"])
+    images = {i.component: i for i in card_images(kit_files(options), options.card_mm,
+                                                  options.bleed, dpi)}
+    sizes = {"jeton-reussite": (25, 25), "demi-jeton-reussite": (25, 25),
+             "jeton-premier-joueur": (40, 40), "echelle-mission": (186, 62),
+             "echelle-fantome": (186, 62)}
+    assert set(images) == set(sizes)
+    for cid, (w, h) in sizes.items():
+        expected = (pixels(w + 4, dpi), pixels(h + 4, dpi))
+        assert _size(images[cid].front) == expected, cid
+        assert images[cid].kind == ("plateau" if cid.startswith("echelle") else "jeton")
+        if images[cid].kind == "jeton":  # both sides of a token
+            assert images[cid].back is not None and _size(images[cid].back) == expected
+    # the ladder is drawn, not blank: its boxes' outlines are there
+    ladder = Image.open(io.BytesIO(images["echelle-mission"].front)).convert("L")
+    assert ladder.getextrema()[0] < 128
+
+
+def test_the_zips_hold_every_card_token_and_board_of_the_kit() -> None:
+    options = make_options("all")
+    files = kit_files(options)
+    names = zipfile.ZipFile(io.BytesIO(export_zips(files, options.card_mm, options.bleed, False,
+                                                   300, None)["cartes-png-300dpi.zip"]))
+    rows = list(csv.DictReader(io.StringIO(names.read("quantites.csv").decode())))
+    exported = {r["composant"]: (r["type"], int(r["exemplaires"])) for r in rows}
+    for game in options.games:
+        for comp in load_game(game).components(players=options.players if game == "elsen"
+                                               else None):
+            if comp.kind in ("card", "token", "board"):
+                kind = {"card": "carte", "token": "jeton", "board": "plateau"}[comp.kind]
+                assert exported.get(comp.id, (None, 0))[0] == kind, comp.id
+                assert exported[comp.id][1] == comp.copies, comp.id
+                assert f"{comp.id}-recto.png" in names.namelist()
+
+
+def test_a_service_zip_puts_tokens_and_boards_apart_with_its_bleed() -> None:
+    options = make_options("camelot", only=["dame-6", "jeton-bleu"])
+    data = export_zips(kit_files(options), options.card_mm, options.bleed, False, None,
+                       "mpc")["mpc.zip"]
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    assert _size(zf.read("001_front.png")) == (822, 1122)  # the card, numbered among cards
+    token = zf.read("autres-composants/jeton-bleu_front.png")
+    assert _size(token) == (pixels(25 + 2 * 3.05, 300),) * 2
+    assert "autres-composants/jeton-bleu_back.png" in zf.namelist()
+    assert "002_front.png" not in zf.namelist()

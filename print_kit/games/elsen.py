@@ -11,7 +11,7 @@ from companion.model import Component
 from print_kit.faces import INK, PALETTE, SOFT, Face, tint
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
-from print_kit.kit import BIG_TOKEN, TOKEN, FreePage, PrintFile, group, is_house, items
+from print_kit.kit import BIG_TOKEN, TOKEN, Board, FreePage, PrintFile, group, is_house, items
 from print_kit.options import PrintOptions
 from print_kit.painter import Painter
 from print_kit.reference import Sheet, Table
@@ -117,6 +117,43 @@ def _ladder_lines(data: ElsenData, steps: int, ghost: bool) -> list[str]:
             f"Ce qu'elle apporte est un réglage du meneur (défaut maison : {reward})."]
 
 
+LADDER_H = 62.0  # mm
+LADDER_W = 186.0  # mm: the width of an A4 page less its margins (the ladder alone)
+
+
+def _ladder(c: Canvas, data: ElsenData, board: Component, x: float, top: float,
+            width: float) -> None:
+    """One mission ladder, its top-left corner at (x, top), `width` wide (points)."""
+    steps = int(board.fields["steps"])
+    ghost = board.id == "echelle-fantome"
+    accent = PALETTE["gris" if ghost else "vert"]
+    height = LADDER_H * MM
+    slot = min(27 * MM, (width - 10 * MM) / steps)
+    c.setFillColorRGB(*tint(accent, 0.85))
+    c.setStrokeColorRGB(*accent)
+    c.setLineWidth(1.2)
+    c.roundRect(x, top - height, width, height, 4 * MM, stroke=1, fill=1)
+    c.setFillColorRGB(*accent)
+    c.setFont(BOLD, 13)
+    c.drawString(x + 5 * MM, top - 9 * MM, french(board.name))
+    c.setFont(REGULAR, 8.5)
+    c.setFillColorRGB(*SOFT)
+    for k, text in enumerate(_ladder_lines(data, steps, ghost)):
+        c.drawString(x + 5 * MM, top - (14 + 4 * k) * MM, french(text))
+    x0 = x + (width - steps * slot) / 2
+    for i in range(steps):
+        cx = x0 + (i + 0.5) * slot
+        cy = top - 38 * MM
+        c.setStrokeColorRGB(*accent)
+        c.setFillColorRGB(1, 1, 1)
+        c.setDash(3, 2)
+        c.circle(cx, cy, 12.5 * MM, stroke=1, fill=1)
+        c.setDash()
+        c.setFillColorRGB(*accent)
+        c.setFont(BOLD, 16)
+        c.drawCentredString(cx, cy - 5.5, str(i + 1))
+
+
 def _ladders(data: ElsenData, boards: list[Component], players: int):  # noqa: ANN202
     def draw(c: Canvas, painter: Painter, page_w: float, page_h: float) -> None:
         y = page_h - 30 * MM
@@ -125,40 +162,20 @@ def _ladders(data: ElsenData, boards: list[Component], players: int):  # noqa: A
         c.drawString(15 * MM, page_h - 18 * MM, french(f"ELSEN — échelles de mission "
                                                        f"({players} joueurs)"))
         for board in boards:
-            steps = int(board.fields["steps"])
-            ghost = board.id == "echelle-fantome"
-            accent = PALETTE["gris" if ghost else "vert"]
-            height = 62 * MM
-            slot = min(27 * MM, (page_w - 34 * MM) / steps)
-            c.setFillColorRGB(*tint(accent, 0.85))
-            c.setStrokeColorRGB(*accent)
-            c.setLineWidth(1.2)
-            c.roundRect(12 * MM, y - height, page_w - 24 * MM, height, 4 * MM, stroke=1, fill=1)
-            c.setFillColorRGB(*accent)
-            c.setFont(BOLD, 13)
-            c.drawString(17 * MM, y - 9 * MM, french(board.name))
-            c.setFont(REGULAR, 8.5)
-            c.setFillColorRGB(*SOFT)
-            for k, text in enumerate(_ladder_lines(data, steps, ghost)):
-                c.drawString(17 * MM, y - (14 + 4 * k) * MM, french(text))
-            x0 = (page_w - steps * slot) / 2
-            for i in range(steps):
-                cx = x0 + (i + 0.5) * slot
-                cy = y - 38 * MM
-                c.setStrokeColorRGB(*accent)
-                c.setFillColorRGB(1, 1, 1)
-                c.setDash(3, 2)
-                c.circle(cx, cy, 12.5 * MM, stroke=1, fill=1)
-                c.setDash()
-                c.setFillColorRGB(*accent)
-                c.setFont(BOLD, 16)
-                c.drawCentredString(cx, cy - 5.5, str(i + 1))
-            y -= height + 12 * MM
+            _ladder(c, data, board, 12 * MM, y, page_w - 24 * MM)
+            y -= (LADDER_H + 12) * MM
         c.setFont(REGULAR, 7)
         c.setFillColorRGB(*SOFT)
         c.drawString(15 * MM, y, french("Posez les jetons réussite sur les cases ; un "
                                         "sabotage remet la mission à 0."))
     return draw
+
+
+def _board(data: ElsenData, board: Component) -> Board:
+    def draw(c: Canvas, painter: Painter, w: float, h: float) -> None:
+        _ladder(c, data, board, 0, h, w)
+
+    return Board(board.id, (LADDER_W, LADDER_H), draw, board.copies)
 
 
 def files(data: ElsenData, options: PrintOptions) -> list[PrintFile]:
@@ -188,7 +205,7 @@ def files(data: ElsenData, options: PrintOptions) -> list[PrintFile]:
                   pages=(FreePage(f"{FOOTER} — échelles ({tag})", _ladders(data, boards, n),
                                   tuple(b.name for b in boards),
                                   tuple((b.id, b.copies) for b in boards)),),
-                  groups=("echelles",)),
+                  groups=("echelles",), boards=tuple(_board(data, b) for b in boards)),
     ]
 
 
