@@ -77,6 +77,10 @@ def cmd_print(args: argparse.Namespace) -> int:
     # Imported here: `companion --help` stays fast and light.
     from print_kit.build import build_kit, prepare_out_dir, write_kit
 
+    if args.card_png is not None or args.service is not None:
+        from print_kit.export import check_choices
+
+        check_choices(args.card_png, args.service)  # before anything is built or written
     options = make_options(args.game, paper=args.paper, card_size=args.card_size,
                            bleed=args.bleed, layout=args.layout, flip=args.flip,
                            low_ink=args.low_ink, url=args.url, level=args.level,

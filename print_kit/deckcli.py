@@ -1,5 +1,7 @@
 """`companion print deck FICHIER --out DOSSIER` (and `--check`, `--template FICHIER`): an
-author's deck printed with the print kit's options. Three commands from an empty folder:
+author's deck printed with the print kit's options (paper, card size, bleed, duplex or
+gutterfold and flip, low ink, calibration, `--only`, `--art`, page PNGs with `--png`, card
+images with `--card-png` and `--service`). Three commands from an empty folder:
 
     companion print deck --template mon-jeu.csv      # the template, to fill in a spreadsheet
     companion print deck mon-jeu.csv --check         # every problem, row and column named
@@ -15,8 +17,8 @@ from pathlib import Path
 from companion.errors import UsageError
 from print_kit.build import Kit, prepare_out_dir, write_atomic, write_kit
 from print_kit.deckfile import read_deck
-from print_kit.deckprint import deck_kit, png_pages, template
-from print_kit.options import make_options
+from print_kit.deckprint import deck_images, deck_kit, png_pages, template
+from print_kit.options import LABYSTERE_SEED, make_options
 
 
 def cmd_deck(args: argparse.Namespace) -> int:
@@ -27,6 +29,12 @@ def cmd_deck(args: argparse.Namespace) -> int:
                          "--template FICHIER pour écrire le modèle")
     if args.out is None and not args.check:
         raise UsageError("--out DOSSIER est obligatoire (ou --check pour seulement vérifier)")
+    _refuse_game_options(args)
+    images = args.card_png is not None or args.service is not None
+    if images:
+        from print_kit.export import check_choices
+
+        check_choices(args.card_png, args.service)
     deck = read_deck(args.file, args.title)
     options = make_options("all", paper=args.paper, card_size=args.card_size, bleed=args.bleed,
                            layout=args.layout, flip=args.flip, low_ink=args.low_ink,
@@ -38,13 +46,30 @@ def cmd_deck(args: argparse.Namespace) -> int:
     if args.check:
         print(f"{summary} ; aucun problème trouvé (rien n'a été écrit)", file=sys.stderr)
         return 0
+    zips = deck_images(deck, options, args.only, args.card_png, args.service) if images else {}
     prepare_out_dir(args.out)
     paths = write_kit(kit, args.out)
+    for name, data in zips.items():
+        write_atomic(args.out / name, data)
+        print(f"images des cartes → {args.out / name}", file=sys.stderr)
     if args.png:
         write_png(kit, args.out)
     print(f"{summary}, {len(built.data) / 1e6:.2f} Mo → {paths[0]} (manifeste : "
           f"{paths[-1].name})", file=sys.stderr)
     return 0
+
+
+def _refuse_game_options(args: argparse.Namespace) -> None:
+    """Options of the five games' kits that mean nothing for an author's deck: said, not
+    silently ignored."""
+    given = [name for name, value in (("--level", args.level), ("--players", args.players),
+                                      ("--url", args.url),
+                                      ("--seed", None if args.seed == LABYSTERE_SEED
+                                       else args.seed))
+             if value is not None]
+    if given:
+        raise UsageError(f"{', '.join(given)} : option des jeux fournis, sans effet sur un "
+                         "paquet (companion print deck)")
 
 
 def write_png(kit: Kit, out: Path) -> None:

@@ -93,13 +93,14 @@ def deck_file(game: str, title: str, cards: Sequence[CardSpec], *, stem: str = "
                      (Deck(title, items, size=size, secret=secret),))
 
 
-def build_deck_kit(game: str, title: str, cards: Sequence[CardSpec], options: PrintOptions,
-                   *, only: Sequence[str] | None = None, secret: bool = False,
-                   footer: str = ""):  # noqa: ANN201 - a build.Kit
-    """The deck as a kit (one PDF and its manifest), with `only` (ids of this deck, « ID=N »
-    for N copies) and the options' `art_dir` applied. The options' games are not used."""
+def deck_print_file(game: str, title: str, cards: Sequence[CardSpec], options: PrintOptions,
+                    *, only: Sequence[str] | None = None, secret: bool = False,
+                    footer: str = "") -> tuple[PrintFile, PrintOptions]:
+    """The deck's file with `only` (ids of this deck, « ID=N » for N copies) and the options'
+    `art_dir` applied, and the options with `only` resolved: what the PDF and the image export
+    (`print_kit.export`) are made from."""
     from print_kit.art import user_art
-    from print_kit.build import Kit, build_file, select, with_user_art
+    from print_kit.kit import select, with_user_art
 
     pf = deck_file(game, title, cards, secret=secret, footer=footer or title)
     chosen_ids = parse_only(only, {c.id: c.copies for c in cards}) if only else ()
@@ -109,5 +110,16 @@ def build_deck_kit(game: str, title: str, cards: Sequence[CardSpec], options: Pr
         if chosen is None:
             raise UsageError("--only : aucune de ces cartes n'est dans le paquet")
         pf = chosen
-    pf = with_user_art(pf, user_art(options.art_dir, {c.id for c in cards}))
+    return with_user_art(pf, user_art(options.art_dir, {c.id for c in cards})), options
+
+
+def build_deck_kit(game: str, title: str, cards: Sequence[CardSpec], options: PrintOptions,
+                   *, only: Sequence[str] | None = None, secret: bool = False,
+                   footer: str = ""):  # noqa: ANN201 - a build.Kit
+    """The deck as a kit (one PDF and its manifest), with `only` and the options' `art_dir`
+    applied (`deck_print_file`). The options' games are not used."""
+    from print_kit.build import Kit, build_file
+
+    pf, options = deck_print_file(game, title, cards, options, only=only, secret=secret,
+                                  footer=footer)
     return Kit(options, (build_file(pf, options),))

@@ -189,6 +189,16 @@ def images_zip(images: Sequence[CardImage], service: Service | None = None,
     return out.getvalue()
 
 
+def check_choices(dpi: int | None, service: str | None) -> None:
+    """`--card-png DPI` and `--service NAME` checked before anything is built or written."""
+    if dpi is not None and dpi not in DPIS:
+        raise UsageError(f"--card-png : résolution {dpi} ppp non prévue ; choix possibles : "
+                         f"{', '.join(map(str, DPIS))}")
+    if service is not None and service not in SERVICES:
+        raise UsageError(f"service d'impression inconnu « {service} » ; choix possibles : "
+                         f"{', '.join(SERVICES)}")
+
+
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
                 low_ink: bool, dpi: int | None, service: str | None) -> dict[str, bytes]:
     """{file name: zip bytes}: the images of every card, token and board at `dpi` (card size
@@ -196,14 +206,12 @@ def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_
     naming, 300 dpi; tokens and boards at their own size with its bleed)."""
     from print_kit.credits import credits_text
 
+    check_choices(dpi, service)
     out: dict[str, bytes] = {}
     if dpi is not None:
         images = card_images(files, card_mm, bleed_mm, dpi, low_ink)
         out[f"cartes-png-{dpi}dpi.zip"] = images_zip(images, None, credits_text())
     if service is not None:
-        if service not in SERVICES:
-            raise UsageError(f"service d'impression inconnu « {service} » ; choix possibles : "
-                             f"{', '.join(SERVICES)}")
         preset = SERVICES[service]
         images = card_images(files, preset.card_mm, preset.bleed_mm, 300, low_ink)
         out[f"{service}.zip"] = images_zip(images, preset, credits_text())

@@ -228,3 +228,78 @@ def test_the_print_page_offers_the_templates_and_builds_an_uploaded_deck() -> No
     with pytest.raises(DeckFileError, match="potager.csv, ligne 2, colonne H"):
         build_from_upload("potager.csv", (HEADER + "A;1;;;;;;dragon.svg\n").encode(), "",
                           request)
+
+
+def _zip_sizes(path: Path) -> dict[str, tuple[int, int]]:
+    from PIL import Image
+
+    with zipfile.ZipFile(path) as zf:
+        return {n: Image.open(io.BytesIO(zf.read(n))).size for n in zf.namelist()
+                if n.endswith(".png")}
+
+
+def test_every_print_option_works_for_a_deck(tmp_path: Path) -> None:
+    """issue 16: « the same print kit as the five games »: sizes, bleed, crop marks, duplex
+    backs and flip, gutterfold, low ink, calibration, --only, --art, page PNGs, card images
+    at 300/600 dpi and the print-service presets, through `companion print deck`."""
+    from PIL import Image
+
+    art = tmp_path / "art"
+    art.mkdir()
+    Image.new("RGB", (40, 40), "red").save(art / "limace.png")
+    out = tmp_path / "a"
+    assert main(["print", "deck", str(EXAMPLE), "--out", str(out), "--card-size", "60x90",
+                 "--bleed", "2", "--paper", "letter", "--flip", "short", "--low-ink",
+                 "--calibration", "1,-0.5,1.002", "--only", "limace=2", "soleil",
+                 "--art", str(art), "--png", "--card-png", "600", "--service", "dtc"]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    [entry] = manifest["files"]
+    assert entry["components"] == {"limace": 2, "soleil": 1} and entry["pages"] == 2
+    assert "vos images (--art)" in entry["art"]
+    options = manifest["options"]
+    assert (options["card_mm"], options["bleed"], options["paper"], options["flip"],
+            options["low_ink"]) == ([60.0, 90.0], 2.0, "letter", "short", True)
+    assert options["calibration"] == {"dx": 1.0, "dy": -0.5, "scale": 1.002}
+    assert sorted(p.name for p in (out / "png").iterdir()) == [
+        "exemple-potager-cartes-page-01.png", "exemple-potager-cartes-page-02.png"]
+    sizes = _zip_sizes(out / "cartes-png-600dpi.zip")
+    assert sizes == {f"{cid}-{side}.png": (1512, 2220)  # (60 + 4) × (90 + 4) mm at 600 dpi
+                     for cid in ("limace", "soleil") for side in ("recto", "verso")}
+    assert set(_zip_sizes(out / "dtc.zip").values()) == {(825, 1125)}
+    with zipfile.ZipFile(out / "cartes-png-600dpi.zip") as zf:
+        rows = zf.read("quantites.csv").decode().splitlines()
+    assert rows[1].startswith("limace-recto.png,limace-verso.png,2,limace,carte")
+    # gutterfold and fronts only: the layouts change the pages, not the cards
+    for layout, pages in (("gutterfold", 7), ("fronts", 3), ("duplex", 6)):
+        folder = tmp_path / layout
+        assert main(["print", "deck", str(EXAMPLE), "--out", str(folder), "--layout",
+                     layout]) == 0
+        [entry] = json.loads((folder / "manifest.json").read_text())["files"]
+        assert entry["cards"] == 25 and entry["pages"] == pages, layout
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--card-png", "150"], "--card-png : résolution 150 ppp non prévue ; choix possibles : "
+                            "300, 600"),
+    (["--service", "kinkos"], "service d'impression inconnu « kinkos » ; choix possibles : mpc"),
+    (["--level", "2"], "--level : option des jeux fournis, sans effet sur un paquet"),
+    (["--players", "5", "--seed", "3"], "--players, --seed : option des jeux fournis"),
+    (["--only", "navet"], "--only : identifiant inconnu « navet »"),
+    (["--card-size", "10x10"], "taille de carte 10×10 mm hors limites"),
+])
+def test_a_bad_deck_option_is_one_french_line_and_writes_nothing(
+        extra: list[str], message: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "impression"
+    assert main(["print", "deck", str(EXAMPLE), "--out", str(out), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+    assert not out.exists()
+
+
+def test_a_bad_image_option_of_a_game_writes_nothing(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "impression"
+    assert main(["print", "camelot", "--out", str(out), "--card-png", "150"]) == 2
+    assert "résolution 150 ppp non prévue" in capsys.readouterr().err
+    assert not out.exists()
