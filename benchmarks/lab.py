@@ -2,8 +2,9 @@
 Camelot >= 200, ELSEN >= 2,000, Labystère >= 1,000 games/s. Each simulator is printed beside the
 engine's bare replay of the very same games (their logs applied event by event to a new state),
 measured in the same run, per CPU second of the process (the machine is shared): the replay is
-the floor any simulation through the engine pays. Last,
-one run of the runner with --jobs 1 and with every core.
+the floor any simulation through the engine pays. Last, for each game, the runner
+(`companion lab GAME`) with --jobs 1 and with every core, in wall time (what a user waits),
+with a check that both give the same figures.
 
 Run: `.venv/bin/python benchmarks/lab.py [--quick]`
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -21,6 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.engine import engine_for  # noqa: E402
 from companion.lab.runner import Options, game_rng, lab_module, run  # noqa: E402
 
+RUNNER_GAMES = {"noe": 200, "emblemes": 600, "camelot": 600, "elsen": 1600, "labystere": 300}
+RUNNER_EXTRA = {"noe": {"levels": (1,)}, "emblemes": {"sets": ("A",)},
+                "elsen": {"mixes": ("defaut",)}}
 TARGETS = {"noe": 1000, "emblemes": 500, "camelot": 200, "elsen": 2000, "labystere": 1000}
 CASES = {  # game -> (condition without the policy, games played per policy)
     "noe": ({"niveau": 1, "joueurs": 4}, 12),
@@ -69,12 +74,29 @@ def main() -> None:
             print(f"{label:<34} {simulated:10.0f} {replayed:11.0f}  >= {TARGETS[game]} "
                   f"{module.UNIT}/s : {verdict}")
     cores = os.cpu_count() or 1
-    options = Options(games=100 if quick else 400, seed=1, players=(8,), policies=("hasard",))
-    one = run("elsen", options, jobs=1)
-    every = run("elsen", options, jobs=cores)
-    same = "identiques" if one.rows() == every.rows() else "DIFFÉRENTS"
-    print(f"ELSEN, runner (temps réel) --jobs 1 : {one.units / one.seconds:8.0f} parties/s ; "
-          f"--jobs {cores} : {every.units / every.seconds:8.0f} parties/s (résultats {same})")
+    print(f"le lanceur, politique hasard, --jobs 1 puis --jobs {cores} : par seconde de temps "
+          "réel (ce qu'on attend ; sur une machine partagée il dépend des autres) et par "
+          "seconde de CPU des processus qui ont joué (ce que chaque cœur a donné)")
+    for game, (base, _games) in CASES.items():
+        module = lab_module(game)
+        count = RUNNER_GAMES[game] // (4 if quick else 1)
+        options = Options(games=count, seed=1, players=(base["joueurs"],), policies=("hasard",),
+                          extra=RUNNER_EXTRA.get(game, {}))
+        cpu = time.process_time()
+        one = run(game, options, jobs=1)
+        cpu_one = time.process_time() - cpu
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        every = run(game, options, jobs=cores)  # the pool's workers are joined at its end
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu_every = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+        same = "identiques" if one.rows() == every.rows() else "DIFFÉRENTS"
+        unit = module.UNIT
+        print(f"{game:<10} {count:5d} parties : --jobs 1 {one.units / one.seconds:7.0f} {unit}/s "
+              f"réel, {one.units / cpu_one:7.0f}/s CPU ; --jobs {cores} "
+              f"{every.units / every.seconds:7.0f} {unit}/s réel, "
+              f"{every.units / cpu_every:7.0f}/s CPU par cœur (résultats {same})")
+    end = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"charge de la machine à la fin : {end:.1f}")
 
 
 if __name__ == "__main__":
