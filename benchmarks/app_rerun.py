@@ -100,6 +100,13 @@ def contract_page() -> None:
     toolbar(stored)
 
 
+def noe_page() -> None:
+    """Noé's game page as a device sees it (host or public view, by the query string)."""
+    import tableapp.pages.noe as noe
+
+    noe.play()
+
+
 def noe_match(players: int = 6, manches: int = 20) -> dict:
     """A Noé match of `manches` full manches: everyone but one announces a Complot."""
     names = [f"Joueur {i + 1}" for i in range(players)]
@@ -113,6 +120,7 @@ def noe_match(players: int = 6, manches: int = 20) -> dict:
 
 def main() -> None:
     os.environ.setdefault("COMPANION_DB", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
+    from companion.access import HOST, Access
     from companion.store import EventStore
 
     match = noe_match()
@@ -120,10 +128,14 @@ def main() -> None:
     code = store.create("noe", {"players": match["players"], "target": match["target"]})
     for seq, event in enumerate(match["events"]):
         store.append(code, event, seq)
+    token, _grant = Access(store.path).issue(code, HOST)
+    events = len(match["events"])
     compare({
         "accueil (liste des jeux, reprendre)": app_for(str(ROOT / "streamlit_app.py")),
-        f"contrat de page, Noé {len(match['events'])} événements":
-            app_for(contract_page, {"code": code}),
+        f"contrat de page, Noé {events} événements": app_for(contract_page, {"code": code}),
+        f"Noé, page de l'hôte ({events} événements)":
+            app_for(noe_page, {"code": code, "host": token}),
+        "Noé, vue publique": app_for(noe_page, {"code": code, "view": "public"}),
     })
     cold, warm = [], []
     for _ in range(20):

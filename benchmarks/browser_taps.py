@@ -173,6 +173,11 @@ def camelot_play(page: Any) -> Any:
     return button_named("Jouer cette carte")(page)
 
 
+def labystere_move(page: Any) -> Any:
+    """After a roll, a lit cell of the board is the tap (the pawn goes there)."""
+    return page.locator('[class*="st-key-lab_move_"] button:not([disabled])').first
+
+
 # (label, game, log example and events kept, button to tap (its name, or a function that
 # prepares the form and returns it), undo from outside?)
 ACTIONS: list[tuple[str, str, tuple[str, int], str | Callable[[Any], Any], bool]] = [
@@ -180,6 +185,8 @@ ACTIONS: list[tuple[str, str, tuple[str, int], str | Callable[[Any], Any], bool]
     ("Emblèmes : carte + lieu + valider", "emblemes", ("emblemes-partie-a-trois.json", 1),
      emblemes_reveal, True),
     ("Labystère : lancer le dé", "labystere", ("labystere-partie.json", 0), "Lancer le dé", True),
+    ("Labystère : avancer (case touchée)", "labystere", ("labystere-partie.json", 1),
+     labystere_move, True),
     ("Camelot : jouer une carte", "camelot", ("camelot-exemples-de-la-regle.json", 2),
      camelot_play, True),
     ("ELSEN : « Suivant »", "elsen", ("elsen-exemple-de-la-regle.json", 1), "Suivant", False),
