@@ -114,3 +114,17 @@ def test_the_first_night_can_only_be_withdrawn_and_a_refusal_writes_nothing() ->
     at.button(key="tb_retract").click().run()  # the mission cannot come before the night
     assert at.error and store().load(code).seq == 3
     assert not at.exception
+
+
+def test_a_public_screen_learns_a_night_choice_was_corrected_but_not_what_it_is() -> None:
+    """What a player may read (companion/publiclog.py): a correction of the Policier's choice
+    is announced on a public screen as a correction, never with the names it holds."""
+    code = game_with(DAY, *NIGHT[:2])
+    screen = app(code=code, view="public").run()
+    store().correct(code, 3, {"type": "protect", "target": "Marie"}, store().seq(code),
+                    author="host")
+    [toast] = [t.value for t in screen.run().toast]
+    assert "correction de l'événement n° 3" in toast
+    assert "Marie" not in toast and "Julie" not in toast and "Policier" not in toast
+    shown = "\n".join(repr(node) for node in screen._tree)
+    assert "protégée" not in shown and "Policier" not in shown  # nothing else sent either
