@@ -26,9 +26,12 @@ def what(game: str, event: Any, describe: Callable[[dict[str, Any]], str],
     if kind == UNDO:
         return "annulation du dernier événement"
     if kind == RETRACT:
-        return f"retrait de l'événement n° {event.get('index')}"
+        return f"retrait du n° {event.get('index')}"
     if kind == CORRECT:
-        return f"correction de l'événement n° {event.get('index')}"
+        fixed = event.get("event")
+        if isinstance(fixed, dict) and (not public or is_public(game, fixed)):
+            return f"correction du n° {event.get('index')} : {describe(fixed)}"
+        return f"correction du n° {event.get('index')}"
     if public and not is_public(game, event):
         return "un fait que seul l'hôte voit"
     return describe(event)

@@ -127,3 +127,13 @@ def test_the_public_view_offers_no_correction() -> None:
     at = app("play", code=code, view="public").run()
     assert not [b for b in at.button if b.key and b.key.startswith("tb_fix_")]
     assert "Correction du n° 0" not in subheaders(at)
+
+
+def test_other_screens_are_told_what_a_correction_says() -> None:
+    """A public screen that showed the game before the correction is told, in one line, what
+    the entry now says (a Noé announcement is public)."""
+    code = game_with(announce("Bruno", "six-duron"))
+    screen = app("play", code=code, view="public").run()
+    store().correct(code, 0, announce("Bruno", "six-senechales"), 1, "host")
+    [toast] = [t.value for t in screen.run().toast]
+    assert "correction du n° 0" in toast and "Sénéchales" in toast
