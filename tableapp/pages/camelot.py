@@ -26,6 +26,7 @@ from tableapp.gamepage import (
     correction,
     current_game,
     is_public_view,
+    live_view,
     submit,
     toolbar,
 )
@@ -59,7 +60,12 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
 
 def play() -> None:
     st.title("Camelot")
-    stored = current_game(GAME, setup_form)
+    live_view(current_game(GAME, setup_form), _game)
+
+
+def _game(stored: StoredGame) -> None:
+    """The game view, one fragment (gamepage.live_view): a tap in the form reruns it alone,
+    and so does the write that follows."""
     state = stored.state
     assert isinstance(state, CamelotState)
 
@@ -81,11 +87,8 @@ def play() -> None:
     toolbar(stored, describe)
 
 
-@st.fragment
 def _new_entry(stored: StoredGame) -> None:
-    """The host's entry for the moment of the game. A fragment: picking an action card's
-    target or tapping « Jouer » reruns this form only, until an event is written (then the
-    whole page shows it)."""
+    """The host's entry for the moment of the game."""
     state = stored.state
     assert isinstance(state, CamelotState)
     key = f"cam_new_{stored.code}_{stored.seq}"

@@ -34,6 +34,7 @@ from tableapp.gamepage import (
     correction,
     current_game,
     is_public_view,
+    live_view,
     submit,
     toolbar,
 )
@@ -130,10 +131,8 @@ def _places(state: EmblemesState) -> None:
                         f"  \n{plain(cards)}")
 
 
-@st.fragment
 def _new_reveal(stored: StoredGame) -> None:
-    """The host's entry, first on the page. A fragment: « Valider » reruns this form only
-    until the reveal is written (then the whole page shows it)."""
+    """The host's entry, first on the page."""
     event = reveal_form(stored, None, f"emb_new_{stored.code}_{stored.seq}")
     if event is not None:
         submit(stored, event)
@@ -175,7 +174,12 @@ FORMS: dict[str, EntryForm] = {"reveal": reveal_form}
 
 def render() -> None:
     st.title("Emblèmes")
-    stored = current_game(GAME, setup_form)
+    live_view(current_game(GAME, setup_form), _game)
+
+
+def _game(stored: StoredGame) -> None:
+    """The game view, one fragment (gamepage.live_view): « Valider » reruns it alone, and so
+    does the write that follows."""
     state = stored.state
     assert isinstance(state, EmblemesState)
     if state.finished:
