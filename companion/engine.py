@@ -8,7 +8,10 @@ An engine module `companion/games/<game>/engine.py` exposes `ENGINE`, an object 
 - and its states implement `GameState` below.
 It may expose `RULES_VERSION: int` (default 1, `rules_version`): raise it when a change of the
 rules as implemented may make an old log replay differently or not at all; the store records,
-per game, the version it last replayed with and reports a game that no longer replays.
+per game, the version it last replayed with and reports a game that no longer replays. It may
+also keep older rules: `READABLE_VERSIONS` (the versions it still replays) and
+`engine_for_version(version)`; a stored game the current rules no longer replay then opens,
+read only, with the newest of those that replays it (`readable_versions`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from companion.catalog import game_info
-from companion.errors import CompanionError, RuleError
+from companion.errors import CompanionError, RuleError, UsageError
 
 
 class GameState(Protocol):
@@ -48,10 +51,23 @@ class InvalidEvent(CompanionError):
         super().__init__(f"{where} est invalide : {reason}" + (f" [{rule}]" if rule else ""))
 
 
-def engine_for(game: str) -> Engine:
+def engine_for(game: str, version: int | None = None) -> Engine:
+    """The game's engine; with `version`, the one of those rules (an older version: one of
+    the module's `READABLE_VERSIONS`, else UsageError)."""
     game_info(game)  # unknown game -> UsageError listing the valid ones
     module = importlib.import_module(f"companion.games.{game}.engine")
-    return module.ENGINE  # type: ignore[no-any-return]
+    if version is None or version == int(getattr(module, "RULES_VERSION", 1)):
+        return module.ENGINE  # type: ignore[no-any-return]
+    if version not in readable_versions(game):
+        raise UsageError(f"{game_info(game).title} : les règles de version {version} ne se "
+                         "rejouent plus")
+    return module.engine_for_version(version)  # type: ignore[no-any-return]
+
+
+def readable_versions(game: str) -> tuple[int, ...]:
+    """Older rules versions whose stored games still open, read only, newest first."""
+    module = importlib.import_module(f"companion.games.{game}.engine")
+    return tuple(sorted(getattr(module, "READABLE_VERSIONS", ()), reverse=True))
 
 
 def rules_version(game: str) -> int:
@@ -71,9 +87,11 @@ def replay(game: str, setup: dict[str, Any], events: Iterable[dict[str, Any]]) -
     return replay_entries(game, setup, resolve(events))
 
 
-def replay_entries(game: str, setup: dict[str, Any], entries: Iterable[Any]) -> GameState:
-    """Replay already resolved `companion.log.Entry` items (each reports its raw `source`)."""
-    engine = engine_for(game)
+def replay_entries(game: str, setup: dict[str, Any], entries: Iterable[Any],
+                   version: int | None = None) -> GameState:
+    """Replay already resolved `companion.log.Entry` items (each reports its raw `source`),
+    with the current rules or those of `version`."""
+    engine = engine_for(game) if version is None else engine_for(game, version)
     try:
         state = engine.new_state(setup)
     except RuleError as exc:

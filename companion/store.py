@@ -28,9 +28,15 @@ from typing import Any
 
 from companion import backups
 from companion.database import as_location, open_database
-from companion.engine import GameState, InvalidEvent, rules_version
+from companion.engine import (
+    GameState,
+    InvalidEvent,
+    readable_versions,
+    replay_entries,
+    rules_version,
+)
 from companion.errors import RuleError, StorageError
-from companion.log import CORRECT, RETRACT, UNDO, Entry
+from companion.log import CORRECT, RETRACT, UNDO, Entry, resolve
 from companion.logfile import (  # noqa: F401  (FORMAT, VERSION, envelope: the store's API)
     FORMAT,
     VERSION,
@@ -52,6 +58,7 @@ from companion.stored import (  # noqa: F401  (re-exported: the store's API)
     CODE_LENGTH,
     GameSummary,
     NoLongerReplays,
+    ReadOnlyGame,
     StaleWrite,
     StoredGame,
     UnknownGame,
@@ -161,7 +168,7 @@ class EventStore:
             db.execute("COMMIT")
         if stored is None:
             setup = json.loads(setup_text)
-            entries, state = self._replay_stored(code, game, setup, raw or [], version)
+            entries, state, _rules = self._replay_stored(code, game, setup, raw or [], version)
             stored = StoredGame(code, game, setup, title, created, raw or [], entries, state)
         with self._lock:
             self._snapshots[key] = stored
@@ -182,19 +189,26 @@ class EventStore:
 
     def _replay_stored(self, code: str, game: str, setup: dict[str, Any],
                        raw: list[dict[str, Any]], recorded: int, record: bool = True
-                       ) -> tuple[list[Entry], GameState]:
+                       ) -> tuple[list[Entry], GameState, int]:
         """Full replay of a stored log, recording (`record`) the rules version it replayed
-        with, or why it no longer does."""
+        with, or why it no longer does. A log the current rules refuse replays with the newest
+        older rules the engine still keeps that accept it (`readable_versions`): the game then
+        opens read only. Returns the entries, the state and that version."""
         current = rules_version(game)
         try:
             head = Head.replayed(game, setup, raw)
         except InvalidEvent as exc:
+            older = _older_replay(game, setup, raw)
+            if older is not None:
+                if record and recorded != older[2]:
+                    self._record_rules(code, older[2], None)
+                return older
             if record:
                 self._record_rules(code, current, str(exc))
             raise NoLongerReplays(code, current, exc) from None
         if record and recorded != current:
             self._record_rules(code, current, None)
-        return head.entries, head.state
+        return head.entries, head.state, current
 
     def _record_rules(self, code: str, version: int, broken: str | None) -> None:
         """Best effort: a read-only or busy database does not stop a read."""
@@ -306,8 +320,10 @@ class EventStore:
             head = self._take_head(code, lines, last)
             if head is None:  # first write here, or another process wrote: replay it all
                 setup, raw = json.loads(setup_text), self._raw(db, code)
-                entries, state = self._replay_stored(code, game, setup, raw, version,
-                                                     record=False)  # we hold the lock
+                entries, state, rules = self._replay_stored(code, game, setup, raw, version,
+                                                            record=False)  # we hold the lock
+                if rules != rules_version(game):
+                    raise ReadOnlyGame(code, rules)
                 head = Head(game, setup, state, raw, entries)
             try:
                 advanced = head.advance(event)
@@ -378,6 +394,25 @@ class EventStore:
         except InvalidEvent as exc:
             raise RuleError(f"journal refusé, {exc}", exc.rule) from None
         return self._insert(head, setup_text, title, texts)
+
+
+def _older_replay(game: str, setup: dict[str, Any], raw: list[dict[str, Any]]
+                  ) -> tuple[list[Entry], GameState, int] | None:
+    """The replay of `raw` by the newest older rules that accept it, or None."""
+    try:
+        versions = readable_versions(game)
+    except ModuleNotFoundError:
+        return None
+    try:
+        entries = resolve(raw)
+    except InvalidEvent:
+        return None
+    for version in versions:
+        try:
+            return entries, replay_entries(game, setup, entries, version), version
+        except InvalidEvent:
+            continue
+    return None
 
 
 def _current_rules(game: str) -> int | None:

@@ -70,6 +70,18 @@ class NoLongerReplays(CompanionError):
                          f"(version {version}) : {cause} ; elle reste exportable")
 
 
+class ReadOnlyGame(CompanionError):
+    """A stored game that replays only with older rules its engine still keeps (read only):
+    it opens and shows what was played, it is exported, nothing more is written to it."""
+
+    def __init__(self, code: str, version: int) -> None:
+        self.code = code
+        self.rules_version = version
+        super().__init__(f"la partie {code} a été jouée avec les règles d'avant (version "
+                         f"{version}) : elle se consulte et s'exporte, mais ne se continue "
+                         "pas")
+
+
 @dataclass
 class StoredGame:
     """A game as read from the store: its raw log and what it replays to.

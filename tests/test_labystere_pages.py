@@ -62,8 +62,8 @@ def test_new_game_with_colours_and_seed() -> None:
     at.text_input(key="np_labystere_seat_0").input("Léa")
     at.text_input(key="np_labystere_seat_1").input("Tom")
     at.run()
-    at.selectbox(key="lab_colour_0").select("bleu")
-    at.selectbox(key="lab_colour_1").select("jaune")
+    at.segmented_control(key="lab_colour_0").set_value("bleu")
+    at.segmented_control(key="lab_colour_1").set_value("jaune")
     at.run()
     assert not at.number_input  # the plan is the server's secret, not the table's choice
     at.button(key="np_labystere_start").click().run()
@@ -84,7 +84,7 @@ def test_same_colour_twice_blocks_the_start() -> None:
     at.text_input(key="np_labystere_seat_0").input("Léa")
     at.text_input(key="np_labystere_seat_1").input("Tom")
     at.run()
-    at.selectbox(key="lab_colour_1").select("rouge")
+    at.segmented_control(key="lab_colour_1").set_value("rouge")
     at.run()
     assert at.button(key="np_labystere_start").disabled
     assert any("couleurs différentes" in w.value for w in at.warning)
@@ -226,8 +226,8 @@ def test_declaration_on_arrivee_is_judged_by_the_engine() -> None:
     at = play_app(code=code).run()
     no_failure(at)
     assert not at.radio  # the table never enters « correct »
-    at.selectbox(key="lab_decl_suspect").select("ours")
-    at.selectbox(key="lab_decl_place").select("tour")
+    at.pills(key="lab_decl_suspect").set_value("ours")
+    at.pills(key="lab_decl_place").set_value("tour").run()
     at.button(key="lab_decl_go").click().run()
     no_failure(at)
     assert EventStore().load(code).events[-1] == {"type": "declare", "suspect": "ours",
@@ -240,8 +240,8 @@ def test_a_wrong_declaration_says_faux_without_the_answer() -> None:
     setup, events = example_events()
     code = game_with(setup, events[:-1])
     at = play_app(code=code).run()
-    at.selectbox(key="lab_decl_suspect").select("pie")
-    at.selectbox(key="lab_decl_place").select("tour")
+    at.pills(key="lab_decl_suspect").set_value("pie")
+    at.pills(key="lab_decl_place").set_value("tour").run()
     at.button(key="lab_decl_go").click().run()
     no_failure(at)
     assert any("faux" in w.value for w in at.warning)
@@ -257,11 +257,14 @@ def test_no_declaration_form_away_from_arrivee() -> None:
 
 def test_map_shows_sorts_and_reveals_only_at_the_end() -> None:
     at = play_app(code=new_game()).run()
+    assert "<td " not in markdown(at)  # only the view chosen is drawn
+    at.segmented_control(key="lab_view").set_value("Plan").run()
     page = markdown(at)
     assert page.count("<td ") == 25 and page.count("k-drapeau") == 4 + 1  # 4 cells + CSS rule
     assert "Rejoue</span>" not in page and "sans chemin" in page
     assert not at.toggle  # during play nobody sees the answer, not even the host (TAB-3)
     at = play_app(code=game_with(*example_events())).run()  # finished: Léa won
+    at.segmented_control(key="lab_view").set_value("Plan").run()
     at.toggle(key="lab_reveal").set_value(True).run()
     assert "Rejoue</span>" in markdown(at)
     assert any("Suspect à mettre de côté" in w.value for w in at.warning)
@@ -295,8 +298,11 @@ def test_public_view_has_no_controls_and_no_reveal() -> None:
 
 def test_cards_and_questions_are_there() -> None:
     at = play_app(code=new_game()).run()
+    at.segmented_control(key="lab_view").set_value("Cartes").run()
     labels = [e.label for e in at.expander]
     assert any(label.startswith("Rejoue") for label in labels)
+    at.segmented_control(key="lab_view").set_value("Questions").run()
+    labels = [e.label for e in at.expander]
     assert any("n'en a écarté aucun" in label for label in labels)
 
 
@@ -395,3 +401,110 @@ def test_echange_offers_the_other_players_and_swaps_the_pawns() -> None:
     after = EventStore().load(code).state.summary()["players"]
     assert [p["cell"] for p in after] == [p["cell"] for p in reversed(before)]
     assert "lab_end" in keys(at)
+
+
+# --- corrections by tapping: the same forms, prefilled, choices from before the entry --------
+
+
+def open_correction(at: AppTest, code: str, index: int) -> str:
+    """Tap the entry n° `index` in the history; the correction form's key prefix."""
+    from tableapp.gamepage import HISTORY
+
+    at.segmented_control(key="tb_panel").set_value(HISTORY).run()
+    at.button(key=f"tb_fix_{index}").click().run()
+    no_failure(at)
+    assert any("Correction du n° " in s.value for s in at.subheader)
+    return f"fix_{code}_{index}"
+
+
+def test_a_move_is_corrected_by_tapping_another_destination_of_that_roll() -> None:
+    code = new_game({"type": "roll", "value": 3})
+    moves = EventStore().load(code).state.summary()["moves"]
+    first, other = list(moves)[:2]
+    at = play_app(code=code).run()
+    at.button(key=f"lab_move_{first}").click().run()
+    no_failure(at)
+    stored = EventStore().load(code)
+    index = stored.entries[-1].index
+    key = open_correction(at, code, index)
+    assert "lab_reveal_pile" not in keys(at)  # one form at a time
+    lit = {b.key.removeprefix(f"{key}_move_") for b in at.button
+           if b.key.startswith(f"{key}_move_") and not b.disabled}
+    assert lit == set(moves)  # the destinations of that roll, as it stood before the move
+    at.button(key=f"{key}_move_{other}").click().run()
+    no_failure(at)
+    stored = EventStore().load(code)
+    assert stored.events[-1] == {"type": "move", "path": moves[other]}
+    assert stored.raw[-1]["type"] == "correct" and stored.raw[-1]["index"] == index
+    assert any(f"n° {index} corrigé" in s.value for s in at.success)
+    assert stored.state.summary()["players"][0]["cell"] == other
+
+
+def test_a_declaration_is_corrected_with_its_choices_pressed() -> None:
+    setup, events = example_events()
+    code = game_with(setup, events[:-1])
+    at = play_app(code=code).run()
+    at.pills(key="lab_decl_suspect").set_value("pie")
+    at.pills(key="lab_decl_place").set_value("tour").run()
+    at.button(key="lab_decl_go").click().run()
+    index = EventStore().load(code).entries[-1].index
+    key = open_correction(at, code, index)
+    assert at.pills(key=f"{key}_decl_suspect").value == "pie"  # prefilled
+    assert at.pills(key=f"{key}_decl_place").value == "tour"
+    at.pills(key=f"{key}_decl_suspect").set_value("ours").run()
+    at.button(key=f"{key}_decl_go").click().run()
+    no_failure(at)
+    state = EventStore().load(code).state.summary()
+    assert state["winner"] == "Léa"  # replayed: the corrected declaration is right
+    assert any("Léa a trouvé" in s.value for s in at.success)
+
+
+def test_a_table_die_is_corrected_an_app_die_only_withdrawn() -> None:
+    code = new_game({"type": "roll", "value": 2, "source": "table"})
+    at = play_app(code=code).run()
+    key = open_correction(at, code, 0)
+    assert at.button(key=f"{key}_face_2").proto.type == "primary"  # the value typed, pressed
+    at.button(key=f"{key}_face_4").click().run()
+    no_failure(at)
+    assert EventStore().load(code).events == [{"type": "roll", "value": 4, "source": "table"}]
+    code = new_game({"type": "roll", "value": 2, "source": "app"})
+    at = play_app(code=code).run()
+    key = open_correction(at, code, 0)
+    assert not [b for b in at.button if b.key.startswith(f"{key}_face_")]
+    assert any("seulement être retiré" in c.value for c in at.caption)
+    at.button(key="tb_retract").click().run()
+    no_failure(at)
+    assert EventStore().load(code).events == []
+
+
+def test_a_swap_is_corrected_by_two_taps_and_a_reveal_only_withdrawn() -> None:
+    code = new_game({"type": "roll", "value": 2})
+    swappable = EventStore().load(code).state.summary()["swappable"]
+    store = EventStore()
+    store.append(code, {"type": "swap", "cells": swappable[:2]}, store.seq(code))
+    at = play_app(code=code).run()
+    key = open_correction(at, code, 1)
+    assert any(f"{swappable[0]} ↔ {swappable[1]}" in c.value for c in at.caption)
+    at.button(key=f"{key}_swap1_{swappable[2]}").click().run()
+    at.button(key=f"{key}_swap2_{swappable[3]}").click().run()
+    no_failure(at)
+    assert EventStore().load(code).events[-1] == {"type": "swap", "cells": swappable[2:4]}
+    from tableapp.history import WITHDRAW_ONLY
+
+    code = game_with(SETUP, events_until(lambda s: s.phase == "done" and s.last_reveal))
+    index = next(e.index for e in reversed(EventStore().load(code).entries)
+                 if e.event["type"] == "reveal")
+    at = play_app(code=code).run()
+    open_correction(at, code, index)
+    assert any(WITHDRAW_ONLY in i.value for i in at.info)
+
+
+def test_a_refused_tap_says_why_and_writes_nothing() -> None:
+    code = new_game({"type": "roll", "value": 3})
+    at = play_app(code=code).run()
+    store = EventStore()
+    store.undo(code, store.seq(code))  # another device undid the roll meanwhile
+    destination = next(b.key for b in at.button
+                       if b.key.startswith("lab_move_") and not b.disabled)
+    at.button(key=destination).click().run()
+    assert at.error and store.load(code).events == []

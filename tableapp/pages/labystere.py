@@ -12,8 +12,8 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from companion.catalog import game_info
-from companion.errors import CompanionError
 from companion.games.labystere.data import LabystereData
+from companion.games.labystere.engine import LabystereState
 from companion.games.labystere.mapview import (
     ROW_NAMES,
     card_names,
@@ -21,35 +21,31 @@ from companion.games.labystere.mapview import (
     setup_steps,
 )
 from companion.games.labystere.setup import SEED_MAX, generate
-from companion.games.labystere.sheets import (
-    Sheet,
-    SheetStore,
-    is_valid_token,
-    new_token,
-    random_crossed,
-    sheets_location,
-)
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
 from companion.loader import load_game
-from companion.store import is_valid_code, normalize_code
 from tableapp import session
 from tableapp.aftergame import after_game
-from tableapp.gamepage import StoredGame, current_game, is_public_view, toolbar
+from tableapp.gamepage import (
+    StoredGame,
+    correction,
+    current_game,
+    is_public_view,
+    live_view,
+    toolbar,
+)
 from tableapp.pages.labystere_board import (
     BOARD_CSS,
     DOTS,
     board_html,
-    declare_form,
     last_declaration,
     last_roll_line,
-    turn_panel,
 )
+from tableapp.pages.labystere_sheet import SHEET_PATH, sheet, sheet_store  # noqa: F401
+from tableapp.pages.labystere_turn import ERROR_KEY, FORMS, declare_entry, turn_panel
 from tableapp.session import plain
 
 GAME = "labystere"
 SECTION = game_info(GAME).title
-SHEET_PATH = f"{GAME}-enquete"
-_SHEET_KEY = "_labystere_sheet_tokens"  # code -> token, so menu navigation keeps the sheet
 
 # Static styles of the map and the die; no user text is ever put in this HTML.
 MAP_CSS = """
@@ -98,10 +94,12 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     ids = [c.id for c in data.colours]
     st.caption("La place 1 commence : mettez-y le plus jeune. On joue ensuite dans le sens des "
                "aiguilles d'une montre.")
-    columns = st.columns(len(players))
-    colours = [columns[i].selectbox(f"Pion de {plain(name)}", ids, index=i % len(ids),
+    colours = [st.segmented_control(f"Pion de {plain(name)}", ids, default=ids[i % len(ids)],
                                     format_func=_colour_name, key=f"lab_colour_{i}")
                for i, name in enumerate(players)]
+    if None in colours:
+        st.info("Choisissez la couleur du pion de chaque joueur.")
+        return None
     if len(set(colours)) < len(colours):
         st.warning("Chaque joueur a son propre pion : choisissez des couleurs différentes.")
         return None
@@ -131,9 +129,11 @@ def _players_line(summary: dict[str, Any]) -> None:
                     + " · ".join(marks))
 
 
-def _turn_tab(stored: StoredGame) -> None:
+def _turn_tab(stored: StoredGame, public: bool, fixing: bool = False) -> None:
     summary = stored.state.summary()
-    public = is_public_view()
+    error = st.session_state.pop(ERROR_KEY, None)
+    if error and not public:  # a tap refused: nothing was written
+        st.error(error)
     if summary["finished"]:
         if summary["winner"] is not None:
             st.success(f"{plain(summary['winner'])} a trouvé le coupable et le lieu : juste, "
@@ -155,12 +155,45 @@ def _turn_tab(stored: StoredGame) -> None:
             last_roll_line(summary)
         st.markdown(BOARD_CSS + board_html(summary, set(summary["moves"])),
                     unsafe_allow_html=True)
+    elif fixing:  # one form at a time: the correction above, then the turn
+        st.info("Une correction est ouverte ci-dessus : validez-la ou abandonnez-la pour "
+                "reprendre le tour.")
+        st.markdown(BOARD_CSS + board_html(summary), unsafe_allow_html=True)
     else:
         st.markdown(BOARD_CSS, unsafe_allow_html=True)
-        declare_form(stored, summary)
+        declare_entry(stored, summary)
         turn_panel(stored, summary)
     st.divider()
     _players_line(summary)
+
+
+def _old_rules_view(summary: dict[str, Any]) -> None:
+    """A game played under rules version 1, before the maze (registre LAB-19): read only, as
+    it was played — whose turn, the die, the declarations and who won. The plan stays secret."""
+    st.info("Cette partie a été jouée avec les règles d'avant (les tours et le dé, sans le "
+            "plateau) : elle se consulte et s'exporte, mais ne se continue pas. Pour rejouer, "
+            "commencez une nouvelle partie.")
+    if summary["finished"]:
+        if summary["winner"] is not None:
+            st.success(f"{plain(summary['winner'])} a trouvé le coupable et le lieu : gagné !")
+        else:
+            st.warning("Tout le monde s'est trompé : personne n'a gagné.")
+    else:
+        st.markdown(f"Partie arrêtée au tour de **{plain(summary['current'])}**.")
+    roll = summary["last_roll"]
+    if roll is not None:
+        who = plain(summary["players"][roll["player"]]["name"])
+        st.markdown(f"Dernier lancer : {who} a fait {roll['value']}"
+                    + (f" (compte double : {roll['steps']} cases)" if roll["doubled"] else ""))
+    names = {s.id: s.name for s in _data().suspects} | {p.id: p.name for p in _data().places}
+    for declaration in summary["declarations"]:
+        who = plain(summary["players"][declaration["player"]]["name"])
+        verdict = "juste" if declaration["correct"] else "faux"
+        st.markdown(f"Annonce de {who} : {names.get(declaration['suspect'], '?')}, "
+                    f"{names.get(declaration['place'], '?')} — {verdict}")
+    for player in summary["players"]:
+        st.markdown(f"{DOTS.get(player['colour'], '○')} **{plain(player['name'])}**"
+                    + (" · hors jeu (annonce fausse)" if player["out"] else ""))
 
 
 # --- the map, the cards, the questions ------------------------------------------------------
@@ -188,14 +221,14 @@ def map_html(seed: int, reveal: bool) -> str:
     return "".join(out)
 
 
-def _map_tab(stored: StoredGame) -> None:
+def _map_tab(stored: StoredGame, public: bool) -> None:
     seed = stored.setup["seed"]  # a secret: never shown (registre TAB-3)
     st.markdown("**Le plan de cette partie** — en haut de chaque case la carte cachée (par "
                 "sorte), au milieu le trait du chemin (les côtés où il sort : pose la carte "
                 "tournée ainsi), en bas la carte Chemin posée dessus, face visible. C'est la "
                 "grille du début : le plateau du moment, avec les échanges, est dans « Tour ».")
     reveal = False
-    if not is_public_view() and stored.state.summary().get("finished"):
+    if not public and stored.state.summary().get("finished"):
         # the answer is for the end of the game: during play the app judges declarations
         reveal = st.toggle("Montrer les cartes cachées et la solution", key="lab_reveal")
     st.markdown(MAP_CSS + map_html(seed, reveal), unsafe_allow_html=True)
@@ -249,142 +282,37 @@ def _sheet_invite(stored: StoredGame) -> None:
         right.code(url, language=None)
 
 
+VIEWS = ["Tour", "Plan", "Cartes", "Questions"]
+
+
 def play() -> None:
     st.title(SECTION)
-    stored = current_game(GAME, setup_form)
-    tabs = st.tabs(["Tour", "Plan", "Cartes", "Que se passe-t-il si"])
-    with tabs[0]:
-        _turn_tab(stored)
-    with tabs[1]:
-        _map_tab(stored)
-    with tabs[2]:
+    live_view(current_game(GAME, setup_form), _game)
+
+
+def _game(stored: StoredGame) -> None:
+    """The whole game below the title, one fragment (gamepage.live_view): a tap in it (the
+    board, the die, the history) reruns it alone, and only the view chosen is drawn (the plan,
+    the cards and the questions cost nothing while the table plays)."""
+    public = is_public_view()
+    if not isinstance(stored.state, LabystereState):  # rules version 1 (registre LAB-19)
+        _old_rules_view(stored.state.summary())
+        toolbar(stored, describe)
+        return
+    fixing = not public and correction(stored, describe, FORMS)
+    view = st.segmented_control("Vue", VIEWS, default=VIEWS[0], key="lab_view",
+                                label_visibility="collapsed") or VIEWS[0]
+    if view == "Plan":
+        _map_tab(stored, public)
+    elif view == "Cartes":
         _cards_tab()
-    with tabs[3]:
+    elif view == "Questions":
         _faq_tab()
+    else:
+        _turn_tab(stored, public, fixing)
     _sheet_invite(stored)
     after_game(stored)
     toolbar(stored, describe)
-
-
-# --- the private investigation sheet --------------------------------------------------------
-
-
-@st.cache_resource(show_spinner=False)
-def _sheet_store_at(path: str) -> SheetStore:
-    return SheetStore(path)
-
-
-def sheet_store() -> SheetStore:
-    return _sheet_store_at(str(sheets_location()))
-
-
-def _sheet_code() -> str | None:
-    """The game of the sheet: ?code=, else the one opened in this session, else typed in."""
-    code = session.code_param() or session.remembered_code(GAME)
-    if code is None:
-        typed = st.text_input("Code de la partie (affiché sur la tablette)", key="lab_sheet_code",
-                              max_chars=12)
-        if st.button("Ouvrir", key="lab_sheet_open") and typed.strip():
-            session.set_code(GAME, normalize_code(typed))
-            st.rerun()
-        return None
-    if not is_valid_code(code) or session.store().game_of(code) != GAME:
-        st.error(plain(f"Aucune partie de Labystère avec le code « {code} »."))
-        session.forget_code(GAME)
-        return None
-    st.query_params["code"] = code
-    return code
-
-
-def _sheet_token(code: str) -> str | None:
-    """This phone's secret for the sheet: in the URL (survives a reload) and in the session
-    (survives moving between pages, which drops the query string)."""
-    remembered: dict[str, str] = st.session_state.setdefault(_SHEET_KEY, {})
-    token = st.query_params.get("sheet") or remembered.get(code)
-    if token and is_valid_token(token):
-        st.query_params["sheet"] = token
-        remembered[code] = token
-        return token
-    if token:
-        st.error("Cette adresse de fiche est abîmée : ouvre une nouvelle fiche.")
-    st.write("Ta fiche d'enquête garde en secret, sur ce téléphone, les suspects et les lieux que "
-             "tu as éliminés.")
-    if st.button("Ouvrir ma fiche sur ce téléphone", type="primary", key="lab_sheet_new"):
-        token = new_token()
-        st.query_params["sheet"] = token
-        remembered[code] = token
-        st.rerun()
-    return None
-
-
-def _sheet_rows(code: str, sheet: Sheet, title: str, items: list[tuple[str, str]]) -> None:
-    """One big button per suspect or place: a tap crosses it out, another tap restores it."""
-    st.subheader(title)
-    for item, name in items:
-        crossed = item in sheet.crossed
-        label = f"✗ ~~{name}~~ — écarté" if crossed else name
-        if st.button(label, key=f"lab_sheet_{item}", use_container_width=True,
-                     type="secondary" if crossed else "primary",
-                     help="Toucher pour le remettre" if crossed else "Toucher pour l'écarter"):
-            _save(code, sheet.token, item, not crossed)
-
-
-def _save(code: str, token: str, item: str, crossed: bool) -> None:
-    try:
-        sheet_store().set_crossed(code, token, item, crossed)
-    except CompanionError as exc:
-        st.error(plain(str(exc)))
-        return
-    st.rerun()
-
-
-def _show_random(sheet: Sheet, kind: str, label: str) -> None:
-    if st.button(f"Montrer un {label} écarté au hasard", key=f"lab_sheet_random_{kind}",
-                 use_container_width=True):
-        pick = random_crossed(sheet, kind)
-        names = {f"suspect-{s.id}": s.name for s in _data().suspects}
-        names.update({f"lieu-{p.id}": p.name for p in _data().places})
-        if pick is None:
-            st.info(f"Aucun {label} écarté : tant pis, c'est au joueur suivant.")
-        else:
-            st.success(f"Montre seulement ceci : {names[pick]}")
-
-
-def sheet() -> None:
-    st.title("Fiche d'enquête")
-    if session.is_public_view():  # a player's seat: its own token, not the host's
-        st.info("La fiche d'enquête est secrète : ouvre-la sur ton propre téléphone.")
-        return
-    code = _sheet_code()
-    if code is None:
-        return
-    token = _sheet_token(code)
-    if token is None:
-        return
-    try:
-        current = sheet_store().load(code, token)
-    except CompanionError as exc:
-        st.error(plain(str(exc)))
-        return
-    st.caption(f"Partie {code} · fiche secrète de ce téléphone : ne la montre pas, garde "
-               "cette page (favori). Recharger la page ne l'efface pas.")
-    data = _data()
-    suspects = [(f"suspect-{s.id}", s.name) for s in data.suspects]
-    places = [(f"lieu-{p.id}", p.name) for p in data.places]
-    _sheet_rows(code, current, "Suspects", suspects)
-    _sheet_rows(code, current, "Lieux", places)
-    left_s = [name for item, name in suspects if item not in current.crossed]
-    left_p = [name for item, name in places if item not in current.crossed]
-    if len(left_s) == 1 and len(left_p) == 1:
-        st.success(f"Tu crois savoir : {left_s[0]}, {left_p[0]}. Va sur l'Arrivée pour "
-                   "l'annoncer !")
-    st.divider()
-    st.caption("Un autre joueur a tiré « regarde au hasard parmi tes écartés » :")
-    columns = st.columns(2)
-    with columns[0]:
-        _show_random(current, "suspect", "suspect")
-    with columns[1]:
-        _show_random(current, "lieu", "lieu")
 
 
 def pages() -> list[st.Page]:

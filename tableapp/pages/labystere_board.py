@@ -1,18 +1,16 @@
-"""Labystère's board at the table (rules version 2, registre LAB-5): the maze and the pawns, the
-turn's choices on the board itself — tap a lit destination and the app writes the path, tap two
-empty paths to swap them, tap the Témoin or Lieu an action card lets you look under — the pile
-turned up, the Action card to carry out and the declaration judged by the engine.
+"""Labystère's board drawn at the table (rules version 2, registre LAB-5): the maze and the
+pawns, from the engine's summary, which holds no face-down card.
 
-The host's tablet gets the tappable board (`board_grid`); the public view a read-only picture
-of the same (`board_html`), built from the engine's summary, which holds no face-down card. The
-card under a pile is read from the state only in `_secret_card`, shown behind a tap to the
-player it concerns (registre LAB-3). Who may open which view is decided in gamepage/session."""
+The host's tablet gets the tappable board (`board_grid`: each lit cell is a button whose tap
+runs a callback, see labystere_turn.py); the public view a read-only picture of the same
+(`board_html`). Both read well in light and dark mode: every light background carries its own
+dark text colour."""
 
 from __future__ import annotations
 
 import base64
 import html
-import secrets
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -20,49 +18,48 @@ import streamlit as st
 
 from companion.games.labystere.board import GLYPHS
 from companion.games.labystere.data import LabystereData
-from companion.games.labystere.mapview import card_names
 from companion.loader import load_game
-from tableapp.gamepage import StoredGame, submit
 from tableapp.session import plain
 
 DOTS = {"rouge": "●", "bleu": "●", "vert": "●", "jaune": "●"}  # drawn by every font
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 PAWN_RGB = {"rouge": "#d32f2f", "bleu": "#1565c0", "vert": "#2e7d32", "jaune": "#f9a825"}
 PAWN_INK = {"rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow"}  # markdown colours
-_SWAP_KEY = "_labystere_swap_first"  # (game code, seq, cell) of the first path tapped for a swap
+INK = "#222"  # the text on every light background, in light and dark mode alike
 
 # Static styles; no user text is ever put in this HTML. Five buttons per row at 360 px: the
 # rows are horizontal containers that never wrap, each button a fifth of the width, ≥ 44 px.
-BOARD_CSS = """
+# A board's container key ends in « _board » (one per form: the new entry's is « lab_board »).
+_B = 'div[class*="st-key-"][class*="_board"]'
+BOARD_CSS = f"""
 <style>
-.st-key-lab_board [data-testid="stHorizontalBlock"] {flex-wrap: nowrap; gap: 4px;}
-.st-key-lab_board [data-testid="stElementContainer"] {flex: 1 1 0 !important;
-  min-width: 0 !important; width: auto !important;}
-.st-key-lab_board button {width: 100%; height: 4.3rem; padding: 2px 1px; min-width: 0;}
-.st-key-lab_board button p {white-space: pre-line; line-height: 1.05; font-size: 1.5rem;
-  overflow-wrap: normal; word-break: normal;}
-.st-key-lab_board button p span {font-size: 0.72rem !important;}
-.st-key-lab_board button p span.stMarkdownColoredText {font-size: 1.1rem !important;
-  -webkit-text-fill-color: currentcolor;}
-.st-key-lab_board button:disabled {color: #222; -webkit-text-fill-color: #222; opacity: 1;}
-.st-key-lab_board button {position: relative; overflow: hidden;}
-.st-key-lab_board button img {position: absolute; inset: 0; width: 100%; height: 100%;
-  max-width: none; max-height: none; margin: 0; z-index: 0;}
-.st-key-lab_board button:not(:disabled) img {opacity: 0.55;}
-.st-key-lab_board button:not(:disabled) p span:not(.stMarkdownColoredText)
-  {background: transparent;}
-.st-key-lab_board button p span {position: relative; z-index: 1; border-radius: 3px;
-  background: rgba(255, 255, 255, 0.85); padding: 0 2px;}
-table.labb {border-collapse: collapse; width: 100%; table-layout: fixed;}
-table.labb td {border: 2px solid #fff; text-align: center; padding: 2px 1px; height: 3.6rem;
+{_B} [data-testid="stHorizontalBlock"] {{flex-wrap: nowrap; gap: 4px;}}
+{_B} [data-testid="stElementContainer"] {{flex: 1 1 0 !important;
+  min-width: 0 !important; width: auto !important;}}
+{_B} button {{width: 100%; height: 4.3rem; padding: 2px 1px; min-width: 0;
+  position: relative; overflow: hidden;}}
+{_B} button p {{white-space: pre-line; line-height: 1.05; font-size: 1.5rem;
+  overflow-wrap: normal; word-break: normal;}}
+{_B} button p span {{font-size: 0.72rem !important; position: relative; z-index: 1;
+  border-radius: 3px; background: rgba(255, 255, 255, 0.88); color: {INK};
+  -webkit-text-fill-color: {INK}; padding: 0 2px;}}
+{_B} button p span.stMarkdownColoredText {{font-size: 1.1rem !important;
+  background: transparent; -webkit-text-fill-color: currentcolor;}}
+{_B} button:disabled {{opacity: 1;}}
+{_B} button img {{position: absolute; inset: 0; width: 100%; height: 100%;
+  max-width: none; max-height: none; margin: 0; z-index: 0;}}
+{_B} button:not(:disabled) img {{opacity: 0.55;}}
+table.labb {{border-collapse: collapse; width: 100%; table-layout: fixed;}}
+table.labb td {{border: 2px solid #fff; text-align: center; padding: 2px 1px; height: 3.6rem;
   font-size: 0.8rem; line-height: 1.05; overflow-wrap: normal; word-break: normal;
-  background-size: 100% 100%; background-repeat: no-repeat;}
-table.labb td .d {font-size: 1.2rem; line-height: 1;}
-table.labb td .m {background: rgba(255, 255, 255, 0.85); border-radius: 3px; padding: 0 2px;}
-td.c-depart, td.c-arrivee {background-color: #fff3b0;}
-td.c-lieu {background-color: #ffe0cc;}
-td.c-temoin {background-color: #dde8ff;}
-td.lit {outline: 3px solid #2e7d32; outline-offset: -3px;}
+  background-size: 100% 100%; background-repeat: no-repeat;}}
+table.labb td .d {{font-size: 1.2rem; line-height: 1;}}
+table.labb td .m {{background: rgba(255, 255, 255, 0.88); border-radius: 3px; padding: 0 2px;
+  color: {INK};}}
+td.c-depart, td.c-arrivee {{background-color: #fff3b0; color: {INK};}}
+td.c-lieu {{background-color: #ffe0cc; color: {INK};}}
+td.c-temoin {{background-color: #dde8ff; color: {INK};}}
+td.lit {{outline: 3px solid #2e7d32; outline-offset: -3px;}}
 </style>
 """
 
@@ -128,25 +125,30 @@ COVER_COLOURS = {"depart": "#fff3b0", "arrivee": "#fff3b0", "lieu": "#ffe0cc",
                  "temoin": "#dde8ff"}
 
 
-def _cell_colours(summary: dict[str, Any], on_tap: str) -> str:
+def _cell_colours(summary: dict[str, Any], key: str, on_tap: str) -> str:
     """The special cells' background on the tappable board (cell names and fixed colours
-    only). A lit cell keeps the primary colour: that is what says « tap me »."""
-    rules = [f".st-key-lab_{on_tap}_{cell['cell']} button:disabled "
-             f"{{background: {COVER_COLOURS[cell['cover']]};}}"
+    only), with dark text on them in dark mode too. A lit cell keeps the primary colour: that
+    is what says « tap me »."""
+    rules = [f".st-key-{key}_{on_tap}_{cell['cell']} button:disabled "
+             f"{{background: {COVER_COLOURS[cell['cover']]}; color: {INK};}}"
              for row in summary["board"] for cell in row if cell["cover"] in COVER_COLOURS]
     return "<style>" + "\n".join(rules) + "</style>"
 
 
-def board_grid(stored: StoredGame, summary: dict[str, Any], enabled: set[str],
-               on_tap: str) -> str | None:
-    """The tappable board (host): the cells in `enabled` are lit and can be tapped; returns the
-    tapped cell. `on_tap` names the choice (key prefix), so each kind of choice has its own
-    widgets."""
+def board_grid(summary: dict[str, Any], enabled: set[str], key: str, on_tap: str,
+               on_click: Callable[..., None] | None = None, args: tuple[Any, ...] = (),
+               marked: set[str] | frozenset[str] = frozenset()) -> None:
+    """The tappable board (host): the cells in `enabled` are lit; a tap on one calls
+    `on_click(*args, cell)` before the page redraws. `key` is the form's prefix and `on_tap`
+    names the choice, so each form and each kind of choice has its own widgets; `marked` cells
+    are outlined (the choice being corrected, the first path of a swap)."""
     colours = [p["colour"] for p in summary["players"]]
-    tapped = None
-    st.markdown(_cell_colours(summary, on_tap), unsafe_allow_html=True)
+    style = _cell_colours(summary, key, on_tap) + "".join(
+        f"<style>.st-key-{key}_{on_tap}_{cell} button {{outline: 4px solid #1565c0; "
+        "outline-offset: -4px;}</style>" for cell in sorted(marked))
+    st.markdown(style, unsafe_allow_html=True)
     st.caption("Lignes A à E de haut en bas, colonnes 1 à 5 de gauche à droite.")
-    with st.container(key="lab_board"):
+    with st.container(key=f"{key}_board"):
         for row in summary["board"]:
             with st.container(horizontal=True, gap=None, wrap=False):
                 for cell in row:
@@ -157,27 +159,11 @@ def board_grid(stored: StoredGame, summary: dict[str, Any], enabled: set[str],
                     small = f":small[{marker}]" if marker else ""
                     label = "\n".join(part for part in (picture, small, dots) if part)
                     on = cell["cell"] in enabled
-                    if st.button(label, key=f"lab_{on_tap}_{cell['cell']}",
-                                 type="primary" if on else "secondary", disabled=not on,
-                                 help=cell["cell"], width="stretch"):
-                        tapped = cell["cell"]
-    return tapped
-
-
-# --- the turn, step by step -------------------------------------------------------------------
-
-
-def _roll_buttons(stored: StoredGame) -> None:
-    faces = _data().die_faces
-    if st.button("Lancer le dé", type="primary", width="stretch", key="lab_roll",
-                 icon=":material/casino:"):
-        submit(stored, {"type": "roll", "value": secrets.randbelow(faces) + 1, "source": "app"})
-    st.caption("Ou tape le résultat d'un vrai dé :")
-    with st.container(horizontal=True, key="lab_faces"):
-        for value in range(1, faces + 1):
-            label = f"{DIE_FACES[value - 1] if value <= 6 else ''} {value}"
-            if st.button(label, key=f"lab_face_{value}", width="stretch"):
-                submit(stored, {"type": "roll", "value": value, "source": "table"})
+                    st.button(label, key=f"{key}_{on_tap}_{cell['cell']}",
+                              type="primary" if on else "secondary", disabled=not on,
+                              help=cell["cell"], width="stretch",
+                              on_click=on_click if on else None,
+                              args=(*args, cell["cell"]) if on else None)
 
 
 def last_roll_line(summary: dict[str, Any]) -> None:
@@ -191,183 +177,6 @@ def last_roll_line(summary: dict[str, Any]) -> None:
                     f"**{roll['steps']} cases** !")
     else:
         st.markdown(f"### {face} {name} a fait **{roll['value']}**")
-
-
-def _play_choice(stored: StoredGame, summary: dict[str, Any]) -> None:
-    """After the roll: move (tap a lit destination) or swap two empty paths (tap two)."""
-    moves: dict[str, list[str]] = summary["moves"]
-    swappable = set(summary["swappable"])
-    if not moves and len(swappable) < 2:
-        st.warning("Aucun déplacement du nombre exact et aucun échange possible : ton tour passe.")
-        board_grid(stored, summary, set(), "view")
-        if st.button("Fin du tour → joueur suivant", type="primary", width="stretch",
-                     key="lab_end"):
-            submit(stored, {"type": "end_turn"})
-        return
-    options = ["Avancer", "Échanger deux chemins"]
-    mode = st.segmented_control("Ce que tu fais", options, default=options[0] if moves
-                                else options[1], key=f"lab_mode_{stored.seq}")
-    if mode == "Échanger deux chemins":
-        _swap_choice(stored, summary, swappable)
-        return
-    steps = summary["steps"]
-    if not moves:
-        st.info(f"Aucun chemin ne permet d'avancer d'exactement {steps} cases : échange deux "
-                "chemins.")
-    else:
-        st.caption(f"Touche une case allumée : ton pion y va en {steps} pas, par les chemins.")
-    tapped = board_grid(stored, summary, set(moves), "move")
-    if tapped:
-        submit(stored, {"type": "move", "path": moves[tapped]})
-
-
-def _swap_choice(stored: StoredGame, summary: dict[str, Any], swappable: set[str]) -> None:
-    first = st.session_state.get(_SWAP_KEY)
-    if not (isinstance(first, tuple) and first[:2] == (stored.code, stored.seq)):
-        first = None
-    if first is None:
-        st.caption("Touche un premier chemin vide à échanger (ni Lieu, ni Témoin, ni pion).")
-        tapped = board_grid(stored, summary, swappable, "swap1")
-        if tapped:
-            st.session_state[_SWAP_KEY] = (stored.code, stored.seq, tapped)
-            st.rerun()
-        return
-    st.caption(f"Touche le chemin à échanger avec {first[2]}.")
-    st.markdown(f"<style>.st-key-lab_swap2_{first[2]} button {{outline: 4px solid #1565c0; "
-                "outline-offset: -4px;}</style>", unsafe_allow_html=True)
-    if st.button(f"Annuler le choix de {first[2]}", key="lab_swap_cancel", width="stretch"):
-        st.session_state.pop(_SWAP_KEY, None)
-        st.rerun()
-    tapped = board_grid(stored, summary, swappable - {first[2]}, "swap2")
-    if tapped:
-        st.session_state.pop(_SWAP_KEY, None)
-        submit(stored, {"type": "swap", "cells": [first[2], tapped]})
-
-
-def _secret_card(stored: StoredGame, cell: str, who: str) -> None:
-    """The face-down card of `cell`, for `who` only: behind a tap, hidden again by another
-    (registres LAB-3, LAB-11). Host's screen only."""
-    state = stored.state
-    card = state.hidden_card(cell)  # type: ignore[attr-defined]
-    if card is None:
-        return
-    names = card_names()
-    if st.toggle(f"Montrer à {who} seulement ce qu'il y a sous {cell}",
-                 key=f"lab_secret_{stored.seq}_{cell}"):
-        if card.startswith("suspect-"):
-            st.success(f"Le témoin a vu {names[card]} à la fête : innocent, barre-le.")
-        elif card.startswith("drapeau-"):
-            st.success(f"{names[card]}.")
-        else:
-            st.success(f"Carte Action : {names[card]}.")
-        st.caption("Touche encore pour cacher avant de rendre la tablette.")
-
-
-def _action_choice(stored: StoredGame, summary: dict[str, Any]) -> None:
-    """The Action card turned up, compulsory: its choices, then one tap."""
-    card_id = summary["pending_action"]
-    card = next(a for a in _data().actions if a.id == card_id)
-    st.info(f"Carte Action : **{card.name}** — {card.effect} C'est obligatoire.")
-    if card_id in ("regarde-temoin", "regarde-lieu"):
-        cover = "temoin" if card_id == "regarde-temoin" else "lieu"
-        cells = {c["cell"] for row in summary["board"] for c in row if c["cover"] == cover}
-        st.caption("Touche la carte sous laquelle tu regardes.")
-        tapped = board_grid(stored, summary, cells, "look")
-        if tapped:
-            submit(stored, {"type": "action", "card": card_id, "cell": tapped})
-        return
-    others = [p["name"] for seat, p in enumerate(summary["players"])
-              if seat != summary["turn"] and not p["out"]]
-    if card_id in ("regarde-suspects-ecartes", "regarde-lieux-ecartes", "echange-pion") and others:
-        st.caption("Choisis le joueur :")
-        for i, name in enumerate(others):
-            if st.button(name, key=f"lab_target_{i}", width="stretch"):
-                submit(stored, {"type": "action", "card": card_id, "player": name})
-        board_grid(stored, summary, set(), "view")
-        return
-    if st.button(f"C'est fait : {card.name}", type="primary", width="stretch",
-                 key="lab_do_action"):
-        submit(stored, {"type": "action", "card": card_id})
-    board_grid(stored, summary, set(), "view")
-
-
-def _after_action(stored: StoredGame, summary: dict[str, Any]) -> None:
-    """What the last action showed: the card looked under (for that player), or « tant pis »."""
-    last = summary["last_action"]
-    if not last:
-        return
-    name = summary["players"][last["player"]]["name"]
-    if "cell" in last:
-        _secret_card(stored, last["cell"], plain(name))
-    if last.get("nothing"):
-        st.info("Ce joueur n'a rien écarté : tant pis, c'est au joueur suivant.")
-    elif last["card"] in ("regarde-suspects-ecartes", "regarde-lieux-ecartes"):
-        seen = summary["players"][last["player_seen"]]["name"]
-        st.info(f"{plain(seen)} montre à {plain(name)} une carte écartée au hasard (sur sa fiche "
-                "d'enquête : « Montrer … au hasard »).")
-
-
-def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
-    """The current player's turn on the host's tablet, in the rules' order."""
-    phase = summary["phase"]
-    current = plain(summary["current"])
-    last = summary["last_reveal"]
-    if phase == "roll":
-        last_action = summary["last_action"]  # since the last roll: this turn's, or the last one's
-        if last_action and last_action["card"] == "rejoue":
-            st.info("« Rejoue » : relance le dé !")
-        elif last_action and last_action.get("nothing"):
-            who = plain(summary["players"][last_action["player"]]["name"])
-            seen = last_action.get("player_seen")
-            whom = ("personne d'autre" if seen is None
-                    else plain(summary["players"][seen]["name"]))
-            st.info(f"Rien à regarder chez {whom} pour {who} : tant pis, c'est au joueur "
-                    "suivant.")
-        _roll_buttons(stored)
-        board_grid(stored, summary, set(), "view")
-    elif phase == "play":
-        last_roll_line(summary)
-        _play_choice(stored, summary)
-    elif phase == "reveal":
-        cell = summary["players"][summary["turn"]]["cell"]
-        if st.button(f"Retourner le paquet sous le pion ({cell})", type="primary",
-                     width="stretch", key="lab_reveal_pile"):
-            submit(stored, {"type": "reveal"})
-        board_grid(stored, summary, set(), "view")
-    elif phase == "action":  # an Action card: carried out openly, nothing secret to show
-        _action_choice(stored, summary)
-    else:
-        if last and last["player"] == summary["turn"] and last["cover"] in ("lieu", "temoin"):
-            _secret_card(stored, last["cell"], current)
-        elif last and last["player"] != summary["turn"]:
-            who = summary["players"][last["player"]]["name"]
-            _secret_card(stored, last["cell"], plain(who))
-        _after_action(stored, summary)
-        for i, name in enumerate(summary["may_look"]):
-            if st.button(f"{plain(name)} regarde sous son pion", key=f"lab_look_{i}",
-                         width="stretch"):
-                submit(stored, {"type": "reveal", "player": name})
-        if st.button("Fin du tour → joueur suivant", type="primary", width="stretch",
-                     key="lab_end"):
-            submit(stored, {"type": "end_turn"})
-        board_grid(stored, summary, set(), "view")
-
-
-def declare_form(stored: StoredGame, summary: dict[str, Any]) -> None:
-    """On Arrivée: name the culprit and the place; the engine judges (registre LAB-8)."""
-    if not summary["can_declare"]:
-        return
-    data = _data()
-    with st.expander("Tu es sur l'Arrivée : annoncer le coupable et le lieu", expanded=True):
-        suspects = {s.id: s.name for s in data.suspects}
-        places = {p.id: p.name for p in data.places}
-        suspect = st.selectbox("Le coupable", list(suspects), format_func=suspects.get,
-                               key="lab_decl_suspect")
-        place = st.selectbox("Le lieu du drapeau", list(places), format_func=places.get,
-                             key="lab_decl_place")
-        st.caption("L'application vérifie et répond seulement « juste » ou « faux ».")
-        if st.button("Annoncer", key="lab_decl_go", type="primary", width="stretch"):
-            submit(stored, {"type": "declare", "suspect": suspect, "place": place})
 
 
 def last_declaration(summary: dict[str, Any]) -> None:

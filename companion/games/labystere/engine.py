@@ -17,7 +17,8 @@ Events (schema: docs/log-schemas/labystere.json), each by the player whose turn 
   points at;
 - {"type": "end_turn"}: the move or swap is done, the next player plays;
 - {"type": "declare", "suspect": id, "place": id}: on Arrivée, judged against the plan.
-Rules version 1 (before issue 12) kept only turns and the die: engine_v1.py replays those logs.
+Rules version 1 (before issue 12) kept only turns and the die: engine_v1.py replays those logs,
+and the store opens such a game read only with it (READABLE_VERSIONS; registre LAB-19).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ from companion.games.labystere.setup import Layout, card_components, generate
 from companion.loader import load_game
 
 RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
+# Games stored under version 1 still open, read only, with their own rules (registre LAB-19).
+READABLE_VERSIONS = (1,)
 EVENT_TYPES = ("roll", "move", "swap", "reveal", "action", "end_turn", "declare")
 PLAYERS = f"{RULES} › en-tête (2 à 4 joueurs)"
 

@@ -1,0 +1,369 @@
+"""Labystère's turn on the host's tablet, in the rules' order: roll, move or swap, turn the pile
+up, carry out its Action card, end the turn; the declaration on Arrivée.
+
+Each event the table chooses has one entry form (`FORMS`, the correction contract of
+tableapp/gamepage.py): `form(view, prefill, key)`, the same code for a new entry and for a
+correction, prefilled with the entry corrected, its choices from the game as it stood before
+that entry (`view`). Speed (issue 13): a tap runs its button's callback before the page
+redraws. For a new entry (`key == NEW`) the callback writes the event at once, so a tap costs
+one run of the page's fragment, never a run that writes and then a second one that shows; for
+a correction it keeps the event and the form returns it on the run that follows.
+
+The card under a pile is read from the state only in `_secret_card`, shown behind a tap to the
+player it concerns (registre LAB-3). Who may open which view is decided in gamepage/session."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+import streamlit as st
+
+from companion.errors import CompanionError, RuleError
+from companion.games.labystere.data import LabystereData
+from companion.games.labystere.mapview import card_names
+from companion.loader import load_game
+from companion.store import StoredGame
+from companion.text import rule_line
+from tableapp import session
+from tableapp.gamepage import READ_ONLY, EntryForm, host_grant
+from tableapp.pages.labystere_board import DIE_FACES, board_grid, last_roll_line
+from tableapp.session import plain
+
+NEW = "lab"  # key prefix of the new-entry forms (widgets lab_roll, lab_move_B3, lab_board…)
+ERROR_KEY = "_labystere_error"  # a refused tap's French line, shown once by the next run
+Event = dict[str, Any]
+
+
+def _data() -> LabystereData:
+    data = load_game("labystere")
+    assert isinstance(data, LabystereData)
+    return data
+
+
+# --- a tap: written now (new entry) or kept for the correction -------------------------------
+
+
+def _chosen_key(key: str) -> str:
+    return f"_{key}_chosen"
+
+
+def chosen(key: str) -> Event | None:
+    """The event a correction form's tap chose (once), else None."""
+    event: Event | None = st.session_state.pop(_chosen_key(key), None)
+    return event
+
+
+def tapped(key: str, code: str, seq: int, event: Event | Callable[[], Event | None]) -> None:
+    """A form's button callback. `event` may be made at the tap (the app's die). `seq` is the
+    log's length on the screen the host tapped: a log that moved since refuses the write."""
+    made = event() if callable(event) else event
+    if made is None:
+        return
+    if key == NEW:
+        write_now(code, seq, made)
+    else:
+        st.session_state[_chosen_key(key)] = made
+
+
+def write_now(code: str, seq: int, event: Event) -> None:
+    """Append `event` if this device may write (the token is checked now), the log has not
+    moved since the screen the host tapped, and the engine accepts it; otherwise nothing is
+    written and the reason, in one French line, waits in ERROR_KEY for the next run."""
+    grant = host_grant(fresh=True)  # the token is checked again now: it may have been revoked
+    if grant is None or session.code_param() != code:
+        st.session_state[ERROR_KEY] = READ_ONLY
+        return
+    try:
+        new_seq = session.store().append(code, event, seq, grant.role)
+    except RuleError as exc:
+        st.session_state[ERROR_KEY] = plain(exc.reason) + (
+            f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else "")
+        return
+    except CompanionError as exc:
+        text = str(exc)
+        st.session_state[ERROR_KEY] = plain(text[:1].upper() + text[1:])
+        return
+    session.mark_seen(code, new_seq)
+
+
+def _app_roll() -> Event:
+    """The app's die, drawn at the tap (never before: nothing to peek at)."""
+    return {"type": "roll", "value": secrets.randbelow(_data().die_faces) + 1, "source": "app"}
+
+
+# --- the entry forms (FORMS) ------------------------------------------------------------------
+
+
+def roll_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None:
+    """The app's die, or the face of a real die typed in. A roll drawn by the app records
+    chance: it is not changed afterwards, only withdrawn."""
+    faces = _data().die_faces
+    args = (key, view.code, view.seq)
+    if prefill is None:
+        st.button("Lancer le dé", type="primary", width="stretch", key=f"{key}_roll",
+                  icon=":material/casino:", on_click=tapped, args=(*args, _app_roll))
+        st.caption("Ou tape le résultat d'un vrai dé :")
+    elif prefill.get("source", "table") == "app":
+        st.caption("Ce lancer a été tiré par l'application : il ne se change pas, il peut "
+                   "seulement être retiré.")
+        return chosen(key)
+    else:
+        st.caption(f"Le dé tapé était {prefill.get('value')} : touche le bon résultat.")
+    with st.container(horizontal=True, key=f"{key}_faces"):
+        for value in range(1, faces + 1):
+            label = f"{DIE_FACES[value - 1] if value <= 6 else ''} {value}"
+            was = prefill is not None and prefill.get("value") == value
+            st.button(label, key=f"{key}_face_{value}", width="stretch",
+                      type="primary" if was else "secondary", on_click=tapped,
+                      args=(*args, {"type": "roll", "value": value, "source": "table"}))
+    return chosen(key)
+
+
+def _tap_move(key: str, code: str, seq: int, moves: dict[str, list[str]], cell: str) -> None:
+    tapped(key, code, seq, {"type": "move", "path": moves[cell]})
+
+
+def move_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None:
+    """Tap a lit destination: the pawn goes there in exactly the die's steps, by the paths;
+    the app writes the walk (registre LAB-14)."""
+    summary = view.state.summary()
+    moves: dict[str, list[str]] = summary["moves"]
+    steps = summary["steps"]
+    end = prefill["path"][-1] if prefill and prefill.get("path") else None
+    if end:
+        st.caption(f"Le pion était allé en {end} : touche la bonne case d'arrivée.")
+    elif not moves:
+        st.info(f"Aucun chemin ne permet d'avancer d'exactement {steps} cases : échange deux "
+                "chemins.")
+    else:
+        st.caption(f"Touche une case allumée : ton pion y va en {steps} pas, par les chemins.")
+    board_grid(summary, set(moves), key, "move", _tap_move, (key, view.code, view.seq, moves),
+               marked={end} if end else frozenset())
+    return chosen(key)
+
+
+def _first_key(key: str) -> str:
+    return f"_{key}_swap_first"  # (game code, seq, cell) of the first path tapped
+
+
+def _tap_first(key: str, code: str, seq: int, cell: str) -> None:
+    st.session_state[_first_key(key)] = (code, seq, cell)
+
+
+def _forget_first(key: str) -> None:
+    st.session_state.pop(_first_key(key), None)
+
+
+def _tap_second(key: str, code: str, seq: int, first: str, cell: str) -> None:
+    _forget_first(key)
+    tapped(key, code, seq, {"type": "swap", "cells": [first, cell]})
+
+
+def swap_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None:
+    """Tap two empty paths (no Lieu, no Témoin, no pawn): their piles change places."""
+    summary = view.state.summary()
+    swappable = set(summary["swappable"])
+    first = st.session_state.get(_first_key(key))
+    if not (isinstance(first, tuple) and first[:2] == (view.code, view.seq)):
+        first = None
+    if prefill and isinstance(prefill.get("cells"), list) and len(prefill["cells"]) == 2:
+        st.caption(f"L'échange était {prefill['cells'][0]} ↔ {prefill['cells'][1]} : touche "
+                   "les deux bons chemins.")
+    if first is None:
+        st.caption("Touche un premier chemin vide à échanger (ni Lieu, ni Témoin, ni pion).")
+        board_grid(summary, swappable, key, "swap1", _tap_first, (key, view.code, view.seq))
+        return chosen(key)
+    st.caption(f"Touche le chemin à échanger avec {first[2]}.")
+    st.button(f"Annuler le choix de {first[2]}", key=f"{key}_swap_cancel", width="stretch",
+              on_click=_forget_first, args=(key,))
+    board_grid(summary, swappable - {first[2]}, key, "swap2", _tap_second,
+               (key, view.code, view.seq, first[2]), marked={first[2]})
+    return chosen(key)
+
+
+def _tap_look(key: str, code: str, seq: int, card: str, cell: str) -> None:
+    tapped(key, code, seq, {"type": "action", "card": card, "cell": cell})
+
+
+def action_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None:
+    """The Action card turned up, compulsory: its choice (a Témoin or Lieu to look under, a
+    player), then one tap."""
+    summary = view.state.summary()
+    card_id = summary["pending_action"]
+    if card_id is None:
+        st.caption("Aucune carte Action à faire à ce moment de la partie.")
+        return chosen(key)
+    card = next(a for a in _data().actions if a.id == card_id)
+    st.info(f"Carte Action : **{card.name}** — {card.effect} C'est obligatoire.")
+    args = (key, view.code, view.seq)
+    was = prefill or {}
+    if card_id in ("regarde-temoin", "regarde-lieu"):
+        cover = "temoin" if card_id == "regarde-temoin" else "lieu"
+        cells = {c["cell"] for row in summary["board"] for c in row if c["cover"] == cover}
+        st.caption("Touche la carte sous laquelle tu regardes.")
+        board_grid(summary, cells, key, "look", _tap_look, (*args, card_id),
+                   marked={was["cell"]} if was.get("cell") in cells else frozenset())
+        return chosen(key)
+    others = [p["name"] for seat, p in enumerate(summary["players"])
+              if seat != summary["turn"] and not p["out"]]
+    if card_id in ("regarde-suspects-ecartes", "regarde-lieux-ecartes", "echange-pion") and others:
+        st.caption("Choisis le joueur :")
+        for i, name in enumerate(others):
+            st.button(plain(name), key=f"{key}_target_{i}", width="stretch",
+                      type="primary" if was.get("player") == name else "secondary",
+                      on_click=tapped,
+                      args=(*args, {"type": "action", "card": card_id, "player": name}))
+    else:
+        st.button(f"C'est fait : {card.name}", type="primary", width="stretch",
+                  key=f"{key}_do_action", on_click=tapped,
+                  args=(*args, {"type": "action", "card": card_id}))
+    if key == NEW:
+        board_grid(summary, set(), key, "view")
+    return chosen(key)
+
+
+def _declaration(key: str) -> Event | None:
+    suspect = st.session_state.get(f"{key}_decl_suspect")
+    place = st.session_state.get(f"{key}_decl_place")
+    if not suspect or not place:
+        return None
+    return {"type": "declare", "suspect": suspect, "place": place}
+
+
+def declare_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None:
+    """On Arrivée: name the culprit and the place; the engine judges (registre LAB-8)."""
+    data = _data()
+    suspects = {s.id: s.name for s in data.suspects}
+    places = {p.id: p.name for p in data.places}
+    was = prefill or {}
+    with st.container(border=True):
+        st.markdown("**Tu es sur l'Arrivée : annonce le coupable et le lieu**")
+        suspect = st.pills("Le coupable", list(suspects), format_func=suspects.get,
+                           key=f"{key}_decl_suspect", default=was.get("suspect") or None)
+        place = st.pills("Le lieu du drapeau", list(places), format_func=places.get,
+                         key=f"{key}_decl_place", default=was.get("place") or None)
+        st.caption("L'application vérifie et répond seulement « juste » ou « faux ».")
+        st.button("Annoncer", key=f"{key}_decl_go", type="primary", width="stretch",
+                  disabled=not (suspect and place), on_click=tapped,
+                  args=(key, view.code, view.seq, partial(_declaration, key)))
+    return chosen(key)
+
+
+# Reveal, « regarde sous son pion » and « Fin du tour » carry no choice: they have no form and a
+# correction can only withdraw them (one line says so).
+FORMS: Mapping[str, EntryForm] = {"roll": roll_form, "move": move_form, "swap": swap_form,
+                                  "action": action_form, "declare": declare_form}
+
+
+# --- the turn, step by step (new entries) ---------------------------------------------------
+
+
+def _play_choice(stored: StoredGame, summary: dict[str, Any]) -> None:
+    """After the roll: move (tap a lit destination) or swap two empty paths (tap two)."""
+    moves: dict[str, list[str]] = summary["moves"]
+    swappable = set(summary["swappable"])
+    if not moves and len(swappable) < 2:
+        st.warning("Aucun déplacement du nombre exact et aucun échange possible : ton tour passe.")
+        _end_button(stored)
+        board_grid(summary, set(), NEW, "view")
+        return
+    options = ["Avancer", "Échanger deux chemins"]
+    mode = st.segmented_control("Ce que tu fais", options, default=options[0] if moves
+                                else options[1], key=f"lab_mode_{stored.seq}")
+    if mode == "Échanger deux chemins":
+        swap_form(stored, None, NEW)
+    else:
+        move_form(stored, None, NEW)
+
+
+def _end_button(stored: StoredGame) -> None:
+    st.button("Fin du tour → joueur suivant", type="primary", width="stretch", key="lab_end",
+              on_click=tapped, args=(NEW, stored.code, stored.seq, {"type": "end_turn"}))
+
+
+def _secret_card(stored: StoredGame, cell: str, who: str) -> None:
+    """The face-down card of `cell`, for `who` only: behind a tap, hidden again by another
+    (registres LAB-3, LAB-11). Host's screen only."""
+    card = stored.state.hidden_card(cell)  # type: ignore[attr-defined]
+    if card is None:
+        return
+    names = card_names()
+    if st.toggle(f"Montrer à {who} seulement ce qu'il y a sous {cell}",
+                 key=f"lab_secret_{stored.seq}_{cell}"):
+        if card.startswith("suspect-"):
+            st.success(f"Le témoin a vu {names[card]} à la fête : innocent, barre-le.")
+        elif card.startswith("drapeau-"):
+            st.success(f"{names[card]}.")
+        else:
+            st.success(f"Carte Action : {names[card]}.")
+        st.caption("Touche encore pour cacher avant de rendre la tablette.")
+
+
+def _after_action(stored: StoredGame, summary: dict[str, Any]) -> None:
+    """What the last action showed: the card looked under (for that player), or « tant pis »."""
+    last = summary["last_action"]
+    if not last:
+        return
+    name = summary["players"][last["player"]]["name"]
+    if "cell" in last:
+        _secret_card(stored, last["cell"], plain(name))
+    if last.get("nothing"):
+        st.info("Ce joueur n'a rien écarté : tant pis, c'est au joueur suivant.")
+    elif last["card"] in ("regarde-suspects-ecartes", "regarde-lieux-ecartes"):
+        seen = summary["players"][last["player_seen"]]["name"]
+        st.info(f"{plain(seen)} montre à {plain(name)} une carte écartée au hasard (sur sa fiche "
+                "d'enquête : « Montrer … au hasard »).")
+
+
+def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
+    """The current player's turn on the host's tablet, in the rules' order."""
+    phase = summary["phase"]
+    current = plain(summary["current"])
+    last = summary["last_reveal"]
+    args = (NEW, stored.code, stored.seq)
+    if phase == "roll":
+        last_action = summary["last_action"]  # since the last roll: this turn's, or the last one's
+        if last_action and last_action["card"] == "rejoue":
+            st.info("« Rejoue » : relance le dé !")
+        elif last_action and last_action.get("nothing"):
+            who = plain(summary["players"][last_action["player"]]["name"])
+            seen = last_action.get("player_seen")
+            whom = ("personne d'autre" if seen is None
+                    else plain(summary["players"][seen]["name"]))
+            st.info(f"Rien à regarder chez {whom} pour {who} : tant pis, c'est au joueur "
+                    "suivant.")
+        roll_form(stored, None, NEW)
+        board_grid(summary, set(), NEW, "view")
+    elif phase == "play":
+        last_roll_line(summary)
+        _play_choice(stored, summary)
+    elif phase == "reveal":
+        cell = summary["players"][summary["turn"]]["cell"]
+        st.button(f"Retourner le paquet sous le pion ({cell})", type="primary",
+                  width="stretch", key="lab_reveal_pile", on_click=tapped,
+                  args=(*args, {"type": "reveal"}))
+        board_grid(summary, set(), NEW, "view")
+    elif phase == "action":  # an Action card: carried out openly, nothing secret to show
+        action_form(stored, None, NEW)
+    else:
+        if last and last["player"] == summary["turn"] and last["cover"] in ("lieu", "temoin"):
+            _secret_card(stored, last["cell"], current)
+        elif last and last["player"] != summary["turn"]:
+            who = summary["players"][last["player"]]["name"]
+            _secret_card(stored, last["cell"], plain(who))
+        _after_action(stored, summary)
+        for i, name in enumerate(summary["may_look"]):
+            st.button(f"{plain(name)} regarde sous son pion", key=f"lab_look_{i}",
+                      width="stretch", on_click=tapped,
+                      args=(*args, {"type": "reveal", "player": name}))
+        _end_button(stored)
+        board_grid(summary, set(), NEW, "view")
+
+
+def declare_entry(stored: StoredGame, summary: dict[str, Any]) -> None:
+    """The declaration, when the current player stands on Arrivée."""
+    if summary["can_declare"]:
+        declare_form(stored, None, NEW)
