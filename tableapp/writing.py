@@ -13,6 +13,7 @@ from contextvars import ContextVar
 from typing import Any
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from companion.access import Grant
 from companion.errors import CompanionError, RuleError
@@ -81,7 +82,10 @@ def rerun_view() -> None:
     """Draw again what a write changed: the game view alone when the tap reran only it
     (gamepage.live_view), else the whole page."""
     if IN_VIEW_RERUN.get():
-        st.rerun(scope="fragment")
+        try:
+            st.rerun(scope="fragment")
+        except (RuntimeError, StreamlitAPIException):
+            pass  # written from a fragment nested in the view: the whole page then
     st.rerun()
 
 
