@@ -137,3 +137,28 @@ def test_other_screens_are_told_what_a_correction_says() -> None:
     store().correct(code, 0, announce("Bruno", "six-senechales"), 1, "host")
     [toast] = [t.value for t in screen.run().toast]
     assert "correction du n° 0" in toast and "Sénéchales" in toast
+
+
+def test_redo_after_undo_gives_back_the_game_at_every_step() -> None:
+    """« Rétablir » (registre TAB-6) over a real game, after each of its events: the event the
+    undo cancelled, read from the log, appended again, gives back the same game."""
+    import json
+    from pathlib import Path
+
+    from companion.log import effective_events
+    from tableapp.history import undone_entry
+
+    log = json.loads((Path(__file__).resolve().parent.parent / "docs" / "log-examples"
+                      / "noe-partie-a-100-points.json").read_text(encoding="utf-8"))
+    events = effective_events(log["events"])
+    code = store().create("noe", log["setup"])
+    for event in events:
+        s = store()
+        s.append(code, event, s.seq(code))
+        before = s.load(code).state.summary()
+        s.undo(code, s.seq(code))
+        undone = undone_entry(s.load(code))
+        assert undone == event
+        s.append(code, undone, s.seq(code))
+        assert s.load(code).state.summary() == before
+    assert undone_entry(store().load(code)) is None  # the last line is no undo any more
