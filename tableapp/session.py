@@ -144,10 +144,12 @@ def set_code(game: str, code: str) -> None:
     """Put the code in the URL (with this device's host token for it, if any) and remember it
     for this game's other pages and on this device."""
     previous = code_param()
-    st.query_params["code"] = code
+    if st.query_params.get("code") != code:  # each change is a message to the browser
+        st.query_params["code"] = code
     token = device().token(code)
     if token and not is_public_view():
-        st.query_params[HOST_PARAM] = token
+        if st.query_params.get(HOST_PARAM) != token:
+            st.query_params[HOST_PARAM] = token
     elif HOST_PARAM in st.query_params and (previous != code or is_public_view()):
         del st.query_params[HOST_PARAM]  # another game's token, or a public screen
     st.session_state.setdefault(_REMEMBER_KEY, {})[game] = code
