@@ -247,6 +247,14 @@ def bleed_box(rect: Rect, others: tuple[Rect, ...], bx: float, by: float,
     return Rect(rect.x - left, rect.y - bottom, rect.w + left + right, rect.h + bottom + top)
 
 
+@lru_cache(maxsize=1024)
+def bleed_boxes(rects: tuple[Rect, ...], bx: float, by: float,
+                fold_x: float | None = None) -> tuple[Rect, ...]:
+    """`bleed_box` of every rectangle of a page, asked once per page layout (the pages of a
+    deck repeat a few layouts: one hash of the page instead of one per card)."""
+    return tuple(bleed_box(rect, rects, bx, by, fold_x) for rect in rects)
+
+
 def mirror_about(rect: Rect, axis_x: float) -> Rect:
     """The rectangle reflected about the vertical line x = axis_x."""
     return Rect(2 * axis_x - rect.x - rect.w, rect.y, rect.w, rect.h)

@@ -27,7 +27,7 @@ from print_kit.geometry import (
     RulerSpot,
     Segment,
     back_rect,
-    bleed_box,
+    bleed_boxes,
     chunks,
     crop_marks,
     free_page_ruler,
@@ -86,9 +86,9 @@ class PagePlan:
 def _placed(items: list[tuple[Face, Rect, str, bool, int]], grid: Grid,
             fold_x: float | None = None) -> tuple[Placement, ...]:
     rects = tuple(rect for _, rect, _, _, _ in items)
-    return tuple(Placement(face, rect, comp, back,
-                           bleed_box(rect, rects, grid.bleed_x, grid.bleed_y, fold_x), turn)
-                 for face, rect, comp, back, turn in items)
+    boxes = bleed_boxes(rects, grid.bleed_x, grid.bleed_y, fold_x)
+    return tuple(Placement(face, rect, comp, back, box, turn)
+                 for (face, rect, comp, back, turn), box in zip(items, boxes, strict=True))
 
 
 def plan_deck(deck: Deck, grid: Grid, layout: str, flip: str, calibration: Calibration,

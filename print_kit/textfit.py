@@ -24,6 +24,7 @@ class PreflightError(CompanionError):
     """The kit would print badly (missing glyph, overflowing text, wrong count): build refused."""
 
 
+@lru_cache(maxsize=16384)  # the same titles and labels are drawn on page after page
 def french(text: str) -> str:
     """French typography: narrow no-break spaces before : ; ! ? » and after «."""
     text = _BEFORE.sub(lambda m: NNBSP + m.group(1), text)

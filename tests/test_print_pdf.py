@@ -409,3 +409,17 @@ def test_preflight_refuses_a_data_group_without_a_file() -> None:
     files = [pf for pf in print_files("elsen", options) if pf.stem != "elsen-echelles"]
     with pytest.raises(PreflightError, match="echelles"):
         check_counts("elsen", files, options)
+
+
+def test_the_fast_text_encoding_gives_reportlabs_bytes() -> None:
+    """fonts._ascii_fast stands in for ReportLab's pdfdocEnc: the same bytes for ASCII, the
+    same refusal for what PDFDocEncoding has not, the codec itself for the rest."""
+    from print_kit import fonts
+
+    ascii_text = "".join(chr(i) for i in range(128) if not 0x18 <= i <= 0x1F)
+    for text in (ascii_text, "BT /F1+0 9 Tf 12.5 TL ET\n", "Élysée « œ »", "", b"\x00bin"):
+        expected = text.encode("extpdfdoc") if isinstance(text, str) else text
+        assert fonts._ascii_fast(text) == expected  # noqa: SLF001
+    for bad in ("\x18", "a\x1fb"):
+        with pytest.raises(UnicodeEncodeError):
+            fonts._ascii_fast(bad)  # noqa: SLF001
