@@ -67,7 +67,12 @@ def _charmap(font: str) -> frozenset[int]:
     return frozenset(ttf.face.charToGlyph)  # type: ignore[attr-defined]
 
 
+@cache
+def _drawable(font: str) -> frozenset[str]:
+    """The characters the font has, and newline and tab (not drawn, never missing)."""
+    return frozenset(map(chr, _charmap(font))) | {"\n", "\t"}
+
+
 def missing_glyphs(text: str, font: str) -> set[str]:
     """Characters of `text` the font cannot draw (controls like newline excepted)."""
-    cmap = _charmap(font)
-    return {ch for ch in text if ch not in "\n\t" and ord(ch) not in cmap}
+    return set(text).difference(_drawable(font))
