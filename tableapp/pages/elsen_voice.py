@@ -176,7 +176,7 @@ NARRATOR_CSS = """
   cursor: pointer; font-size: 1.05rem; margin-top: 10px; padding: 0 14px; border-radius: 8px;
   border: 2px solid #2b4c7e; background: #fff;}
 .elsen-narrator details summary::after {content: "+"; margin-left: 10px; font-weight: 700;}
-.elsen-narrator details[open] summary::after {content: "\2212";}
+.elsen-narrator details[open] summary::after {content: "−";}
 .elsen-narrator .clock {font-size: 3rem; font-variant-numeric: tabular-nums;
   font-weight: 700; min-width: 6ch;}
 .elsen-narrator .clock.night {font-size: 4.5rem;}
