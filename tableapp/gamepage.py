@@ -62,15 +62,19 @@ from tableapp.writing import (
     is_host,
     is_public_view,
     redo,
+    refuse_at_tap,
     retract,
     show_rule_error,
+    show_tap_error,
     submit,
     undo,
+    write_at_tap,
 )
 
 __all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "retract",
            "toolbar", "is_public_view", "is_host", "host_grant", "open_game", "correction",
-           "EntryForm", "Describe", "READ_ONLY", "show_rule_error", "live_view"]
+           "EntryForm", "Describe", "READ_ONLY", "show_rule_error", "live_view", "write_at_tap",
+           "refuse_at_tap", "show_tap_error"]
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 MAX_NAME = 40
@@ -121,6 +125,7 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
 @st.fragment
 def _view(game: str, code: str, stored: StoredGame,
           draw: Callable[[StoredGame], None]) -> None:
+    show_tap_error()
     if not in_fragment_rerun():
         draw(stored)
         return

@@ -25,6 +25,7 @@ from tableapp.session import plain
 READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
              "l'hôte (ou d'un co-hôte) peut modifier la partie.")
 SAID_KEY = "_compagnon_said"  # what the last write of this device changed, said once after it
+TAP_ERROR_KEY = "_compagnon_tap_error"  # why a write made at a tap was refused, said once
 _GRANT_KEY = "_compagnon_grant"  # (run marker, code, token) -> grant, for one script run
 
 
@@ -115,6 +116,46 @@ def _write(stored: StoredGame, write: Callable[[int, str], int],
         st.session_state[SAID_KEY] = {**said, "code": stored.code, "seq": new_seq}
     rerun_view()
     return True  # st.rerun() raises; kept for the signature
+
+
+def write_at_tap(code: str, seq: int,
+                 event: dict[str, Any] | Callable[[], dict[str, Any] | None]) -> None:
+    """A button's callback (`on_click=write_at_tap, args=(stored.code, stored.seq, event)`):
+    the event is written before the page redraws, so a tap costs one run, not a run that
+    writes and a second one that shows. `event` may be made at the tap from the form's widget
+    values (st.session_state), or be None (nothing written: the maker said why in
+    TAP_ERROR_KEY). `seq` is the log's length on the screen the host tapped: a log that moved
+    since refuses the write. A refusal waits in TAP_ERROR_KEY for `show_tap_error`."""
+    made = event() if callable(event) else event
+    if made is None:
+        return
+    grant = host_grant(fresh=True)  # the token is checked again now: it may have been revoked
+    if grant is None or session.code_param() != code:
+        st.session_state[TAP_ERROR_KEY] = READ_ONLY
+        return
+    try:
+        new_seq = session.store().append(code, made, seq, grant.role)
+    except RuleError as exc:
+        st.session_state[TAP_ERROR_KEY] = plain(exc.reason) + (
+            f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else "")
+        return
+    except CompanionError as exc:
+        text = str(exc)
+        st.session_state[TAP_ERROR_KEY] = plain(text[:1].upper() + text[1:])
+        return
+    session.mark_seen(code, new_seq)
+
+
+def refuse_at_tap(line: str) -> None:
+    """From an event maker: nothing is written, and this French line says why."""
+    st.session_state[TAP_ERROR_KEY] = plain(line)
+
+
+def show_tap_error() -> None:
+    """The reason a tap's write was refused, once (gamepage.live_view shows it at the top)."""
+    line = st.session_state.pop(TAP_ERROR_KEY, None)
+    if line:
+        st.error(line)
 
 
 def submit(stored: StoredGame, event: dict[str, Any]) -> bool:

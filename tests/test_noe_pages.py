@@ -258,3 +258,19 @@ def test_a_control_is_recorded_in_the_game_log() -> None:
     assert describe(stored.events[-1]) == ("Manche 1 : contrôle d’Alice chez Bruno (Sarah — "
                                            "État-Major montrée)")
     assert not at.exception
+
+
+def test_an_incomplete_hand_is_refused_at_the_tap() -> None:
+    """The tap writes the announcement itself (one run per tap): a hand of five cards while
+    the check is on writes nothing and says why, once."""
+    code = new_game(["Alice", "Bruno"])
+    at = app("play", code=code).run()
+    at.button_group(key="noe_entry_player_1").set_value("Alice")
+    at.toggle(key="noe_entry_check").set_value(True).run()
+    at.multiselect(key="noe_entry_cards_1").set_value(PLAN_ETARE_HAND[:5]).run()
+    button(at, "noe_entry_valid")()
+    at.run()
+    assert store().load(code).seq == 0
+    assert any("Choisissez les 6 cartes" in e.value for e in at.error)
+    at.run()
+    assert not any("Choisissez les 6 cartes" in e.value for e in at.error)  # said once

@@ -4,6 +4,7 @@ companion/games/noe; players' names only reach Streamlit as plain text or escape
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -24,8 +25,11 @@ from tableapp.gamepage import (
     current_game,
     is_public_view,
     live_view,
+    refuse_at_tap,
+    show_tap_error,
     submit,
     toolbar,
+    write_at_tap,
 )
 from tableapp.session import plain
 
@@ -169,8 +173,8 @@ def announcement_form(view: StoredGame, prefill: dict[str, Any] | None,
             f"{key}_check": bool(prefill.get("cards"))})
     # a few choices: buttons, not a typed list; picking one sends nothing to the server (the
     # value travels with « Valider »): one round trip per announcement
-    player = st.segmented_control("Joueur", active, key=player_key, required=True,
-                                  on_change="ignore")
+    st.segmented_control("Joueur", active, key=player_key, required=True,
+                         on_change="ignore")
     announcements = deck().data.announcements
     points = {a.id: f"{a.name} ({a.points})" for a in announcements}
     ann_id = st.pills("Annonce (points)", list(points), format_func=points.get, required=True,
@@ -191,20 +195,49 @@ def announcement_form(view: StoredGame, prefill: dict[str, Any] | None,
                 _show_analysis(result)
         else:
             st.info(f"{len(cards)}/{HAND_SIZE} cartes choisies.")
-    base = {"manche": manche, "player": player, "announcement": ann_id}
     left, right = st.columns(2)
+    valid = partial(_announcement_event, "announcement", key, manche)
+    false = partial(_announcement_event, "false_announcement", key, manche)
+    if prefill is None:  # a new entry is written by the tap itself: one run per tap
+        left.button("Valider l'annonce", type="primary", key=f"{key}_valid", width="stretch",
+                    icon=":material/check:", on_click=write_at_tap,
+                    args=(view.code, view.seq, valid))
+        right.button("Annonce fausse", key=f"{key}_false", width="stretch",
+                     icon=":material/close:", help=FALSE_HELP, on_click=write_at_tap,
+                     args=(view.code, view.seq, false))
+        return None
     if left.button("Valider l'annonce", type="primary", key=f"{key}_valid",
                    icon=":material/check:", width="stretch"):
-        if cards is not None and len(cards) != HAND_SIZE:
-            st.error(f"Choisissez les {HAND_SIZE} cartes de la main, ou désactivez la "
-                     "vérification.")
-            return None
-        return {"type": "announcement", **base, **({"cards": cards} if cards else {})}
+        return _shown_refusal(valid())
     if right.button("Annonce fausse", key=f"{key}_false", width="stretch",
-                    icon=":material/close:",
-                    help="Le joueur reprend ses cartes, ne marque rien et passe son tour"):
-        return {"type": "false_announcement", **base}
+                    icon=":material/close:", help=FALSE_HELP):
+        return _shown_refusal(false())
     return None
+
+
+FALSE_HELP = "Le joueur reprend ses cartes, ne marque rien et passe son tour"
+
+
+def _announcement_event(kind: str, key: str, manche: int) -> dict[str, Any] | None:
+    """The event the announcement form's widgets say (st.session_state: at a tap, or after the
+    form is drawn); None, with the reason kept for the next run, when the hand is incomplete."""
+    state = st.session_state
+    event = {"type": kind, "manche": manche, "player": state.get(f"{key}_player_{manche}"),
+             "announcement": state.get(f"{key}_announcement")}
+    if kind != "announcement" or not state.get(f"{key}_check"):
+        return event
+    cards = list(state.get(f"{key}_cards_{manche}") or [])
+    if len(cards) != HAND_SIZE:
+        refuse_at_tap(f"Choisissez les {HAND_SIZE} cartes de la main, ou désactivez la "
+                      "vérification.")
+        return None
+    return {**event, "cards": cards}
+
+
+def _shown_refusal(event: dict[str, Any] | None) -> dict[str, Any] | None:
+    """In a correction the form returns the event in the same run: say a refusal at once."""
+    show_tap_error()
+    return event
 
 
 def control_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -249,14 +282,11 @@ FORMS: dict[str, EntryForm] = {"announcement": announcement_form,
 def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
     manche = summary["manche"]
     st.subheader(f"Manche {manche} : saisir une annonce")
-    event = announcement_form(stored, None, "noe_entry")
-    if event is not None:
-        submit(stored, event)
-    if st.button("Arrêter la manche", key="noe_entry_end", width="stretch",
-                 icon=":material/stop:",
-                 help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
-                      "ne le prévoit pas)"):
-        submit(stored, {"type": "end_manche", "manche": manche})
+    announcement_form(stored, None, "noe_entry")  # written at the tap (write_at_tap)
+    st.button("Arrêter la manche", key="noe_entry_end", width="stretch", icon=":material/stop:",
+              help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
+                   "ne le prévoit pas)", on_click=write_at_tap,
+              args=(stored.code, stored.seq, {"type": "end_manche", "manche": manche}))
     # drawn only when asked for: a closed expander would still send its whole form at every tap
     if summary["level"] >= 2 and st.toggle("Contrôle ou descente (niveaux 2 et 3)",
                                            key="noe_ctl_open"):
