@@ -100,7 +100,7 @@ def test_a_whole_round_through_the_page() -> None:
     assert [line.split(" : **")[1].split("**")[0] for line in status.splitlines()[1:]] \
         == [str(state.coins[p]) for p in PLAYERS]
     assert "Décompte de la manche 1" in [e.label for e in at.expander]
-    shown = "\n".join(t.value for t in at.text)
+    shown = "\n".join(t.value for t in [*at.text, *at.markdown]).replace("\\", "")
     for movement in state.results[0].movements:
         assert movement.cause in shown
     assert "**Au tour de bleu** de retourner sa carte." in [t.value for t in at.markdown]

@@ -150,11 +150,12 @@ def _results(state: EmblemesState) -> None:
     for number, score in reversed(list(enumerate(state.results, 1))):
         latest = number == len(state.results)
         with st.expander(f"Décompte de la manche {number}", expanded=latest):
-            parts = [place_label(place) + "\n" + "\n".join(score.place_lines(place))
+            parts = [f"**{place_label(place)}**  \n"
+                     + "  \n".join(plain(line) for line in score.place_lines(place))
                      for place in PLACES]
-            parts.append("Pièces après la manche : " + ", ".join(
-                f"{p} {n}" for p, n in score.coins.items()))
-            st.text("\n\n".join(parts))
+            parts.append(plain("Pièces après la manche : " + ", ".join(
+                f"{p} {n}" for p, n in score.coins.items())))
+            st.markdown("\n\n".join(parts))
 
 
 def _winner(state: EmblemesState) -> None:
