@@ -16,11 +16,13 @@ from print_kit.painter import Painter
 from print_kit.textfit import draw_block, french
 
 
-def credits_lines() -> list[tuple[str, str]]:
-    """(heading, paragraph) pairs, in French."""
+def credits_lines(games: bool = True) -> list[tuple[str, str]]:
+    """(heading, paragraph) pairs, in French; `games` False for an author's own deck (its
+    pictures may be its own, and the games' rules are not in it)."""
     om = openmoji_set()
-    return [
-        ("Illustrations", f"Toutes les images des cartes, jetons et dos viennent d'{om.name} "
+    lines = [
+        ("Illustrations", ("Toutes les images des cartes, jetons et dos" if games else
+                           "Les images qui ne sont pas les vôtres") + f" viennent d'{om.name} "
          f"{om.version}, le projet libre d'emojis et d'icônes (openmoji.org, {om.source}), "
          f"sous licence {om.licence} ({om.licence_url}). Elles sont dessinées telles quelles, "
          "en vecteurs ; en mode économie d'encre, seul leur trait est dessiné. Si vous "
@@ -31,21 +33,24 @@ def credits_lines() -> list[tuple[str, str]]:
          "fournie avec le kit dans print_kit/fonts/LICENSE-DejaVu.txt)."),
         ("Outils", "Mis en page avec ReportLab, images lues par svglib ; kit produit par "
          "Compagnon de table."),
-        ("Jeux", "Règles résumées dans les propres mots du projet ; les valeurs choisies par "
-         "le projet sont marquées « défaut maison » sur les cartes et les fiches."),
     ]
+    if games:
+        lines.append(("Jeux", "Règles résumées dans les propres mots du projet ; les valeurs "
+                      "choisies par le projet sont marquées « défaut maison » sur les cartes "
+                      "et les fiches."))
+    return lines
 
 
 def credits_text() -> str:
     return "\n\n".join(f"{heading}\n{text}" for heading, text in credits_lines()) + "\n"
 
 
-def _draw(c: Canvas, painter: Painter, w: float, h: float) -> None:
+def _draw(c: Canvas, painter: Painter, w: float, h: float, games: bool = True) -> None:
     c.setFillColorRGB(*INK)
     c.setFont(BOLD, 16)
     c.drawString(15 * MM, h - 22 * MM, "Crédits")
     y = h - 32 * MM
-    for heading, text in credits_lines():
+    for heading, text in credits_lines(games):
         c.setFont(BOLD, 10)
         c.setFillColorRGB(*INK)
         c.drawString(15 * MM, y, french(heading))
@@ -53,7 +58,16 @@ def _draw(c: Canvas, painter: Painter, w: float, h: float) -> None:
                        smallest=7, where="credits") - 6 * MM
 
 
+def credits_page(games: bool = True) -> FreePage:
+    """The credits as one page (an author's deck ends with it, `games` False: OpenMoji's
+    licence asks for the credit wherever its pictures are printed)."""
+    strings = tuple(s for pair in credits_lines(games) for s in pair) + ("Crédits",)
+
+    def draw(c: Canvas, painter: Painter, w: float, h: float) -> None:
+        _draw(c, painter, w, h, games)
+
+    return FreePage("Crédits", draw, strings)
+
+
 def credits_file(options: PrintOptions) -> PrintFile:
-    strings = tuple(s for pair in credits_lines() for s in pair) + ("Crédits",)
-    return PrintFile("credits", "kit", "Crédits du kit d'impression",
-                     pages=(FreePage("Crédits", _draw, strings),))
+    return PrintFile("credits", "kit", "Crédits du kit d'impression", pages=(credits_page(),))

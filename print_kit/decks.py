@@ -100,6 +100,7 @@ def deck_print_file(game: str, title: str, cards: Sequence[CardSpec], options: P
     `art_dir` applied, and the options with `only` resolved: what the PDF and the image export
     (`print_kit.export`) are made from."""
     from print_kit.art import user_art
+    from print_kit.credits import credits_page
     from print_kit.kit import select, with_user_art
 
     pf = deck_file(game, title, cards, secret=secret, footer=footer or title)
@@ -110,7 +111,12 @@ def deck_print_file(game: str, title: str, cards: Sequence[CardSpec], options: P
         if chosen is None:
             raise UsageError("--only : aucune de ces cartes n'est dans le paquet")
         pf = chosen
-    return with_user_art(pf, user_art(options.art_dir, {c.id for c in cards})), options
+    pf = with_user_art(pf, user_art(options.art_dir, {c.id for c in cards}))
+    openmoji = any((face.art or "").startswith("openmoji:") for deck in pf.decks
+                   for item in deck.items for face in (item.front, item.back) if face)
+    if openmoji and not chosen_ids:  # a replacement sheet has no credits, as for the games
+        pf = replace(pf, pages=(*pf.pages, credits_page(games=False)))
+    return pf, options
 
 
 def build_deck_kit(game: str, title: str, cards: Sequence[CardSpec], options: PrintOptions,

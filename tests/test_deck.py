@@ -146,7 +146,11 @@ def test_the_example_deck_prints_and_its_pages_render(tmp_path: Path) -> None:
     assert len(deck.cards) == 10 and sum(c.copies for c in deck.cards) == 25
     kit = deck_kit(deck, make_options("all"))
     built = kit.files[0]
-    assert built.cards == 25 and built.pages == 6  # 3 sheets of 9, fronts and backs
+    assert built.cards == 25 and built.pages == 7  # 3 sheets of 9, fronts and backs, credits
+    import pypdf
+
+    last = pypdf.PdfReader(io.BytesIO(built.data)).pages[-1].extract_text()
+    assert "Crédits" in last and "OpenMoji" in last and "CC BY-SA" in last
     assert built.components == {c.id: c.copies for c in deck.cards}
     for page in range(built.pages):
         png = render_png(built.data, page, 40)
@@ -179,7 +183,7 @@ def test_the_three_commands_from_an_empty_folder(tmp_path: Path, monkeypatch: py
     written = sorted(p.name for p in (tmp_path / "impression").iterdir())
     assert written == ["manifest.json", "mon-jeu-cartes.pdf", "png"]
     assert sorted(p.name for p in (tmp_path / "impression" / "png").iterdir()) == [
-        "mon-jeu-cartes-page-01.png"]
+        "mon-jeu-cartes-page-01.png", "mon-jeu-cartes-page-02.png"]  # cards, credits
     err = capsys.readouterr().err
     assert "aucun problème trouvé" in err and "3 à imprimer" in err
 
@@ -269,8 +273,9 @@ def test_every_print_option_works_for_a_deck(tmp_path: Path) -> None:
     with zipfile.ZipFile(out / "cartes-png-600dpi.zip") as zf:
         rows = zf.read("quantites.csv").decode().splitlines()
     assert rows[1].startswith("limace-recto.png,limace-verso.png,2,limace,carte")
-    # gutterfold and fronts only: the layouts change the pages, not the cards
-    for layout, pages in (("gutterfold", 7), ("fronts", 3), ("duplex", 6)):
+    # gutterfold and fronts only: the layouts change the pages, not the cards (and a whole
+    # deck ends with the credits page; a replacement sheet, as above, has none)
+    for layout, pages in (("gutterfold", 8), ("fronts", 4), ("duplex", 7)):
         folder = tmp_path / layout
         assert main(["print", "deck", str(EXAMPLE), "--out", str(folder), "--layout",
                      layout]) == 0
