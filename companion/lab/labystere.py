@@ -77,7 +77,11 @@ def _learn(state: LabystereState, notes: Notes, pos: Pos, flag_here: set[str]) -
             notes.empty.add(place)
 
 
-def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> dict[str, Any]:
+def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
+         checked: bool = False) -> dict[str, Any]:
+    """One game. Its events are the engine's own offers (a face of the die, one of its walks or
+    swaps, its legal events), so they go through the engine's fast path (`play_offered`) unless
+    `checked`: then through `apply`, as at the table (tests/test_lab_fastpath.py: same game)."""
     n = condition["joueurs"]
     greedy = condition["politique"] == "glouton"
     setup = {"players": NAMES[:n], "colours": COLOURS[:n], "seed": rng.getrandbits(62)}
@@ -91,8 +95,10 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
     known_at: int | None = None
     replay_turn = False
 
+    step = state.apply if checked else state.play_offered
+
     def apply(event: dict[str, Any]) -> None:
-        state.apply(event)
+        step(event)
         events.append(event)
 
     while not state.finished and turns < MAX_TURNS:

@@ -40,13 +40,13 @@ def parse_cell(name: object, rows: int, cols: int) -> Pos | None:
     """"B3" -> (1, 2); None for anything that is not a cell of the grid."""
     if not isinstance(name, str):
         return None
-    names = _cell_names(rows, cols)
+    names = cell_names(rows, cols)
     pos = names.get(name)  # the usual case: a name as the app and the lab write it
     return pos if pos is not None else names.get(name.strip().upper())
 
 
 @cache  # parsed at every step of every move checked: a table per grid size, not a regex
-def _cell_names(rows: int, cols: int) -> dict[str, Pos]:
+def cell_names(rows: int, cols: int) -> dict[str, Pos]:
     # names go from A1 to J10 at most (the text board's letters), as the rules' map is read
     return {cell_name((r, c)): (r, c) for r in range(min(rows, len(ROW_NAMES)))
             for c in range(min(cols, 10))}

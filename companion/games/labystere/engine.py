@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import RuleError, UsageError
-from companion.games.labystere.board import Board, Pos, cell_name, parse_cell
+from companion.games.labystere.board import Board, Pos, cell_name, cell_names, parse_cell
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.rules import (
     ACTION,
@@ -100,7 +100,9 @@ class LabystereState(Checks):
         handler(self, event)
 
     def _do_roll(self, event: dict[str, Any]) -> None:
-        value = self.check_roll(event)
+        self._rolled(self.check_roll(event))
+
+    def _rolled(self, value: int) -> None:
         steps, doubled = self.doubled(value)
         self.double_pending[self.turn] = False
         self.last_roll = {"player": self.turn, "value": value, "doubled": doubled,
@@ -109,19 +111,25 @@ class LabystereState(Checks):
         self.last_move = self.last_swap = self.last_reveal = self.last_action = None
 
     def _do_move(self, event: dict[str, Any]) -> None:
-        walk = self.check_move(event)
+        self._moved(self.check_move(event))
+
+    def _moved(self, walk: list[Pos]) -> None:
         self.pawns[self.turn] = walk[-1]
         self.last_move = {"player": self.turn, "path": [cell_name(p) for p in walk]}
         self.phase = REVEAL if self.board[walk[-1]].path is not None else DONE
 
     def _do_swap(self, event: dict[str, Any]) -> None:
-        a, b = self.check_swap(event)
+        self._swapped(*self.check_swap(event))
+
+    def _swapped(self, a: Pos, b: Pos) -> None:
         self.board = self.board.swapped(a, b)
         self.last_swap = {"player": self.turn, "cells": [cell_name(a), cell_name(b)]}
         self.phase = DONE
 
     def _do_reveal(self, event: dict[str, Any]) -> None:
-        seat = self.check_reveal(event)
+        self._revealed(self.check_reveal(event))
+
+    def _revealed(self, seat: int) -> None:
         pos = self.pawns[seat]
         assert pos is not None
         stack = self.board[pos]
@@ -140,7 +148,9 @@ class LabystereState(Checks):
             self.may_look.remove(seat)
 
     def _do_action(self, event: dict[str, Any]) -> None:
-        card, target, cell = self.check_action(event)
+        self._acted(*self.check_action(event))
+
+    def _acted(self, card: str, target: int | None, cell: Pos | None) -> None:
         self.last_action = {"player": self.turn, "card": card}
         self.pending, self.phase = None, DONE
         if card in ("retour-depart", "retour-arrivee"):
@@ -177,7 +187,9 @@ class LabystereState(Checks):
         self._next_player()
 
     def _do_declare(self, event: dict[str, Any]) -> None:
-        suspect, place, correct = self.check_declare(event)
+        self._declared(*self.check_declare(event))
+
+    def _declared(self, suspect: str, place: str, correct: bool) -> None:
         self.declarations.append({"player": self.turn, "suspect": suspect, "place": place,
                                   "correct": correct})
         if correct:
@@ -200,6 +212,34 @@ class LabystereState(Checks):
                 break
         self.turn, self.phase, self.steps = seat, ROLL, 0
         self.pending, self.may_look = None, []
+
+    # --- the balance lab's fast path -----------------------------------------------------------
+
+    def play_offered(self, event: dict[str, Any]) -> None:
+        """Apply an event the engine itself offers now (`legal_events`, a walk of `legal_walks`,
+        two cells of `swappable`, a face of the die) without checking it again: the balance
+        lab's simulations only (docs/lab.md). What a user enters always goes through `apply`;
+        tests/test_lab_fastpath.py holds this to `apply` on seeded games, event by event."""
+        kind = event["type"]
+        cells = cell_names(self.board.rows, self.board.cols)
+        if kind == "roll":
+            self._rolled(event["value"])
+        elif kind == "move":
+            self._moved([cells[name] for name in event["path"]])
+        elif kind == "swap":
+            self._swapped(cells[event["cells"][0]], cells[event["cells"][1]])
+        elif kind == "reveal":
+            self._revealed(self.players.index(event["player"]) if "player" in event
+                           else self.turn)
+        elif kind == "action":
+            self._acted(event["card"],
+                        self.players.index(event["player"]) if "player" in event else None,
+                        cells[event["cell"]] if "cell" in event else None)
+        elif kind == "end_turn":
+            self._next_player()
+        else:
+            self._declared(event["suspect"], event["place"],
+                           self.judge(event["suspect"], event["place"]))
 
     # --- views --------------------------------------------------------------------------------
 

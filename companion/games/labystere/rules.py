@@ -286,10 +286,15 @@ class Checks:
                                 "retourner le paquet ou faire l'action", DECLARE)
             raise RuleError(f"{self._name()} doit être sur la case Arrivée pour annoncer"
                             f"{where}", DECLARE)
+        return event["suspect"], event["place"], self.judge(event["suspect"], event["place"])
+
+    def judge(self, suspect: str, place: str) -> bool:
+        """Judged against the plan: « il regarde la carte Suspect qui avait été écartée au début
+        du jeu et la carte Lieu qu'il a nommé. Si tout est bon, il a gagné » (DÉROULEMENT DE LA
+        PARTIE; registre LAB-8)."""
         guilty = self.layout.guilty.removeprefix("suspect-")
         hidden = self.layout.hiding_place.removeprefix("chemin-lieu-")
-        return event["suspect"], event["place"], (event["suspect"], event["place"]) == (
-            guilty, hidden)
+        return (suspect, place) == (guilty, hidden)
 
     # --- everything legal now (the app's choices; random legal games in the tests) -----------
 
