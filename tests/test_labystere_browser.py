@@ -69,7 +69,7 @@ def test_setup_map_on_a_phone_never_cuts_a_word(app_server: str, browser: Any) -
     try:
         phone = context.new_page()
         start_game(phone, app_server, "labystere", ["Ana", "Bob"])
-        phone.get_by_text("Au tour de Ana").wait_for(timeout=20000)
+        phone.get_by_text("Au tour d’Ana").wait_for(timeout=20000)
         phone.locator(".st-key-lab_view").get_by_text("Plan", exact=True).click()
         phone.locator("table.laby").wait_for(timeout=20000)
         assert phone.locator("table.laby td").count() == 25
@@ -98,7 +98,7 @@ def test_a_move_is_one_tap_on_the_board_of_a_phone(app_server: str, browser: Any
     try:
         phone = context.new_page()
         start_game(phone, app_server, "labystere", ["Ana", "Bob"])
-        phone.get_by_text("Au tour de Ana").wait_for(timeout=20000)
+        phone.get_by_text("Au tour d’Ana").wait_for(timeout=20000)
         phone.locator(".st-key-lab_board button:visible").nth(24).wait_for(timeout=20000)
         facts = phone.evaluate(BOARD_FACTS)
         assert facts["cells"] == 25 and facts["rows"] == 5 and facts["scroll"] == 0
@@ -112,5 +112,120 @@ def test_a_move_is_one_tap_on_the_board_of_a_phone(app_server: str, browser: Any
         lit.first.click()
         phone.get_by_text(re.compile("Retourner le paquet|Fin du tour")).first.wait_for(
             timeout=20000)
+    finally:
+        context.close()
+
+
+# --- corrections by tapping, and the board in the states reached in play ---------------------
+
+# WCAG contrast of every word on the board against what lies under it (the first opaque
+# background up the tree, translucent ones blended over it); pawns' coloured dots excluded.
+CONTRAST_JS = """() => {
+  const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number);
+                        return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const under = (el) => { const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+    let [r, g, b] = layers.length && layers[layers.length - 1][3] >= 1
+      ? layers.pop() : rgba(getComputedStyle(document.querySelector('.stApp')).backgroundColor);
+    for (const [lr, lg, lb, a] of layers.reverse()) {
+      r = lr * a + r * (1 - a); g = lg * a + g * (1 - a); b = lb * a + b * (1 - a); }
+    return [r, g, b]; };
+  const words = [...document.querySelectorAll(
+      '[class*="_board"] button p span:not(.stMarkdownColoredText), table.labb td .m')]
+    .filter(e => e.offsetParent !== null && e.innerText.trim());
+  return words.map(e => { const a = lum(rgba(getComputedStyle(e).color)), b = lum(under(e));
+    return [e.innerText.trim(), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]; });
+}"""
+
+
+def laby_game(tmp_path_factory: pytest.TempPathFactory, count: int) -> tuple[str, str]:
+    """The documented example's first `count` effective events, in the app server's
+    database: (code, host query string)."""
+    import json
+    from pathlib import Path
+
+    from test_browser_shell import server_store
+
+    from companion.access import HOST, Access
+    from companion.log import resolve
+
+    log = json.loads((Path(__file__).resolve().parent.parent / "docs" / "log-examples"
+                      / "labystere-partie.json").read_text(encoding="utf-8"))
+    store = server_store(tmp_path_factory)
+    code = store.create("labystere", log["setup"])
+    for entry in resolve(log["events"])[:count]:
+        store.append(code, entry.event, store.seq(code))
+    token, _grant = Access(store.path).issue(code, HOST)
+    return code, f"code={code}&host={token}"
+
+
+def test_a_past_move_is_corrected_by_tapping_it(app_server: str, browser: Any,
+                                               tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tom moved to D1 (n° 7 of the example's log): tap it in the history, the board of that
+    roll comes back with D1 outlined; tap B1 instead: a correction line, the game replayed."""
+    from browsing import open_page
+    from test_browser_shell import server_store
+    from test_browser_table import check_state, open_history_row
+
+    code, query = laby_game(tmp_path_factory, 5)  # … Tom rolled 5, moved B1 A1 B1 C1 D1
+    stored = server_store(tmp_path_factory).load(code)
+    index = stored.entries[-1].index
+    tomorrow = stored.before(index).state.summary()["moves"]
+    assert "D1" in tomorrow and "B1" in tomorrow
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    try:
+        tab = context.new_page()
+        open_page(tab, f"{app_server}/labystere?{query}", f"Partie {code}")
+        open_history_row(tab, index)
+        box = tab.locator(".st-key-tb_correction")
+        lit = box.locator('[class*="_board"] button:not([disabled]):visible')
+        lit.first.wait_for(timeout=30_000)
+        assert lit.count() == len(tomorrow)
+        check_state(tab)  # the correction open: 44 px, no sideways scroll, French only
+        box.locator('[class*="_move_B1"] button:visible').click()
+        tab.get_by_text(f"n° {index} corrigé").first.wait_for(timeout=30_000)
+        stored = server_store(tmp_path_factory).load(code)
+        assert stored.raw[-1]["type"] == "correct"
+        assert stored.state.summary()["players"][1]["cell"] == "B1"
+        assert tab.locator(".st-key-tb_correction").count() == 0
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("count, ready", [(4, "Touche une case allumée"),  # after a roll
+                                          (23, "Touche la carte sous laquelle"),  # look under
+                                          (33, "annonce le coupable")])  # on Arrivée
+def test_the_board_in_play_in_dark_mode(app_server: str, browser: Any, count: int, ready: str,
+                                        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each state reached in play, in dark mode: every word on the board readable (contrast
+    ≥ 4.5), and at 360, 390 and 1024 px no sideways scroll and every target ≥ 44 px; the
+    public view's board too."""
+    from browsing import open_page
+    from test_browser_table import check_state
+
+    code, query = laby_game(tmp_path_factory, count)
+    context = browser.new_context(viewport={"width": 360, "height": 800}, locale="fr-FR",
+                                  color_scheme="dark")
+    try:
+        tab = context.new_page()
+        for url, text in ((f"{app_server}/labystere?{query}", ready),
+                          (f"{app_server}/labystere?code={code}&view=public", "vue publique")):
+            open_page(tab, url, text)
+            tab.get_by_text("Départ", exact=True).locator("visible=true").first.wait_for(
+                timeout=30_000)
+            facts = tab.evaluate(BOARD_FACTS)
+            assert facts["scroll"] == 0
+            if "host" in url:
+                assert facts["cells"] == 25 and facts["smallest"] >= 44
+                assert (facts["lit"] >= 1) == ready.startswith("Touche")  # cells to tap
+            words = tab.evaluate(CONTRAST_JS)
+            assert len(words) >= 9  # Départ, Arrivée, the 3 Témoins and the 4 Lieux
+            assert all(ratio >= 4.5 for _, ratio in words), words
+            check_state(tab)
     finally:
         context.close()

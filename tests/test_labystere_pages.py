@@ -247,7 +247,7 @@ def test_a_wrong_declaration_says_faux_without_the_answer() -> None:
     assert any("faux" in w.value for w in at.warning)
     page = markdown(at) + " ".join(w.value for w in at.warning)
     assert "Bruno l'ours" not in page  # the culprit is not shown
-    assert "Au tour de Inès" in markdown(at)
+    assert "Au tour d’Inès" in markdown(at)
 
 
 def test_no_declaration_form_away_from_arrivee() -> None:

@@ -96,7 +96,7 @@ def test_the_page_shows_a_version_1_game_read_only() -> None:
     assert not at.exception and not at.error, [e.value for e in at.exception]
     assert any("règles d'avant" in i.value for i in at.info)
     page = "\n".join(m.value for m in at.markdown)
-    assert "au tour de **Inès**" in page and "Annonce de Tom" in page and "faux" in page
+    assert "au tour d’Inès" in page and "Annonce de Tom" in page and "faux" in page
     assert "hors jeu" in page
     keys = {b.key for b in at.button}
     assert not keys & {"lab_roll", "lab_end", "lab_reveal_pile", "lab_decl_go"}

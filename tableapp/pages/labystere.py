@@ -23,6 +23,7 @@ from companion.games.labystere.mapview import (
 from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
 from companion.loader import load_game
+from companion.text import de
 from tableapp import session
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
@@ -36,6 +37,7 @@ from tableapp.gamepage import (
 from tableapp.pages.labystere_board import (
     BOARD_CSS,
     DOTS,
+    PAWN_INK,
     board_html,
     last_declaration,
     last_roll_line,
@@ -84,6 +86,11 @@ def _colour_name(colour: str) -> str:
     return f"{DOTS.get(colour, '○')} {names.get(colour, colour)}"
 
 
+def _dot(colour: str) -> str:
+    """The pawn's colour as a coloured dot (markdown colours: drawn in light and dark mode)."""
+    return f":{PAWN_INK.get(colour, 'gray')}[●]"
+
+
 # --- new game -------------------------------------------------------------------------------
 
 
@@ -125,7 +132,7 @@ def _players_line(summary: dict[str, Any]) -> None:
             marks.append("prochain lancer ×2")
         if player["out"]:
             marks.append("hors jeu (annonce fausse)")
-        st.markdown(f"{DOTS.get(player['colour'], '○')} **{plain(player['name'])}** "
+        st.markdown(f"{_dot(player['colour'])} **{plain(player['name'])}** "
                     + " · ".join(marks))
 
 
@@ -144,7 +151,7 @@ def _turn_tab(stored: StoredGame, public: bool, fixing: bool = False) -> None:
         _players_line(summary)
         return
     current = summary["players"][summary["turn"]]
-    st.markdown(f"## {DOTS.get(current['colour'], '○')} Au tour de {plain(current['name'])}")
+    st.markdown(f"## {_dot(current['colour'])} Au tour {plain(de(current['name']))}")
     last_declaration(summary)
     if current["double_pending"]:
         # before the roll it is this one; after turning the card up, the one of the next turn
@@ -179,7 +186,7 @@ def _old_rules_view(summary: dict[str, Any]) -> None:
         else:
             st.warning("Tout le monde s'est trompé : personne n'a gagné.")
     else:
-        st.markdown(f"Partie arrêtée au tour de **{plain(summary['current'])}**.")
+        st.markdown(f"Partie arrêtée au tour {plain(de(summary['current']))}.")
     roll = summary["last_roll"]
     if roll is not None:
         who = plain(summary["players"][roll["player"]]["name"])
@@ -192,7 +199,7 @@ def _old_rules_view(summary: dict[str, Any]) -> None:
         st.markdown(f"Annonce de {who} : {names.get(declaration['suspect'], '?')}, "
                     f"{names.get(declaration['place'], '?')} — {verdict}")
     for player in summary["players"]:
-        st.markdown(f"{DOTS.get(player['colour'], '○')} **{plain(player['name'])}**"
+        st.markdown(f"{_dot(player['colour'])} **{plain(player['name'])}**"
                     + (" · hors jeu (annonce fausse)" if player["out"] else ""))
 
 
@@ -226,7 +233,8 @@ def _map_tab(stored: StoredGame, public: bool) -> None:
     st.markdown("**Le plan de cette partie** — en haut de chaque case la carte cachée (par "
                 "sorte), au milieu le trait du chemin (les côtés où il sort : pose la carte "
                 "tournée ainsi), en bas la carte Chemin posée dessus, face visible. C'est la "
-                "grille du début : le plateau du moment, avec les échanges, est dans « Tour ».")
+                "grille du début : le plateau du moment, avec les échanges, est dans "
+                "«\u00a0Tour\u00a0».")
     reveal = False
     if not public and stored.state.summary().get("finished"):
         # the answer is for the end of the game: during play the app judges declarations

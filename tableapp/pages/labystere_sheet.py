@@ -52,7 +52,7 @@ def _sheet_code() -> str | None:
             st.rerun()
         return None
     if not is_valid_code(code) or session.store().game_of(code) != GAME:
-        st.error(plain(f"Aucune partie de Labystère avec le code « {code} »."))
+        st.error(plain(f"Aucune partie de Labystère avec le code «\u00a0{code}\u00a0»."))
         session.forget_code(GAME)
         return None
     st.query_params["code"] = code
@@ -142,7 +142,7 @@ def sheet() -> None:
         st.success(f"Tu crois savoir : {left_s[0]}, {left_p[0]}. Va sur l'Arrivée pour "
                    "l'annoncer !")
     st.divider()
-    st.caption("Un autre joueur a tiré « regarde au hasard parmi tes écartés » :")
+    st.caption("Un autre joueur a tiré «\u00a0regarde au hasard parmi tes écartés\u00a0» :")
     columns = st.columns(2)
     with columns[0]:
         _show_random(current, "suspect", "suspect")

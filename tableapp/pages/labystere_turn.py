@@ -245,7 +245,8 @@ def declare_form(view: StoredGame, prefill: Event | None, key: str) -> Event | N
                            key=f"{key}_decl_suspect", default=was.get("suspect") or None)
         place = st.pills("Le lieu du drapeau", list(places), format_func=places.get,
                          key=f"{key}_decl_place", default=was.get("place") or None)
-        st.caption("L'application vérifie et répond seulement « juste » ou « faux ».")
+        st.caption("L'application vérifie et répond seulement «\u00a0juste\u00a0» ou "
+                   "«\u00a0faux\u00a0».")
         st.button("Annoncer", key=f"{key}_decl_go", type="primary", width="stretch",
                   disabled=not (suspect and place), on_click=tapped,
                   args=(key, view.code, view.seq, partial(_declaration, key)))
@@ -315,7 +316,7 @@ def _after_action(stored: StoredGame, summary: dict[str, Any]) -> None:
     elif last["card"] in ("regarde-suspects-ecartes", "regarde-lieux-ecartes"):
         seen = summary["players"][last["player_seen"]]["name"]
         st.info(f"{plain(seen)} montre à {plain(name)} une carte écartée au hasard (sur sa fiche "
-                "d'enquête : « Montrer … au hasard »).")
+                "d'enquête : «\u00a0Montrer … au hasard\u00a0»).")
 
 
 def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
@@ -327,7 +328,7 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
     if phase == "roll":
         last_action = summary["last_action"]  # since the last roll: this turn's, or the last one's
         if last_action and last_action["card"] == "rejoue":
-            st.info("« Rejoue » : relance le dé !")
+            st.info("«\u00a0Rejoue\u00a0» : relance le dé !")
         elif last_action and last_action.get("nothing"):
             who = plain(summary["players"][last_action["player"]]["name"])
             seen = last_action.get("player_seen")
