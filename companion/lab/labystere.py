@@ -169,7 +169,8 @@ def _distance(a: Pos, targets: list[Pos]) -> int:
 
 def _walk_or_swap(state: LabystereState, notes: Notes, greedy: bool, suspects: int, places: int,
                   rng: random.Random) -> dict[str, Any]:
-    walks = state.legal_walks()
+    reach = state.legal_reach()  # the ends, sorted; the walk to the end chosen is written out
+    walks = reach.ends
     if walks and greedy:
         targets = _targets(state, notes, notes.knows(suspects, places))
         end = min(walks, key=lambda p: (_distance(p, targets), rng.random()))
@@ -177,17 +178,17 @@ def _walk_or_swap(state: LabystereState, notes: Notes, greedy: bool, suspects: i
         assert here is not None
         # no walk brings it closer: half the time it reshapes the maze instead
         if _distance(end, targets) < _distance(here, targets) or rng.random() < 0.5:
-            return {"type": "move", "path": [cell_name(p) for p in walks[end]]}
+            return {"type": "move", "path": [cell_name(p) for p in reach.walk(end)]}
     elif walks and rng.random() < 0.75:
-        end = rng.choice(sorted(walks))
-        return {"type": "move", "path": [cell_name(p) for p in walks[end]]}
+        end = rng.choice(walks)
+        return {"type": "move", "path": [cell_name(p) for p in reach.walk(end)]}
     free = state.swappable()
     if len(free) >= 2:
         a, b = rng.sample(free, 2)
         return {"type": "swap", "cells": [cell_name(a), cell_name(b)]}
     if walks:
-        end = rng.choice(sorted(walks))
-        return {"type": "move", "path": [cell_name(p) for p in walks[end]]}
+        end = rng.choice(walks)
+        return {"type": "move", "path": [cell_name(p) for p in reach.walk(end)]}
     return {"type": "end_turn"}
 
 

@@ -175,11 +175,16 @@ class Board:
     def walks(self, start: Pos, steps: int) -> dict[Pos, list[Pos]]:
         """Every cell a pawn on `start` can end on after exactly `steps` steps, with one walk
         to it (the cells entered, in order): a step goes to a joined neighbour, and straight
-        back to the cell just left only from an edge card (registre LAB-14).
+        back to the cell just left only from an edge card (registre LAB-14)."""
+        reach = self.reach(start, steps)
+        return {end: reach.walk(end) for end in reach.ends}
+
+    def reach(self, start: Pos, steps: int) -> Reach:
+        """`walks` before any walk is written out: the ends, and the walk to one on demand.
 
         Breadth first over the states of grid.py (cell, side it came in by: at most five a
-        cell, whatever the die). Each state keeps the state it was first reached from, and the
-        walk to the first state of each end (in sorted order) is read back from those links."""
+        cell, whatever the die). Each state keeps the state it was first reached from; the
+        walk to an end is read back from those links, from its first state in sorted order."""
         grid = geometry(self.rows, self.cols)
         table, joined = grid.steps, self._joined_sides()
         frontier: dict[int, int] = {grid.state(start): -1}
@@ -192,20 +197,7 @@ class Board:
                         following[there] = state
             layers.append(following)
             frontier = following
-        cells = grid.cells
-        ends: dict[Pos, list[Pos]] = {}
-        for state in sorted(frontier):
-            end = cells[state >> 3]
-            if end in ends:
-                continue
-            walk = []
-            link = state
-            for layer in reversed(layers):
-                walk.append(cells[link >> 3])
-                link = layer[link]
-            walk.reverse()
-            ends[end] = walk
-        return ends
+        return Reach(grid.cells, layers, sorted(frontier))
 
     def walk_fault(self, start: Pos, walk: list[Pos]) -> str | None:
         """Why `walk` (cells entered from `start`) is not a legal move, or None."""
@@ -221,6 +213,28 @@ class Board:
                         "carte au bord ou dans un coin de la grille")
             here, came_from = there, here
         return None
+
+
+class Reach:
+    """Where a walk of the die's length can end (`ends`, sorted) and the walk to each, read
+    back on demand from the links a breadth-first search left (Board.reach)."""
+
+    def __init__(self, cells: tuple[Pos, ...], layers: list[dict[int, int]],
+                 last: list[int]) -> None:
+        self._cells, self._layers = cells, layers
+        self._first: dict[Pos, int] = {}  # end -> its first state in sorted order
+        for state in last:
+            self._first.setdefault(cells[state >> 3], state)
+        self.ends = list(self._first)
+
+    def walk(self, end: Pos) -> list[Pos]:
+        walk = []
+        link = self._first[end]
+        for layer in reversed(self._layers):
+            walk.append(self._cells[link >> 3])
+            link = layer[link]
+        walk.reverse()
+        return walk
 
 
 def _join(i: int, opened: list[int], grid: Geometry) -> int:

@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.errors import RuleError
-from companion.games.labystere.board import Board, Pos, cell_name, parse_cell
+from companion.games.labystere.board import Board, Pos, Reach, cell_name, parse_cell
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.setup import Layout
 
@@ -154,6 +154,11 @@ class Checks:
         """Where the current player may end after this roll, with one walk to each."""
         start = self.pawns[self.turn]
         return {} if start is None else self.board.walks(start, self.steps)
+
+    def legal_reach(self) -> Reach:
+        """`legal_walks` with each walk written out only when asked (the lab plays one)."""
+        start = self.pawns[self.turn]
+        return Reach((), [], []) if start is None else self.board.reach(start, self.steps)
 
     # --- changing the paths -------------------------------------------------------------------
 
