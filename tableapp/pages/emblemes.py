@@ -35,7 +35,6 @@ from tableapp.gamepage import (
     current_game,
     is_public_view,
     live_view,
-    submit,
     toolbar,
 )
 from tableapp.pages.emblemes_entry import reveal_form
@@ -132,10 +131,9 @@ def _places(state: EmblemesState) -> None:
 
 
 def _new_reveal(stored: StoredGame) -> None:
-    """The host's entry, first on the page."""
-    event = reveal_form(stored, None, f"emb_new_{stored.code}_{stored.seq}")
-    if event is not None:
-        submit(stored, event)
+    """The host's entry, first on the page: written at the tap on « Valider »
+    (gamepage.write_at_tap), one run per tap."""
+    reveal_form(stored, None, f"emb_new_{stored.code}_{stored.seq}")
 
 
 def _journal(state: EmblemesState) -> None:

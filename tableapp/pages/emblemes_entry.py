@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 import hashlib
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -22,6 +24,7 @@ from companion.games.emblemes.engine import EmblemesState
 from companion.store import StoredGame
 from companion.text import de, rule_line
 from tableapp.session import plain
+from tableapp.writing import write_at_tap
 
 LOOKAHEAD = 64  # combinations of unanswered options explored to ask a later question now
 # a later question whose wording names an earlier answer is asked in general words
@@ -58,6 +61,13 @@ def _prefilled(prefill: dict[str, Any] | None, key: str) -> Any:
     return prefill.get(key)
 
 
+def _widget(key: str, choice: Choice) -> str:
+    """A question's widget key: per question and per option list, so an answer never carries
+    over to another question (a card changed, a different neighbour)."""
+    digest = hashlib.sha1("|".join(choice.labels).encode()).hexdigest()[:10]
+    return f"{key}_q_{choice.key}_{digest}"
+
+
 def _ask(choices: list[Choice], key: str, prefill: dict[str, Any] | None) -> int | None:
     """One question as buttons (no answer chosen in advance: a tap on « Valider » must never
     decide for the table); the index of the option chosen, or None."""
@@ -65,8 +75,7 @@ def _ask(choices: list[Choice], key: str, prefill: dict[str, Any] | None) -> int
     same_words = all(c.question == first.question for c in choices)
     name = first.key.removeprefix("choices.")
     question = first.question if same_words else GENERAL_QUESTIONS.get(name, first.question)
-    digest = hashlib.sha1("|".join(first.labels).encode()).hexdigest()[:10]
-    widget = f"{key}_q_{first.key}_{digest}"
+    widget = _widget(key, first)
     given = _prefilled(prefill, first.key)
     if widget not in st.session_state and given in first.options:
         st.session_state[widget] = first.options.index(given)
@@ -75,10 +84,20 @@ def _ask(choices: list[Choice], key: str, prefill: dict[str, Any] | None) -> int
                     format_func=lambda i: plain(labels[i]), on_change="ignore")
 
 
+def _answered(choices: list[Choice], key: str, prefill: dict[str, Any] | None) -> int | None:
+    """The answer the question's buttons hold (at a tap, before anything is drawn)."""
+    answer = st.session_state.get(_widget(key, choices[0]))
+    return answer if isinstance(answer, int) else None
+
+
+Ask = Callable[[list[Choice], str, "dict[str, Any] | None"], "int | None"]
+
+
 def _questions(state: EmblemesState, event: dict[str, Any], key: str,
-               prefill: dict[str, Any] | None) -> tuple[dict[str, Any], bool]:
-    """Every question this reveal needs that can be asked now; the event with the answers
-    given, and whether it is complete. RuleError when the reveal cannot be played."""
+               prefill: dict[str, Any] | None, ask: Ask = _ask) -> tuple[dict[str, Any], bool]:
+    """Every question this reveal needs that can be asked now (drawn by `ask`, or only read);
+    the event with the answers given, and whether it is complete. RuleError when the reveal
+    cannot be played."""
     answered = event
     candidates = [event]  # the event under every combination of the unanswered options
     complete = True
@@ -90,7 +109,7 @@ def _questions(state: EmblemesState, event: dict[str, Any], key: str,
         if first is None or any(c is None or (c.key, c.options, c.labels)
                                 != (first.key, first.options, first.labels) for c in asked):
             return answered, False  # the next question depends on an answer not given yet
-        index = _ask([c for c in asked if c is not None], key, prefill)
+        index = ask([c for c in asked if c is not None], key, prefill)
         if index is None:
             complete = False
             if len(candidates) * len(first.options) > LOOKAHEAD:
@@ -102,6 +121,37 @@ def _questions(state: EmblemesState, event: dict[str, Any], key: str,
             candidates = [_with_answer(c, first.key, value) for c in candidates]
             answered = _with_answer(answered, first.key, value)
     return answered, False
+
+
+def _chosen(state: EmblemesState, player: str, key: str) -> tuple[int | None, str | None]:
+    """The card and the place the form's buttons hold (the Stratège's place if imposed)."""
+    value = st.session_state.get(f"{key}_card")
+    place = state.imposed[player][0] if player in state.imposed \
+        else st.session_state.get(f"{key}_place")
+    return value, place
+
+
+def _reveal_at_tap(view: StoredGame, key: str) -> dict[str, Any] | None:
+    """At the tap on « Valider » of a new reveal (writing.write_at_tap): the complete reveal
+    the buttons say, or None and nothing written (the next run asks what is missing)."""
+    state = view.state
+    assert isinstance(state, EmblemesState)
+    player = state.next_player()
+    if player is None:
+        return None
+    value, place = _chosen(state, player, key)
+    st.session_state[f"{key}_tapped"] = True  # the form says what is missing, if anything
+    if value is None or place is None:
+        return None
+    event = {"type": "reveal", "player": player, "value": value, "place": place}
+    try:
+        event, complete = _questions(state, event, key, None, ask=_answered)
+    except RuleError:
+        return None  # the form, drawn again, says why
+    if not complete:
+        return None
+    st.session_state.pop(f"{key}_tapped", None)
+    return event
 
 
 def reveal_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -142,13 +192,26 @@ def reveal_form(view: StoredGame, prefill: dict[str, Any] | None,
             st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}"
                                           if exc.rule else ""))
             event = None
-    label = "Valider la correction" if prefill is not None else "Valider la révélation"
-    if not st.button(label, type="primary", key=f"{key}_go", width="stretch",
-                     icon=":material/check:"):
+    if prefill is None:  # a new reveal is written by the tap itself: one run per tap
+        tapped = st.session_state.pop(f"{key}_tapped", False)
+        st.button("Valider la révélation", type="primary", key=f"{key}_go", width="stretch",
+                  icon=":material/check:", on_click=write_at_tap,
+                  args=(view.code, view.seq, partial(_reveal_at_tap, view, key)))
+        if tapped:
+            _missing(value, place, event, complete)
         return None
+    if not st.button("Valider la correction", type="primary", key=f"{key}_go",
+                     width="stretch", icon=":material/check:"):
+        return None
+    _missing(value, place, event, complete)
+    return event if complete else None
+
+
+def _missing(value: int | None, place: str | None, event: dict[str, Any] | None,
+             complete: bool) -> None:
+    """After « Valider »: what the reveal still lacks, said under the button."""
     if value is None or place is None:
         st.warning("Choisissez la carte révélée et le lieu, puis validez.")
     elif event is not None and not complete:
         st.info(f"{card_text(value)} au {place_label(place)} : répondez à la question "
                 f"ci-dessus, puis validez.\n\n{card_text(value)} : {character(value).effect}")
-    return event if complete else None
