@@ -7,6 +7,7 @@ for, before a second tap confirms it (the table sees the effect before it happen
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -20,6 +21,7 @@ from companion.store import StoredGame
 from companion.text import rule_words
 from tableapp.history import EntryForm
 from tableapp.session import plain
+from tableapp.writing import refuse_at_tap, show_tap_error, write_at_tap
 
 TARGETED = ("lance-brisee", "riposte", "esquive", "chute", "finesse", "assomme")
 
@@ -86,14 +88,18 @@ def start_form(view: StoredGame, prefill: dict[str, Any] | None,
                   f"{state.hand_count(p)} carte(s)), puis pioche."))
     if len(allowed) < len(catalogue().colours):
         st.caption("Le tournoi précédent était violet : pas de second tournoi violet.")
-    colour = st.pills("Couleur annoncée", allowed, format_func=colour_label,
-                      key=f"{key}_colour", on_change="ignore")
-    if st.button("Annoncer", type="primary", key=f"{key}_go", width="stretch",
-                 icon=":material/campaign:"):
-        if colour is None:
-            st.warning("Choisissez la couleur du tournoi.")
-        else:
-            return {"type": "start", "player": p, "colour": colour}
+    st.pills("Couleur annoncée", allowed, format_func=colour_label, key=f"{key}_colour",
+             on_change="ignore")
+    announce = partial(_start_at_tap, p, key)
+    if prefill is None:  # written at the tap: one run per tap
+        st.button("Annoncer", type="primary", key=f"{key}_go", width="stretch",
+                  icon=":material/campaign:", on_click=write_at_tap,
+                  args=(view.code, view.seq, announce))
+    elif st.button("Annoncer", type="primary", key=f"{key}_go", width="stretch",
+                   icon=":material/campaign:"):
+        event = announce()
+        show_tap_error()
+        return event
     if st.toggle("Ne peut pas débuter : montre sa main", key=f"{key}_cannot"):
         hand = st.pills(f"Les {state.hand_count(p)} cartes montrées", list(hand_options),
                         selection_mode="multi", format_func=hand_options.__getitem__,
@@ -103,6 +109,14 @@ def start_form(view: StoredGame, prefill: dict[str, Any] | None,
             return {"type": "cannot_start", "player": p,
                     "hand": [option.split("#")[0] for option in hand]}
     return None
+
+
+def _start_at_tap(p: int, key: str) -> dict[str, Any] | None:
+    colour = st.session_state.get(f"{key}_colour")
+    if colour is None:
+        refuse_at_tap("Choisissez la couleur du tournoi.")
+        return None
+    return {"type": "start", "player": p, "colour": colour}
 
 
 def prize_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -164,16 +178,37 @@ def play_form(view: StoredGame, prefill: dict[str, Any] | None,
                     st.warning(plain(f"Ce coup serait refusé : {exc.reason} "
                                      f"({rule_words(exc.rule)})"))
     action = card is not None and catalogue().cards[card].kind == ACTION
-    if not st.button("Jouer cette carte", type="primary", key=f"{key}_go", width="stretch",
-                     icon=":material/playing_cards:"):
+    tapped = prefill is None and st.session_state.pop(f"{key}_tapped", False)
+    if prefill is None and not action:  # a colour or supporter card: written at the tap
+        st.button("Jouer cette carte", type="primary", key=f"{key}_go", width="stretch",
+                  icon=":material/playing_cards:", on_click=write_at_tap,
+                  args=(view.code, view.seq, partial(_play_at_tap, view, key)))
+        return None
+    pressed = st.button("Jouer cette carte", type="primary", key=f"{key}_go",
+                        width="stretch", icon=":material/playing_cards:")
+    if not (pressed or tapped):
         return None
     if card is None:
         st.warning("Choisissez la carte jouée.")
         return None
-    if action and (not shown_before or event is None):
+    if action and (tapped or not shown_before or event is None):
         st.info("Voyez l'effet ci-dessus, choisissez ce qu'il demande, puis confirmez.")
         return None
     return event
+
+
+def _play_at_tap(view: StoredGame, key: str) -> dict[str, Any] | None:
+    """At the tap on « Jouer cette carte » (writing.write_at_tap): a colour or supporter card
+    is written; an action card is not (its effect and targets are shown first)."""
+    state = _state(view)
+    card = st.session_state.get(f"{key}_card")
+    if card is None:
+        refuse_at_tap("Choisissez la carte jouée.")
+        return None
+    if catalogue().cards[card].kind == ACTION:
+        st.session_state[f"{key}_tapped"] = True
+        return None
+    return {"type": "play", "player": state.current, "card": card}
 
 
 def turn_end_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -185,21 +220,36 @@ def turn_end_form(view: StoredGame, prefill: dict[str, Any] | None,
     owned = sorted(state.tokens[p])
     dame = DAME in state.displays[p] and bool(owned)
     _start_values(key, prefill, {f"{key}_token": (prefill or {}).get("token")})
-    token = None
     if dame:
-        token = st.pills("Dame : jeton rendu s'il abandonne (au choix du joueur)", owned,
-                         format_func=colour_label, key=f"{key}_token", on_change="ignore")
+        st.pills("Dame : jeton rendu s'il abandonne (au choix du joueur)", owned,
+                 format_func=colour_label, key=f"{key}_token", on_change="ignore")
     left, right = st.columns(2)
-    if left.button(f"Rester : annoncer {state.total(p)}", key=f"{key}_end", width="stretch",
-                   icon=":material/shield:"):
+    stay = f"Rester : annoncer {state.total(p)}"
+    if prefill is None:  # written at the tap: one run per tap
+        left.button(stay, key=f"{key}_end", width="stretch", icon=":material/shield:",
+                    on_click=write_at_tap,
+                    args=(view.code, view.seq, {"type": "end", "player": p}))
+        right.button("Abandonner", key=f"{key}_withdraw", width="stretch",
+                     icon=":material/flag:", on_click=write_at_tap,
+                     args=(view.code, view.seq, partial(_withdraw_at_tap, p, dame, key)))
+        return None
+    if left.button(stay, key=f"{key}_end", width="stretch", icon=":material/shield:"):
         return {"type": "end", "player": p}
     if right.button("Abandonner", key=f"{key}_withdraw", width="stretch",
                     icon=":material/flag:"):
-        if dame and token is None:
-            st.warning("Avec une dame, le joueur rend un jeton : choisissez lequel.")
-            return None
-        return {"type": "withdraw", "player": p, **({"token": token} if token else {})}
+        event = _withdraw_at_tap(p, dame, key)
+        show_tap_error()
+        return event
     return None
+
+
+def _withdraw_at_tap(p: int, dame: bool, key: str) -> dict[str, Any] | None:
+    """A withdrawal; with a dame and tokens, the token the player gives back must be chosen."""
+    token = st.session_state.get(f"{key}_token")
+    if dame and token is None:
+        refuse_at_tap("Avec une dame, le joueur rend un jeton : choisissez lequel.")
+        return None
+    return {"type": "withdraw", "player": p, **({"token": token} if dame else {})}
 
 
 def lancelot_form(view: StoredGame, prefill: dict[str, Any] | None,
