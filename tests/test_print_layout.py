@@ -104,7 +104,7 @@ def test_path_cards_put_the_subtitle_on_a_label_too() -> None:
 def test_die_net_has_one_tab_per_closing_edge_and_dashed_folds() -> None:
     """The net had two tabs on two edges and none on the edge joining 1 and 5, and every line
     was solid although the sheet says « pliez les pointillés »."""
-    from print_kit.games.labystere import _tabs, die_net_edges
+    from print_kit.games.labystere_die import _tabs, die_net_edges
 
     # the 7 edges that close the cross-shaped net, as (face, side) pairs
     closing = [((3, "N"), (1, "W")), ((3, "S"), (6, "W")), ((3, "W"), (5, "W")),

@@ -392,9 +392,9 @@ def test_labystere_map_follows_the_seed_without_spoilers() -> None:
 
 def test_labystere_map_is_a_blank_template_without_the_setup_module(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from print_kit.games import labystere
+    from print_kit.games import labystere_plan
 
-    monkeypatch.setattr(labystere, "setup_layout", lambda seed: None)
+    monkeypatch.setattr(labystere_plan, "setup_layout", lambda seed: None)
     options = make_options("labystere")
     plan = next(pf for pf in print_files("labystere", options) if pf.stem == "labystere-plan")
     assert "modèle vierge" in plan.title

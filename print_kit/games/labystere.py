@@ -1,11 +1,10 @@
 """P'tit jeu Maëlys de Labystère: 23 path cards (green back), 22 action cards and 4 suspects
 (yellow back: the suspects are shuffled into the grid with the actions), 9 Enquête cards per
-colour, a foldable die net, pawn standees and the 5x5 setup map. Rules:
-labystere-ptit-jeu-maelys.txt."""
+colour, a foldable die net and pawn standees (labystere_die.py) and the 5x5 setup plan
+(labystere_plan.py). Rules: labystere-ptit-jeu-maelys.txt."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,15 +12,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.labystere.data import LabystereData
 from companion.model import Component
-from print_kit.faces import INK, PALETTE, RGB, SOFT, Face, Part, Pens, colour_of, tint
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
+from print_kit.faces import PALETTE, RGB, Face, Part, Pens, colour_of, tint
+from print_kit.games.labystere_die import die_and_pawns
+from print_kit.games.labystere_plan import setup_map
 from print_kit.kit import FreePage, PrintFile, group, is_house, items
 from print_kit.options import PrintOptions
-from print_kit.painter import Painter
 from print_kit.reference import Sheet, Table
 from print_kit.sheets import Deck
-from print_kit.textfit import draw_block, fit_line, french
 
 FOOTER = "Labystère"
 ACTION_SYMBOLS = {
@@ -217,220 +214,6 @@ class Roads(Part):
             pens.symbol(c, face.symbol, accent, (w - s) / 2, (h - s) / 2, s)
 
 
-PIPS = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)],
-        4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
-        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
-
-
-def _die_and_pawns(data: LabystereData, pawns: list[Component]):  # noqa: ANN202
-    def draw(c: Canvas, painter: Painter, page_w: float, page_h: float) -> None:
-        c.setFillColorRGB(*INK)
-        c.setFont(BOLD, 14)
-        c.drawString(15 * MM, page_h - 18 * MM, french("Labystère — dé à plier et pions"))
-        c.setFont(REGULAR, 8)
-        c.setFillColorRGB(*SOFT)
-        c.drawString(15 * MM, page_h - 24 * MM, french(
-            "Découpez le trait plein, pliez les pointillés, collez les languettes grises."))
-        # Die net: a cross of 6 faces; folded, 1 faces 6, 2 faces 5 and 3 faces 4.
-        s = 22 * MM
-        ox, oy = 25 * MM, page_h - 40 * MM - 3 * s
-        c.setLineWidth(0.6)
-        for face, (col, row) in DIE_NET.items():
-            x, y = ox + col * s, oy + row * s - s
-            for tab in _tabs(face):
-                _tab(c, x, y, s, tab)
-            c.setFillColorRGB(1, 1, 1)
-            c.rect(x, y, s, s, stroke=0, fill=1)
-        c.setStrokeColorRGB(*INK)
-        cuts, folds = die_net_edges()
-        for dashed, edges in ((False, cuts), (True, folds)):
-            c.setDash(3, 2) if dashed else c.setDash()
-            for (x0, y0), (x1, y1) in edges:
-                c.line(ox + x0 * s, oy + y0 * s - s, ox + x1 * s, oy + y1 * s - s)
-        c.setDash()
-        for face, (col, row) in DIE_NET.items():
-            x, y = ox + col * s, oy + row * s - s
-            c.setFillColorRGB(*INK)
-            for px, py in PIPS[min(face, data.die_faces)]:
-                c.circle(x + s * (0.25 + 0.25 * px), y + s * (0.25 + 0.25 * py), 2.2 * MM,
-                         stroke=0, fill=1)
-        # Standees: folded in two along the middle, glued on a base.
-        x = 110 * MM
-        y = page_h - 40 * MM
-        for pawn in pawns:
-            colour = PALETTE[COLOURS[pawn.fields["colour"]]]
-            w, half = 34 * MM, 30 * MM
-            c.setStrokeColorRGB(*INK)
-            c.setFillColorRGB(*tint(colour, 0.2))
-            c.rect(x, y - 2 * half, w, 2 * half, stroke=1, fill=1)
-            c.setDash(3, 2)
-            c.line(x, y - half, x + w, y - half)
-            c.setDash()
-            for up in (True, False):
-                c.saveState()
-                if up:
-                    c.translate(x + w / 2, y - half + 3 * MM)
-                else:
-                    c.translate(x + w / 2, y - half - 3 * MM)
-                    c.rotate(180)
-                painter.symbol(c, "pion", (1, 1, 1), -9 * MM, 0, 18 * MM)
-                c.setFillColorRGB(1, 1, 1)
-                c.setFont(BOLD, 9)
-                c.drawCentredString(0, 19.5 * MM, french(pawn.name))
-                c.restoreState()
-            if is_house(pawn):
-                c.setFont(REGULAR, 5)
-                c.setFillColorRGB(*SOFT)
-                c.drawString(x, y - 2 * half - 3 * MM, french("couleur : défaut maison"))
-            x += w + 8 * MM
-            if x + w > page_w - 10 * MM:
-                x = 110 * MM
-                y -= 2 * half + 10 * MM
-    return draw
-
-
-# The die net: face -> (column, row) of a cross; folded, 1 faces 6, 2 faces 5 and 3 faces 4.
-DIE_NET = {1: (1, 3), 2: (1, 2), 3: (0, 2), 4: (2, 2), 6: (1, 1), 5: (1, 0)}
-SIDES = {"N": ((0, 1), (1, 1)), "S": ((0, 0), (1, 0)), "W": ((0, 0), (0, 1)),
-         "E": ((1, 0), (1, 1))}
-NEIGHBOUR = {"N": (0, 1), "S": (0, -1), "W": (-1, 0), "E": (1, 0)}
-
-
-def _tabs(face: int) -> list[str]:
-    """One glue tab on each of the 7 edges that close the cube: the sides and top of 3 and 4
-    (they meet 1, 6 and 5) and the foot of 5 (it meets the head of 1)."""
-    return {3: ["N", "S", "W"], 4: ["N", "S", "E"], 5: ["S"]}.get(face, [])
-
-
-Edge = tuple[tuple[int, int], tuple[int, int]]
-
-
-def die_net_edges() -> tuple[list[Edge], list[Edge]]:
-    """(cut lines, fold lines) of the net in face units: an edge between two faces or under a
-    tab is folded (dashed), any other outer edge is cut (solid)."""
-    cells = set(DIE_NET.values())
-    cuts: list[Edge] = []
-    folds: set[Edge] = set()
-    for face, (col, row) in DIE_NET.items():
-        for side, ((ax, ay), (bx, by)) in SIDES.items():
-            edge = ((col + ax, row + ay), (col + bx, row + by))
-            dx, dy = NEIGHBOUR[side]
-            if (col + dx, row + dy) in cells or side in _tabs(face):
-                folds.add(edge)
-            else:
-                cuts.append(edge)
-    return cuts, sorted(folds)
-
-
-def _tab(c: Canvas, x: float, y: float, s: float, side: str) -> None:
-    t = 6 * MM
-    c.setFillColorRGB(0.85, 0.85, 0.87)
-    c.setStrokeColorRGB(*INK)
-    p = c.beginPath()
-    if side == "N":
-        p.moveTo(x, y + s)
-        p.lineTo(x + t, y + s + t)
-        p.lineTo(x + s - t, y + s + t)
-        p.lineTo(x + s, y + s)
-    elif side == "S":
-        p.moveTo(x, y)
-        p.lineTo(x + t, y - t)
-        p.lineTo(x + s - t, y - t)
-        p.lineTo(x + s, y)
-    elif side == "W":
-        p.moveTo(x, y)
-        p.lineTo(x - t, y + t)
-        p.lineTo(x - t, y + s - t)
-        p.lineTo(x, y + s)
-    else:
-        p.moveTo(x + s, y)
-        p.lineTo(x + s + t, y + t)
-        p.lineTo(x + s + t, y + s - t)
-        p.lineTo(x + s, y + s)
-    c.drawPath(p, stroke=0, fill=1)  # filled with its base; only the 3 outer sides are cut
-    c.drawPath(p, stroke=1, fill=0)
-
-
-def setup_layout(seed: int) -> Any | None:
-    """The setup generator's layout for `seed`, or None where the module is absent."""
-    try:
-        module = importlib.import_module("companion.games.labystere.setup")
-    except ModuleNotFoundError:
-        return None
-    return module.generate(seed)
-
-
-KIND_LABELS = {"depart": "Départ", "arrivee": "Arrivée", "drapeau": "Drapeau",
-               "suspect": "Suspect", "action": "Action"}
-
-
-def map_cells(data: LabystereData, seed: int) -> list[list[tuple[str, str]]] | None:
-    """(covering path card, face-down card) per cell, spoiler-free (registre PRINT-4): the
-    hidden card is named by its kind only, so the map can be seen by everyone."""
-    layout = setup_layout(seed)
-    if layout is None:
-        return None
-    names = {c.id: c.name for c in data.components()}
-    out = []
-    for row in layout:
-        line = []
-        for cell in row:
-            path = names.get(cell.path, "") if cell.path else "(à découvert)"
-            line.append((path, KIND_LABELS.get(cell.kind, cell.kind)))
-        out.append(line)
-    return out
-
-
-def _setup_map(data: LabystereData, seed: int):  # noqa: ANN202
-    cells = map_cells(data, seed)
-
-    def draw(c: Canvas, painter: Painter, page_w: float, page_h: float) -> None:
-        c.setFillColorRGB(*INK)
-        c.setFont(BOLD, 14)
-        title = (f"Labystère — plan de mise en place (graine {seed})" if cells
-                 else "Labystère — grille de mise en place (modèle vierge)")
-        c.drawString(15 * MM, page_h - 18 * MM, french(title))
-        c.setFont(REGULAR, 8)
-        c.setFillColorRGB(*SOFT)
-        draw_block(c, "Chaque case : en haut la carte Chemin posée face visible, en bas la sorte "
-                   "de carte cachée dessous (tirée au hasard dans sa pile).", REGULAR, 15 * MM,
-                   page_h - 21 * MM, page_w - 30 * MM, 10 * MM, largest=8, smallest=5,
-                   where="labystere-plan")
-        n_rows, n_cols = data.grid_rows, data.grid_cols
-        size = min((page_w - 30 * MM) / n_cols, (page_h - 60 * MM) / n_rows)
-        x0 = (page_w - n_cols * size) / 2
-        y0 = page_h - 32 * MM
-        for r in range(n_rows):
-            for col in range(n_cols):
-                x, y = x0 + col * size, y0 - (r + 1) * size
-                kind = cells[r][col][1] if cells else ""
-                fill = {"Départ": "vert", "Arrivée": "rouge", "Drapeau": "orange",
-                        "Suspect": "violet"}.get(kind)
-                c.setFillColorRGB(*(tint(PALETTE[fill], 0.75) if fill else (1, 1, 1)))
-                c.setStrokeColorRGB(*INK)
-                c.setLineWidth(0.8)
-                c.rect(x, y, size, size, stroke=1, fill=1)
-                if not cells:
-                    continue
-                path, hidden = cells[r][col]
-                c.setFillColorRGB(*INK)
-                s1 = fit_line(french(path), BOLD, size - 4 * MM, largest=10, smallest=5,
-                              where="labystere-plan")
-                c.setFont(BOLD, s1)
-                c.drawCentredString(x + size / 2, y + size * 0.58, french(path))
-                c.setFont(REGULAR, 9)
-                c.setFillColorRGB(*SOFT)
-                c.drawCentredString(x + size / 2, y + size * 0.3, french(hidden))
-        c.setFont(REGULAR, 7)
-        c.setFillColorRGB(*SOFT)
-        draw_block(c, "Mise en place : un suspect de côté sans le regarder (le coupable), les 3 "
-                   "autres mélangés aux cartes Action ; les Lieux couvrent les Drapeaux, les "
-                   "Témoins couvrent les Suspects, Départ et Arrivée restent visibles.", REGULAR,
-                   x0, y0 - n_rows * size - 3 * MM, n_cols * size, 20 * MM, largest=8,
-                   smallest=5, where="labystere-plan")
-    return draw, cells is not None
-
-
 def files(data: LabystereData, options: PrintOptions) -> list[PrintFile]:
     comps = data.components()
     out = [
@@ -454,10 +237,10 @@ def files(data: LabystereData, options: PrintOptions) -> list[PrintFile]:
                              groups=(g,)))
     pawns = group(comps, "pions")
     die = group(comps, "de")
-    draw_map, seeded = _setup_map(data, options.seed)
+    draw_map, seeded = setup_map(data, options.seed)
     out.append(PrintFile(
         "labystere-de-pions", "labystere", f"{FOOTER} — dé à plier et pions",
-        pages=(FreePage(f"{FOOTER} — dé et pions", _die_and_pawns(data, pawns),
+        pages=(FreePage(f"{FOOTER} — dé et pions", die_and_pawns(data, pawns, COLOURS),
                         tuple(p.name for p in pawns),
                         tuple((c.id, c.copies) for c in pawns + die)),),
         groups=("pions", "de")))

@@ -1,0 +1,98 @@
+"""Labystère's setup plan (registres PRINT-4, LAB-4): the 5x5 grid of a seed, each cell with
+its face-up path card, turned as the plan draws it, and the sort of the card hidden under it
+(never which one: the map can lie on the table). A blank template without the setup module."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.games.labystere.data import LabystereData
+from print_kit.faces import INK, PALETTE, SOFT, tint
+from print_kit.fonts import BOLD, REGULAR
+from print_kit.geometry import MM
+from print_kit.painter import Painter
+from print_kit.textfit import draw_block, fit_line, french
+
+
+def setup_layout(seed: int) -> Any | None:
+    """The setup generator's layout for `seed`, or None where the module is absent."""
+    try:
+        module = importlib.import_module("companion.games.labystere.setup")
+    except ModuleNotFoundError:
+        return None
+    return module.generate(seed)
+
+
+KIND_LABELS = {"depart": "Départ", "arrivee": "Arrivée", "drapeau": "Drapeau",
+               "suspect": "Suspect", "action": "Action"}
+
+
+def map_cells(data: LabystereData, seed: int) -> list[list[tuple[str, str]]] | None:
+    """(covering path card, face-down card) per cell, spoiler-free (registre PRINT-4): the
+    hidden card is named by its kind only, so the map can be seen by everyone."""
+    layout = setup_layout(seed)
+    if layout is None:
+        return None
+    names = {c.id: c.name for c in data.components()}
+    out = []
+    for row in layout:
+        line = []
+        for cell in row:
+            path = names.get(cell.path, "") if cell.path else "(à découvert)"
+            line.append((path, KIND_LABELS.get(cell.kind, cell.kind)))
+        out.append(line)
+    return out
+
+
+def setup_map(data: LabystereData, seed: int):  # noqa: ANN201
+    """(the plan page's drawing, whether a seeded plan could be made)."""
+    cells = map_cells(data, seed)
+
+    def draw(c: Canvas, painter: Painter, page_w: float, page_h: float) -> None:
+        c.setFillColorRGB(*INK)
+        c.setFont(BOLD, 14)
+        title = (f"Labystère — plan de mise en place (graine {seed})" if cells
+                 else "Labystère — grille de mise en place (modèle vierge)")
+        c.drawString(15 * MM, page_h - 18 * MM, french(title))
+        c.setFont(REGULAR, 8)
+        c.setFillColorRGB(*SOFT)
+        draw_block(c, "Chaque case : en haut la carte Chemin posée face visible, en bas la sorte "
+                   "de carte cachée dessous (tirée au hasard dans sa pile).", REGULAR, 15 * MM,
+                   page_h - 21 * MM, page_w - 30 * MM, 10 * MM, largest=8, smallest=5,
+                   where="labystere-plan")
+        n_rows, n_cols = data.grid_rows, data.grid_cols
+        size = min((page_w - 30 * MM) / n_cols, (page_h - 60 * MM) / n_rows)
+        x0 = (page_w - n_cols * size) / 2
+        y0 = page_h - 32 * MM
+        for r in range(n_rows):
+            for col in range(n_cols):
+                x, y = x0 + col * size, y0 - (r + 1) * size
+                kind = cells[r][col][1] if cells else ""
+                fill = {"Départ": "vert", "Arrivée": "rouge", "Drapeau": "orange",
+                        "Suspect": "violet"}.get(kind)
+                c.setFillColorRGB(*(tint(PALETTE[fill], 0.75) if fill else (1, 1, 1)))
+                c.setStrokeColorRGB(*INK)
+                c.setLineWidth(0.8)
+                c.rect(x, y, size, size, stroke=1, fill=1)
+                if not cells:
+                    continue
+                path, hidden = cells[r][col]
+                c.setFillColorRGB(*INK)
+                s1 = fit_line(french(path), BOLD, size - 4 * MM, largest=10, smallest=5,
+                              where="labystere-plan")
+                c.setFont(BOLD, s1)
+                c.drawCentredString(x + size / 2, y + size * 0.58, french(path))
+                c.setFont(REGULAR, 9)
+                c.setFillColorRGB(*SOFT)
+                c.drawCentredString(x + size / 2, y + size * 0.3, french(hidden))
+        c.setFont(REGULAR, 7)
+        c.setFillColorRGB(*SOFT)
+        draw_block(c, "Mise en place : un suspect de côté sans le regarder (le coupable), les 3 "
+                   "autres mélangés aux cartes Action ; les Lieux couvrent les Drapeaux, les "
+                   "Témoins couvrent les Suspects, Départ et Arrivée restent visibles.", REGULAR,
+                   x0, y0 - n_rows * size - 3 * MM, n_cols * size, 20 * MM, largest=8,
+                   smallest=5, where="labystere-plan")
+    return draw, cells is not None
