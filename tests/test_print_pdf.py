@@ -423,3 +423,23 @@ def test_the_fast_text_encoding_gives_reportlabs_bytes() -> None:
     for bad in ("\x18", "a\x1fb"):
         with pytest.raises(UnicodeEncodeError):
             fonts._ascii_fast(bad)  # noqa: SLF001
+
+
+def test_labystere_plan_shows_each_path_turned_as_the_engine_lays_it() -> None:
+    """The printed plan draws every cell's open sides (registre LAB-4): the path card's shape
+    turned by the plan's rotation, all four on Départ and Arrivée, as the engine joins them."""
+    from companion.games.labystere.board import Board
+    from companion.games.labystere.setup import generate
+    from print_kit.games.labystere_plan import map_cells
+
+    data = load_game("labystere")
+    comps = [c for c in data.components() if c.group == "chemins"]
+    for seed in (1, 7, 42):
+        board = Board.from_layout(generate(seed), {c.id: str(c.fields["type"]) for c in comps},
+                                  {c.id: str(c.fields["shape"]) for c in comps})
+        cells = map_cells(data, seed)
+        assert cells is not None
+        turned = {(r, c): sides for r, row in enumerate(cells)
+                  for c, (_, _, sides) in enumerate(row)}
+        assert turned == {pos: stack.sides for pos, stack in board.cells()}
+        assert any(s not in ("NS", "NESW") for s in turned.values())  # some are turned
