@@ -115,7 +115,7 @@ def test_an_authors_deck_prints_without_game_code() -> None:
     kit = build_deck_kit("atelier", "Mon jeu", cards, make_options("all"), secret=True)
     [f] = kit.files
     assert f.components == {"dragon": 2, "elfe": 3}
-    assert f.pages == 2 and f.secret_decks == ("Mon jeu",)
+    assert f.pages == 3 and f.secret_decks == ("Mon jeu",)  # fronts, backs, OpenMoji credits
     only = build_deck_kit("atelier", "Mon jeu", cards, make_options("all"), only=["elfe=2"])
     assert only.files[0].components == {"elfe": 2}
     with pytest.raises(UsageError, match="couleur inconnue"):
