@@ -37,18 +37,16 @@ BOARD_CSS = f"""
 {_B} [data-testid="stElementContainer"] {{flex: 1 1 0 !important;
   min-width: 0 !important; width: auto !important;}}
 {_B} button {{width: 100%; height: 4.3rem; padding: 2px 1px; min-width: 0;
-  position: relative; overflow: hidden;}}
+  background-size: 100% 100%; background-repeat: no-repeat;}}
 {_B} button p {{white-space: pre-line; line-height: 1.05; font-size: 1.5rem;
-  overflow-wrap: normal; word-break: normal;}}
-{_B} button p span {{font-size: 0.72rem !important; position: relative; z-index: 1;
-  border-radius: 3px; background: rgba(255, 255, 255, 0.88); color: {INK};
-  -webkit-text-fill-color: {INK}; padding: 0 2px;}}
+  overflow-wrap: normal; word-break: normal; color: transparent;
+  -webkit-text-fill-color: transparent;}}
+{_B} button p span {{font-size: 0.72rem !important; border-radius: 3px;
+  background: rgba(255, 255, 255, 0.88); color: {INK}; -webkit-text-fill-color: {INK};
+  padding: 0 2px;}}
 {_B} button p span.stMarkdownColoredText {{font-size: 1.1rem !important;
   background: transparent; -webkit-text-fill-color: currentcolor;}}
 {_B} button:disabled {{opacity: 1;}}
-{_B} button img {{position: absolute; inset: 0; width: 100%; height: 100%;
-  max-width: none; max-height: none; margin: 0; z-index: 0;}}
-{_B} button:not(:disabled) img {{opacity: 0.55;}}
 table.labb {{border-collapse: collapse; width: 100%; table-layout: fixed;}}
 table.labb td {{border: 2px solid #fff; text-align: center; padding: 2px 1px; height: 3.6rem;
   font-size: 0.8rem; line-height: 1.05; overflow-wrap: normal; word-break: normal;
@@ -125,13 +123,28 @@ COVER_COLOURS = {"depart": "#fff3b0", "arrivee": "#fff3b0", "lieu": "#ffe0cc",
                  "temoin": "#dde8ff"}
 
 
-def _cell_colours(summary: dict[str, Any], key: str, on_tap: str) -> str:
-    """The special cells' background on the tappable board (cell names and fixed colours
-    only), with dark text on them in dark mode too. A lit cell keeps the primary colour: that
-    is what says « tap me »."""
-    rules = [f".st-key-{key}_{on_tap}_{cell['cell']} button:disabled "
-             f"{{background: {COVER_COLOURS[cell['cover']]}; color: {INK};}}"
-             for row in summary["board"] for cell in row if cell["cover"] in COVER_COLOURS]
+def _cell_style(summary: dict[str, Any], key: str, on_tap: str,
+                marked: set[str] | frozenset[str]) -> str:
+    """One style element for the tappable board (cell names, fixed colours and pictures
+    only): each cell's road as its button's background, one rule per shape (a picture in
+    every label would be sent, hashed and parsed 25 times a run); the special cells'
+    background, with dark text on it in dark mode too (a lit cell keeps the primary colour:
+    that is what says « tap me »); the marked cells outlined."""
+    def button(cell: str) -> str:
+        return f".st-key-{key}_{on_tap}_{cell} button"
+
+    shapes: dict[str, list[str]] = {}
+    rules = []
+    for row in summary["board"]:
+        for cell in row:
+            shapes.setdefault(cell["sides"], []).append(button(cell["cell"]))
+            if cell["cover"] in COVER_COLOURS:
+                rules.append(f"{button(cell['cell'])}:disabled {{background-color: "
+                             f"{COVER_COLOURS[cell['cover']]}; color: {INK};}}")
+    rules += [f"{', '.join(selectors)} {{background-image: url('{path_picture(sides)}');}}"
+              for sides, selectors in shapes.items()]
+    rules += [f"{button(cell)} {{outline: 4px solid #1565c0; outline-offset: -4px;}}"
+              for cell in sorted(marked)]
     return "<style>" + "\n".join(rules) + "</style>"
 
 
@@ -143,10 +156,7 @@ def board_grid(summary: dict[str, Any], enabled: set[str], key: str, on_tap: str
     names the choice, so each form and each kind of choice has its own widgets; `marked` cells
     are outlined (the choice being corrected, the first path of a swap)."""
     colours = [p["colour"] for p in summary["players"]]
-    style = _cell_colours(summary, key, on_tap) + "".join(
-        f"<style>.st-key-{key}_{on_tap}_{cell} button {{outline: 4px solid #1565c0; "
-        "outline-offset: -4px;}</style>" for cell in sorted(marked))
-    st.markdown(style, unsafe_allow_html=True)
+    st.markdown(_cell_style(summary, key, on_tap, marked), unsafe_allow_html=True)
     st.caption("Lignes A à E de haut en bas, colonnes 1 à 5 de gauche à droite.")
     with st.container(key=f"{key}_board"):
         for row in summary["board"]:
@@ -155,9 +165,9 @@ def board_grid(summary: dict[str, Any], enabled: set[str], key: str, on_tap: str
                     glyph, marker, _ = cell_parts(cell, colours)
                     dots = "".join(f":{PAWN_INK.get(colours[seat], 'gray')}[●]"
                                    for seat in cell["pawns"])
-                    picture = f"![{glyph}]({path_picture(cell['sides'])})"
                     small = f":small[{marker}]" if marker else ""
-                    label = "\n".join(part for part in (picture, small, dots) if part)
+                    # the glyph (transparent) names the road for a screen reader
+                    label = "\n".join(part for part in (glyph, small, dots) if part)
                     on = cell["cell"] in enabled
                     st.button(label, key=f"{key}_{on_tap}_{cell['cell']}",
                               type="primary" if on else "secondary", disabled=not on,
