@@ -388,6 +388,10 @@ def test_labystere_map_follows_the_seed_without_spoilers() -> None:
         assert _norm(suspect.name) not in text
     for action in data.actions:
         assert _norm(action.name) not in text.replace("action", "")
+    # registre LAB-3: the hidden cards stay in the box (the app knows which is where); the
+    # plan must not have the table shuffle or draw them by hand
+    assert "restent dans la boîte" in text
+    assert "hasard" not in text and "mélang" not in text
 
 
 def test_labystere_map_is_a_blank_template_without_the_setup_module(

@@ -87,10 +87,9 @@ def setup_map(data: LabystereData, seed: int):  # noqa: ANN201
         c.drawString(15 * MM, page_h - 18 * MM, french(title))
         c.setFont(REGULAR, 8)
         c.setFillColorRGB(*SOFT)
-        draw_block(c, "Chaque case : en haut la carte Chemin posée face visible, tournée pour que "
-                   "ses routes suivent celles dessinées dans la case, en bas la sorte de carte "
-                   "cachée dessous (tirée au hasard dans sa pile).", REGULAR, 15 * MM,
-                   page_h - 21 * MM, page_w - 30 * MM, 10 * MM, largest=8, smallest=5,
+        draw_block(c, "Chaque case : en haut la carte Chemin, posée face visible et tournée comme "
+                   "les routes dessinées ; en bas la sorte de carte cachée dessous.", REGULAR,
+                   15 * MM, page_h - 21 * MM, page_w - 30 * MM, 10 * MM, largest=8, smallest=5,
                    where="labystere-plan")
         n_rows, n_cols = data.grid_rows, data.grid_cols
         size = min((page_w - 30 * MM) / n_cols, (page_h - 60 * MM) / n_rows)
@@ -130,9 +129,10 @@ def setup_map(data: LabystereData, seed: int):  # noqa: ANN201
                 c.drawCentredString(x + size / 2, y + size * 0.3, french(hidden))
         c.setFont(REGULAR, 7)
         c.setFillColorRGB(*SOFT)
-        draw_block(c, "Mise en place : un suspect de côté sans le regarder (le coupable), les 3 "
-                   "autres mélangés aux cartes Action ; les Lieux couvrent les Drapeaux, les "
-                   "Témoins couvrent les Suspects, Départ et Arrivée restent visibles.", REGULAR,
+        draw_block(c, "Mise en place : posez Départ, Arrivée et chaque carte Chemin comme le plan "
+                   "les montre. Les cartes Suspect, Drapeau et Action restent dans la boîte : "
+                   "l'application sait laquelle est sous chaque chemin et la montre au seul "
+                   "joueur qui la retourne (le coupable, lui, n'est connu de personne).", REGULAR,
                    x0, y0 - n_rows * size - 3 * MM, n_cols * size, 20 * MM, largest=8,
                    smallest=5, where="labystere-plan")
     return draw, cells is not None
