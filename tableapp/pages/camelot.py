@@ -3,7 +3,8 @@
 - « Suivi complet »: every play entered as it happens; every display with its total, who must
   still beat whom, what an action card will do before it is confirmed, an illegal play refused
   with its reason. Rules and wording live in companion/games/camelot (engine, actions, texts);
-  the entry forms (the same for a new entry and a correction) in camelot_entry.py."""
+  the entry forms (the same for a new entry and a correction) in camelot_entry.py and
+  camelot_tokens.py (the token tracker)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from companion.games.camelot.texts import (
 from companion.text import de
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
+    EntryForm,
     StoredGame,
     correction,
     current_game,
@@ -31,16 +33,23 @@ from tableapp.gamepage import (
     toolbar,
 )
 from tableapp.pages.camelot_entry import (
-    FORMS,
     lancelot_form,
-    penalty_form,
     play_form,
     prize_form,
     start_form,
-    tournament_form,
     turn_end_form,
 )
+from tableapp.pages.camelot_tokens import penalty_form, tournament_form
 from tableapp.session import plain
+
+# The entry forms by event type: the same code enters an event and corrects it. The deal and
+# reshuffle of a simulation have no form (they can only be withdrawn).
+FORMS: dict[str, EntryForm] = {"start": start_form, "cannot_start": start_form,
+                               "prize": prize_form, "play": play_form,
+                               "end": turn_end_form, "withdraw": turn_end_form,
+                               "lancelot": lancelot_form, "tournament": tournament_form,
+                               "dame_penalty": penalty_form}
+
 
 GAME = "camelot"
 SECTION = "Camelot"

@@ -19,20 +19,19 @@ from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import card_label, colour_label
 from companion.store import StoredGame
 from companion.text import rule_words
-from tableapp.history import EntryForm
 from tableapp.session import plain
 from tableapp.writing import refuse_at_tap, show_tap_error, write_at_tap
 
 TARGETED = ("lance-brisee", "riposte", "esquive", "chute", "finesse", "assomme")
 
 
-def _state(view: StoredGame) -> CamelotState:
+def state_of(view: StoredGame) -> CamelotState:
     state = view.state
     assert isinstance(state, CamelotState)
     return state
 
 
-def _start_values(key: str, prefill: dict[str, Any] | None, values: dict[str, Any]) -> None:
+def start_values(key: str, prefill: dict[str, Any] | None, values: dict[str, Any]) -> None:
     """A correction's widgets start from the event corrected, once (set through
     st.session_state, the one way the browser's widgets are told to change too)."""
     if prefill is None:
@@ -48,7 +47,7 @@ def _names(state: CamelotState, seats: list[int]) -> dict[int, str]:
     return {q: plain(state.names[q]) for q in seats}
 
 
-def _seat_pills(label: str, state: CamelotState, seats: list[int], key: str,
+def seat_pills(label: str, state: CamelotState, seats: list[int], key: str,
                 **options: Any) -> int | None:
     names = _names(state, seats)
     return st.pills(label, seats, format_func=names.__getitem__, key=key, **options)
@@ -73,14 +72,14 @@ def start_form(view: StoredGame, prefill: dict[str, Any] | None,
                key: str) -> dict[str, Any] | None:
     """The starter announces the colour before drawing (registre CAM-1), or cannot start and
     shows the hand (EntryForm for « start » and « cannot_start »)."""
-    state = _state(view)
+    state = state_of(view)
     p = state.current
     who = state.names[p]
     allowed = [c for c in catalogue().colours if state.colour_allowed(c)]
     hand_options = _hand_options(state)
     shown = list((prefill or {}).get("hand") or [])
     picked = [f"{card}#{shown[:i].count(card)}" for i, card in enumerate(shown)]
-    _start_values(key, prefill, {
+    start_values(key, prefill, {
         f"{key}_colour": (prefill or {}).get("colour"),
         f"{key}_hand": [o for o in picked if o in hand_options] or None,
         f"{key}_cannot": (prefill or {}).get("type") == "cannot_start" or None})
@@ -122,11 +121,11 @@ def _start_at_tap(p: int, key: str) -> dict[str, Any] | None:
 def prize_form(view: StoredGame, prefill: dict[str, Any] | None,
                key: str) -> dict[str, Any] | None:
     """The winner of a purple tournament takes the token of his choice (EntryForm)."""
-    state = _state(view)
+    state = state_of(view)
     who = state.current
     st.success(plain(f"{state.names[who]} gagne le tournoi violet et choisit son jeton."))
     missing = [c for c in catalogue().colours if c not in state.tokens[who]]
-    _start_values(key, prefill, {f"{key}_colour": (prefill or {}).get("colour")})
+    start_values(key, prefill, {f"{key}_colour": (prefill or {}).get("colour")})
     colour = st.pills("Jeton choisi", missing, format_func=colour_label, key=f"{key}_colour",
                       on_change="ignore")
     if st.button("Prendre ce jeton", type="primary", key=f"{key}_go", width="stretch"):
@@ -154,10 +153,10 @@ def play_form(view: StoredGame, prefill: dict[str, Any] | None,
               key: str) -> dict[str, Any] | None:
     """A card played (EntryForm for « play »): picked among buttons; an action card shows its
     effect and asks its targets before « Jouer » confirms it."""
-    state = _state(view)
+    state = state_of(view)
     p = state.current
     cards = playable_cards(state)
-    _start_values(key, prefill, {f"{key}_card": (prefill or {}).get("card")})
+    start_values(key, prefill, {f"{key}_card": (prefill or {}).get("card")})
     card = st.pills("Carte jouée", cards, format_func=card_label, key=f"{key}_card",
                     on_change="ignore")
     event: dict[str, Any] | None = None
@@ -200,7 +199,7 @@ def play_form(view: StoredGame, prefill: dict[str, Any] | None,
 def _play_at_tap(view: StoredGame, key: str) -> dict[str, Any] | None:
     """At the tap on « Jouer cette carte » (writing.write_at_tap): a colour or supporter card
     is written; an action card is not (its effect and targets are shown first)."""
-    state = _state(view)
+    state = state_of(view)
     card = st.session_state.get(f"{key}_card")
     if card is None:
         refuse_at_tap("Choisissez la carte jouée.")
@@ -215,11 +214,11 @@ def turn_end_form(view: StoredGame, prefill: dict[str, Any] | None,
                   key: str) -> dict[str, Any] | None:
     """The end of a turn: stay and announce the total, or withdraw (with a dame on the
     display, give back a token of the player's choice) (EntryForm for « end », « withdraw »)."""
-    state = _state(view)
+    state = state_of(view)
     p = state.current
     owned = sorted(state.tokens[p])
     dame = DAME in state.displays[p] and bool(owned)
-    _start_values(key, prefill, {f"{key}_token": (prefill or {}).get("token")})
+    start_values(key, prefill, {f"{key}_token": (prefill or {}).get("token")})
     if dame:
         st.pills("Dame : jeton rendu s'il abandonne (au choix du joueur)", owned,
                  format_func=colour_label, key=f"{key}_token", on_change="ignore")
@@ -255,12 +254,12 @@ def _withdraw_at_tap(p: int, dame: bool, key: str) -> dict[str, Any] | None:
 def lancelot_form(view: StoredGame, prefill: dict[str, Any] | None,
                   key: str) -> dict[str, Any] | None:
     """Lancelot cancels the action card just played (EntryForm for « lancelot »)."""
-    state = _state(view)
+    state = state_of(view)
     st.caption("Une carte d'action vient d'être jouée : un joueur encore en lice peut la "
                "contrer avec Lancelot, avant la carte suivante.")
     still = [q for q in range(state.n) if state.active[q]]
-    _start_values(key, prefill, {f"{key}_player": (prefill or {}).get("player")})
-    who = _seat_pills("Joueur qui pose Lancelot", state, still, f"{key}_player",
+    start_values(key, prefill, {f"{key}_player": (prefill or {}).get("player")})
+    who = seat_pills("Joueur qui pose Lancelot", state, still, f"{key}_player",
                       on_change="ignore")
     if st.button("Lancelot : annuler cette action", key=f"{key}_go", width="stretch"):
         if who is None:
@@ -278,7 +277,7 @@ def _choices(state: CamelotState, p: int, card: str, key: str,
     """The targets and choices the action card asks for; None while one is missing. These
     buttons rerun the form (the next choice depends on them: a target's display)."""
     given = prefill if prefill is not None and prefill.get("card") == card else {}
-    _start_values(key, given or None, {f"{key}_{name}": given.get(name)
+    start_values(key, given or None, {f"{key}_{name}": given.get(name)
                                        for name in ("target", "position", "give", "take",
                                                     "colour")})
     out: dict[str, Any] = {}
@@ -290,7 +289,7 @@ def _choices(state: CamelotState, p: int, card: str, key: str,
         others = [q for q in range(state.n) if q != p and (state.active[q] or card == "chute")
                   and (card == "finesse" or not shielded_from(state, p, q))]
         if others:
-            target = _seat_pills("Adversaire visé", state, others, f"{key}_target")
+            target = seat_pills("Adversaire visé", state, others, f"{key}_target")
             if target is None:
                 return None
             out["target"] = target
@@ -362,70 +361,3 @@ def _adaptation_keep(state: CamelotState, p: int, key: str,
                           format_func=lambda i, d=d: f"{i + 1}. {card_label(d[i])}")
         keep[str(q)] = sorted(chosen)
     return keep
-
-
-# --- the light token tracker (mode « jetons ») ----------------------------------------------------
-
-
-def tournament_form(view: StoredGame, prefill: dict[str, Any] | None,
-                    key: str) -> dict[str, Any] | None:
-    """A tournament won: its winner and final colour, the token chosen after a purple one
-    (EntryForm for « tournament »)."""
-    state = _state(view)
-    cat = catalogue()
-    if state.previous_colour == PURPLE:
-        st.caption("Le tournoi précédent était violet : celui-ci ne peut pas l'être.")
-    _start_values(key, prefill, {f"{key}_winner": (prefill or {}).get("winner"),
-                                 f"{key}_colour": (prefill or {}).get("colour"),
-                                 f"{key}_token": (prefill or {}).get("token")})
-    winner = _seat_pills("Vainqueur", state, list(range(state.n)), f"{key}_winner",
-                         on_change="ignore")
-    # the colour reruns the form: a purple tournament asks which token the winner takes
-    colour = st.pills("Couleur finale du tournoi", cat.colours, format_func=colour_label,
-                      key=f"{key}_colour")
-    token = None
-    if colour == PURPLE:
-        token = st.pills("Jeton choisi (tournoi violet : au choix)", cat.colours,
-                         format_func=colour_label, key=f"{key}_token", on_change="ignore")
-    if st.button("Enregistrer le tournoi", type="primary", key=f"{key}_go", width="stretch"):
-        if winner is None or colour is None or (colour == PURPLE and token is None):
-            st.warning("Choisissez le vainqueur et la couleur"
-                       + (" et le jeton choisi." if colour == PURPLE else "."))
-            return None
-        return {"type": "tournament", "winner": winner, "colour": colour,
-                **({"token": token} if token else {})}
-    return None
-
-
-def penalty_form(view: StoredGame, prefill: dict[str, Any] | None,
-                 key: str) -> dict[str, Any] | None:
-    """A player withdrew with a dame and gives back a token of his choice (EntryForm for
-    « dame_penalty »)."""
-    state = _state(view)
-    _start_values(key, prefill, {f"{key}_player": (prefill or {}).get("player"),
-                                 f"{key}_token": (prefill or {}).get("token")})
-    # the player reruns the form: the tokens offered are his
-    who = _seat_pills("Joueur", state, list(range(state.n)), f"{key}_player")
-    if who is None:
-        return None
-    owned = sorted(state.tokens[who])
-    if not owned:
-        st.caption("Ce joueur n'a aucun jeton : il ne perd rien.")
-        return None
-    token = st.pills("Jeton rendu (au choix du joueur)", owned, format_func=colour_label,
-                     key=f"{key}_token", on_change="ignore")
-    if st.button("Rendre ce jeton", key=f"{key}_go", width="stretch"):
-        if token is None:
-            st.warning("Choisissez le jeton rendu.")
-            return None
-        return {"type": "dame_penalty", "player": who, "token": token}
-    return None
-
-
-# The entry forms by event type: the same code enters an event and corrects it. The deal and
-# reshuffle of a simulation have no form (they can only be withdrawn).
-FORMS: dict[str, EntryForm] = {"start": start_form, "cannot_start": start_form,
-                               "prize": prize_form, "play": play_form,
-                               "end": turn_end_form, "withdraw": turn_end_form,
-                               "lancelot": lancelot_form, "tournament": tournament_form,
-                               "dame_penalty": penalty_form}

@@ -1,0 +1,68 @@
+"""Camelot's light token tracker (mode « jetons »): the entry forms (`EntryForm`) of a
+tournament won and of a dame's penalty, the same for a new entry and a correction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from companion.games.camelot.cards import PURPLE, catalogue
+from companion.games.camelot.texts import colour_label
+from companion.store import StoredGame
+from tableapp.pages.camelot_entry import seat_pills, start_values, state_of
+
+
+def tournament_form(view: StoredGame, prefill: dict[str, Any] | None,
+                    key: str) -> dict[str, Any] | None:
+    """A tournament won: its winner and final colour, the token chosen after a purple one
+    (EntryForm for « tournament »)."""
+    state = state_of(view)
+    cat = catalogue()
+    if state.previous_colour == PURPLE:
+        st.caption("Le tournoi précédent était violet : celui-ci ne peut pas l'être.")
+    start_values(key, prefill, {f"{key}_winner": (prefill or {}).get("winner"),
+                                 f"{key}_colour": (prefill or {}).get("colour"),
+                                 f"{key}_token": (prefill or {}).get("token")})
+    winner = seat_pills("Vainqueur", state, list(range(state.n)), f"{key}_winner",
+                         on_change="ignore")
+    # the colour reruns the form: a purple tournament asks which token the winner takes
+    colour = st.pills("Couleur finale du tournoi", cat.colours, format_func=colour_label,
+                      key=f"{key}_colour")
+    token = None
+    if colour == PURPLE:
+        token = st.pills("Jeton choisi (tournoi violet : au choix)", cat.colours,
+                         format_func=colour_label, key=f"{key}_token", on_change="ignore")
+    if st.button("Enregistrer le tournoi", type="primary", key=f"{key}_go", width="stretch"):
+        if winner is None or colour is None or (colour == PURPLE and token is None):
+            st.warning("Choisissez le vainqueur et la couleur"
+                       + (" et le jeton choisi." if colour == PURPLE else "."))
+            return None
+        return {"type": "tournament", "winner": winner, "colour": colour,
+                **({"token": token} if token else {})}
+    return None
+
+
+def penalty_form(view: StoredGame, prefill: dict[str, Any] | None,
+                 key: str) -> dict[str, Any] | None:
+    """A player withdrew with a dame and gives back a token of his choice (EntryForm for
+    « dame_penalty »)."""
+    state = state_of(view)
+    start_values(key, prefill, {f"{key}_player": (prefill or {}).get("player"),
+                                 f"{key}_token": (prefill or {}).get("token")})
+    # the player reruns the form: the tokens offered are his
+    who = seat_pills("Joueur", state, list(range(state.n)), f"{key}_player")
+    if who is None:
+        return None
+    owned = sorted(state.tokens[who])
+    if not owned:
+        st.caption("Ce joueur n'a aucun jeton : il ne perd rien.")
+        return None
+    token = st.pills("Jeton rendu (au choix du joueur)", owned, format_func=colour_label,
+                     key=f"{key}_token", on_change="ignore")
+    if st.button("Rendre ce jeton", key=f"{key}_go", width="stretch"):
+        if token is None:
+            st.warning("Choisissez le jeton rendu.")
+            return None
+        return {"type": "dame_penalty", "player": who, "token": token}
+    return None
