@@ -124,7 +124,7 @@ def test_a_public_screen_learns_a_night_choice_was_corrected_but_not_what_it_is(
     store().correct(code, 3, {"type": "protect", "target": "Marie"}, store().seq(code),
                     author="host")
     [toast] = [t.value for t in screen.run().toast]
-    assert "correction de l'événement n° 3" in toast
+    assert "correction" in toast and "n° 3" in toast
     assert "Marie" not in toast and "Julie" not in toast and "Policier" not in toast
     shown = "\n".join(repr(node) for node in screen._tree)
     assert "protégée" not in shown and "Policier" not in shown  # nothing else sent either
