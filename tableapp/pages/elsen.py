@@ -9,6 +9,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -44,8 +45,9 @@ from tableapp.gamepage import (
     current_game,
     is_host,
     is_public_view,
-    submit,
+    live_view,
     toolbar,
+    write_at_tap,
 )
 from tableapp.pages.elsen_forms import FORMS, deal_form
 from tableapp.pages.elsen_voice import narrator_html
@@ -149,16 +151,11 @@ def _timer(code: str, seq: int, line: int, countdown: Countdown, reset: bool = F
                                                    countdown=changed))
 
 
-def _confirm(code: str, seq: int, step: str) -> None:
-    """The last « Suivant » of a step with nothing to enter: written by the run it starts."""
-    st.session_state["elsen_confirm"] = (code, seq, step)
-
-
-@st.fragment
 def narrator(stored: StoredGame) -> None:
-    """The current line, its buttons and the step's entry. A fragment: « Suivant », « Retour »,
-    the countdown's buttons and the entry's widgets rerun only this, never the page; writing an
-    event reruns the page (submit)."""
+    """The current line, its buttons and the step's entry. Inside the game's view (one
+    fragment, gamepage.live_view): « Suivant », « Retour », the countdown's buttons and the
+    entry's widgets rerun the view only, never the app around it, and an entry is written by
+    its tap (one run)."""
     if st.session_state.pop("elsen_refused", False):
         st.error(READ_ONLY)
     state = stored.state
@@ -192,8 +189,8 @@ def narrator(stored: StoredGame) -> None:
                 icon=":material/arrow_back:", on_click=_moved, args=(code, seq, index - 1))
     # What a tap means is bound when the button is drawn (its callback's arguments): in the
     # run after a tap the line has already moved, and the button's own value would lie.
-    if last:
-        action, args = _confirm, (code, seq, sc.step)
+    if last:  # nothing to enter (first night, dawn): the step itself is written at the tap
+        action, args = write_at_tap, (code, seq, {"type": sc.step})
     else:
         ahead = sc.lines[index + 1].timer
         action, args = _moved, (code, seq, index + 1, ahead if night and sc.step else None)
@@ -202,8 +199,6 @@ def narrator(stored: StoredGame) -> None:
                    icon=":material/arrow_forward:" if not last or confirm_only
                    else ":material/arrow_downward:",
                    disabled=last and not confirm_only, on_click=action, args=args)
-    if st.session_state.pop("elsen_confirm", None) == (code, seq, sc.step) and confirm_only:
-        submit(stored, {"type": sc.step})  # the step's last « Suivant »: into the log
     if last and sc.step and not confirm_only:
         entry(stored, sc.step)
 
@@ -265,21 +260,25 @@ def duration_fr(seconds: int) -> str:
 
 
 def entry(stored: StoredGame, step: str) -> None:
-    """The step's new entry, built by the same form that corrects it (elsen_forms.FORMS)."""
+    """The step's new entry, built by the same form that corrects it (elsen_forms.FORMS),
+    written by the tap on its button (gamepage.write_at_tap)."""
     with st.container(border=True):
         if step == "deal":
             st.markdown("**Distribution des rôles**")
-            if st.button("Tirer les rôles au sort (secret)", key="elsen_deal_random",
-                         type="primary", icon=":material/casino:", width="stretch"):
-                data = elsen_data()
-                submit(stored, random_deal(data, parse_setup(data, stored.setup),
-                                           secrets.randbelow(2**31)))
+            st.button("Tirer les rôles au sort (secret)", key="elsen_deal_random",
+                      type="primary", icon=":material/casino:", width="stretch",
+                      on_click=write_at_tap,
+                      args=(stored.code, stored.seq, partial(_random_deal, stored.setup)))
             with st.expander("Ou saisir les cartes distribuées à la main"):
-                event = deal_form(stored, None, "elsen")
+                deal_form(stored, None, "elsen")
         else:
-            event = FORMS[step](stored, None, "elsen")
-        if event is not None:
-            submit(stored, event)
+            FORMS[step](stored, None, "elsen")  # written at the tap on its button
+
+
+def _random_deal(setup: dict[str, Any]) -> dict[str, Any]:
+    """The deal drawn at the tap: its seed and the roles it gave, both kept (ELS-17)."""
+    data = elsen_data()
+    return random_deal(data, parse_setup(data, setup), secrets.randbelow(2**31))
 
 
 # --- secrets and public facts -----------------------------------------------------------------
@@ -344,7 +343,12 @@ def public_view(state: ElsenState) -> None:
 
 
 def render() -> None:
-    stored = current_game(GAME, setup_form)
+    live_view(current_game(GAME, setup_form), _game)
+
+
+def _game(stored: StoredGame) -> None:
+    """The game's view, one fragment (gamepage.live_view): a tap in it reruns it alone, with
+    the game read again."""
     state = stored.state
     assert isinstance(state, ElsenState)
     if is_public_view():

@@ -4,12 +4,16 @@ tableapp/gamepage.py): `form(view, prefill, key)` draws the widgets (every key s
 validates, else None. The same function enters a new event (prefill None, under the narrator)
 and corrects a past one (the game as it stood just before it, prefilled).
 
-Choices among a few options are buttons (st.pills / st.segmented_control), never a typed list.
-Names reach Markdown-rendering labels through plain(); the events keep them as typed."""
+A new entry is written by the tap on its button itself (gamepage.write_at_tap, the event made
+at the tap from the widgets' values): one run per entry. A correction returns its event to
+gamepage.correction. Choices among a few options are buttons (st.pills /
+st.segmented_control), never a typed list. Names reach Markdown-rendering labels through
+plain(); the events keep them as typed."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -18,7 +22,13 @@ from companion.errors import RuleError
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import STEP_LABELS
 from companion.text import number, rule_words
-from tableapp.gamepage import EntryForm, StoredGame
+from tableapp.gamepage import (
+    EntryForm,
+    StoredGame,
+    refuse_at_tap,
+    show_tap_error,
+    write_at_tap,
+)
 from tableapp.session import plain
 
 NOBODY = ""  # the « personne » choice of a vote (an option must be a value)
@@ -30,6 +40,25 @@ def _state(view: StoredGame) -> ElsenState:
     return state
 
 
+def _validate(label: str, view: StoredGame, prefill: dict[str, Any] | None, button_key: str,
+              make: Callable[[], dict[str, Any] | None], *,
+              disabled: bool = False) -> dict[str, Any] | None:
+    """The form's button. A new entry is written at the tap (`make()` builds the event from the
+    widgets' values then; None writes nothing): returns None. A correction: the event when
+    tapped, or None and the reason shown."""
+    if prefill is None:
+        st.button(label, key=button_key, type="primary", width="stretch", disabled=disabled,
+                  on_click=write_at_tap, args=(view.code, view.seq, make))
+        return None
+    if not st.button(label, key=button_key, type="primary", width="stretch",
+                     disabled=disabled):
+        return None
+    event = make()
+    if event is None:
+        show_tap_error()
+    return event
+
+
 def deal_form(view: StoredGame, prefill: dict[str, Any] | None, key: str) -> dict[str, Any] | None:
     """The roles dealt with physical cards, player by player (elsen.txt › Installation)."""
     state = _state(view)
@@ -37,23 +66,26 @@ def deal_form(view: StoredGame, prefill: dict[str, Any] | None, key: str) -> dic
     before = prefill.get("roles", {}) if prefill else {}
     choices = ["passager", "saboteur",
                *[r.id for r in data.roles if r.special and r.id in state.setup.special_roles]]
-    roles: dict[str, str | None] = {}
     for i, player in enumerate(state.players):
         # the value travels with « Enregistrer »: a tap on a role sends nothing
-        roles[player] = st.pills(plain(player), choices, key=f"{key}_deal_{i}",
-                                 format_func=lambda r: data.role(r).name,
-                                 default=before.get(player) if before.get(player) in choices
-                                 else None, on_change="ignore")
-    if st.button("Enregistrer cette distribution", key=f"{key}_deal_cards", type="primary",
-                 width="stretch"):
-        missing = [p for p, r in roles.items() if r is None]
-        if missing:
-            st.error(plain(f"Choisissez le rôle de {', '.join(missing)}."))
-            return None
-        if prefill and prefill.get("method") == "random" and roles == before:
-            return dict(prefill)  # unchanged: the draw stays as it was recorded
-        return {"type": "deal", "method": "cards", "roles": roles}
-    return None
+        st.pills(plain(player), choices, key=f"{key}_deal_{i}",
+                 format_func=lambda r: data.role(r).name,
+                 default=before.get(player) if before.get(player) in choices else None,
+                 on_change="ignore")
+    return _validate("Enregistrer cette distribution", view, prefill, f"{key}_deal_cards",
+                     partial(_deal_event, state.players, prefill, key))
+
+
+def _deal_event(players: list[str], prefill: dict[str, Any] | None,
+                key: str) -> dict[str, Any] | None:
+    roles = {p: st.session_state.get(f"{key}_deal_{i}") for i, p in enumerate(players)}
+    missing = [p for p, r in roles.items() if r is None]
+    if missing:
+        refuse_at_tap(f"Choisissez le rôle de {', '.join(missing)}.")
+        return None
+    if prefill and prefill.get("method") == "random" and roles == prefill.get("roles"):
+        return dict(prefill)  # unchanged: the draw stays as it was recorded
+    return {"type": "deal", "method": "cards", "roles": roles}
 
 
 def mission_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -71,15 +103,14 @@ def mission_form(view: StoredGame, prefill: dict[str, Any] | None,
     before: dict[str, int] = {}
     for card in (prefill or {}).get("cards", []):
         before[card] = before.get(card, 0) + 1
-    cards: list[str] = []
     # one row of columns per 4 cards: on a phone the columns stack and keep the data's order
     for row in range(0, len(data.action_cards), 4):
         columns = st.columns(4)
         for column, card in zip(columns, data.action_cards[row:row + 4], strict=False):
-            count = column.number_input(card.name, 0, 15, before.get(f"action-{card.id}", 0),
-                                        key=f"{key}_card_{card.id}")
-            cards += [f"action-{card.id}"] * int(count)
-    event: dict[str, Any] = {"type": "mission", "team": list(team), "cards": cards}
+            column.number_input(card.name, 0, 15, before.get(f"action-{card.id}", 0),
+                                key=f"{key}_card_{card.id}")
+    event = _mission_event(state, key)
+    cards = event["cards"]
     ready = len(team) >= state.min_team() and len(cards) == len(team)
     if team and cards:
         try:
@@ -96,24 +127,45 @@ def mission_form(view: StoredGame, prefill: dict[str, Any] | None,
                 st.warning(plain(f"Carte impossible : {violation.reason} "
                                  f"({rule_words(violation.rule)})"))
             if result.violations:
-                ready = ready and _force(event, prefill, key)
-    if st.button("Valider la mission", key=f"{key}_mission_ok", type="primary",
-                 disabled=not ready, width="stretch"):
-        return event
-    return None
+                ready = ready and _force(prefill, key)
+    return _validate("Valider la mission", view, prefill, f"{key}_mission_ok",
+                     partial(_mission_ready, state, key), disabled=not ready)
 
 
-def _force(event: dict[str, Any], prefill: dict[str, Any] | None, key: str) -> bool:
+def _mission_event(state: ElsenState, key: str) -> dict[str, Any]:
+    """The mission the widgets say (their values in st.session_state: the same at the tap)."""
+    team = list(st.session_state.get(f"{key}_team") or [])
+    cards = [f"action-{card.id}" for card in state.data.action_cards
+             for _ in range(int(st.session_state.get(f"{key}_card_{card.id}") or 0))]
+    event: dict[str, Any] = {"type": "mission", "team": team, "cards": cards}
+    reason = str(st.session_state.get(f"{key}_force_reason") or "").strip()
+    if st.session_state.get(f"{key}_force") and reason:
+        event["forcer"] = reason
+    return event
+
+
+def _mission_ready(state: ElsenState, key: str) -> dict[str, Any] | None:
+    """At the tap: the mission, unless forced without a reason that is still needed."""
+    event = _mission_event(state, key)
+    if "forcer" in event:
+        try:
+            if not state.preview_mission({k: v for k, v in event.items() if k != "forcer"}
+                                         ).violations:
+                del event["forcer"]  # nothing to force any more (the cards were changed)
+        except RuleError:
+            pass  # the engine says why when it refuses the write
+    return event
+
+
+def _force(prefill: dict[str, Any] | None, key: str) -> bool:
     """Impossible cards are refused unless the host forces them with a reason, kept in the log
-    (registre ELS-9). Adds « forcer » to the event; True when the mission may be sent."""
+    (registre ELS-9). True when the mission may be sent."""
     reason_before = str((prefill or {}).get("forcer", ""))
     if not st.toggle("Forcer quand même (les cartes sont sur la table)", key=f"{key}_force",
                      value=bool(reason_before)):
         return False
     reason = st.text_input("Raison (gardée au journal)", value=reason_before,
                            key=f"{key}_force_reason", max_chars=500)
-    if reason.strip():
-        event["forcer"] = reason.strip()
     return bool(reason.strip())
 
 
@@ -123,26 +175,27 @@ def night_form(view: StoredGame, prefill: dict[str, Any] | None,
     A role whose holder was excluded is called anyway and nobody wakes (registre ELS-11)."""
     state = _state(view)
     step = state.next_step()
-    target_field = "victim" if step == "kill" else "target"
     role = {"protect": "policier", "seer": "voyante"}.get(step)
     if role and state.holder(role) in state.excluded:
         st.caption("La personne qui a ce rôle a quitté le vaisseau : personne ne se réveille.")
-        if st.button("Continuer (personne ne se réveille)", key=f"{key}_{step}_none",
-                     type="primary", width="stretch"):
-            return {"type": step, "target": None}
-        return None
+        return _validate("Continuer (personne ne se réveille)", view, prefill,
+                         f"{key}_{step}_none", lambda: {"type": step, "target": None})
     options = ([p for p in state.aboard if state.alive[p]] if step == "kill"
                else state.aboard)
-    before = (prefill or {}).get(target_field)
+    before = (prefill or {}).get("victim" if step == "kill" else "target")
     # the choice travels with « Valider »: a tap on a name sends nothing to the server
-    choice = st.pills(STEP_LABELS[step], options, format_func=plain, key=f"{key}_{step}_choice",
-                      default=before if before in options else None, on_change="ignore")
-    if st.button("Valider", key=f"{key}_{step}_ok", type="primary", width="stretch"):
-        if choice is None:
-            st.error("Touchez d'abord un nom.")
-            return None
-        return {"type": step, target_field: choice}
-    return None
+    st.pills(STEP_LABELS[step], options, format_func=plain, key=f"{key}_{step}_choice",
+             default=before if before in options else None, on_change="ignore")
+    return _validate("Valider", view, prefill, f"{key}_{step}_ok",
+                     partial(_night_event, step, key))
+
+
+def _night_event(step: str, key: str) -> dict[str, Any] | None:
+    choice = st.session_state.get(f"{key}_{step}_choice")
+    if choice is None:
+        refuse_at_tap("Touchez d'abord un nom, puis « Valider ».")
+        return None
+    return {"type": step, ("victim" if step == "kill" else "target"): choice}
 
 
 def vote_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -156,7 +209,6 @@ def vote_form(view: StoredGame, prefill: dict[str, Any] | None,
                       else plain(p), required=True,
                       default=before.get("target") if before.get("target") in state.aboard
                       else NOBODY)
-    votes = 0
     if target:
         needed = state.votes_needed()
         votes = st.pills("Mains levées pour l'exclure", list(range(len(state.aboard) + 1)),
@@ -164,10 +216,15 @@ def vote_form(view: StoredGame, prefill: dict[str, Any] | None,
                          default=min(int(before.get("votes", 0)), len(state.aboard)))
         st.write(f"{votes} voix sur {needed} nécessaires : "
                  + ("exclusion." if votes >= needed else "pas d'exclusion."))
-    if st.button("Valider le vote", key=f"{key}_vote_ok", type="primary", width="stretch"):
-        return {"type": "vote", "target": target or None, "votes": int(votes)}
-    return None
+    return _validate("Valider le vote", view, prefill, f"{key}_vote_ok",
+                     partial(_vote_event, key))
+
+
+def _vote_event(key: str) -> dict[str, Any]:
+    target = st.session_state.get(f"{key}_vote_target") or None
+    votes = int(st.session_state.get(f"{key}_vote_count") or 0) if target else 0
+    return {"type": "vote", "target": target, "votes": votes}
 
 
 FORMS: Mapping[str, EntryForm] = {"deal": deal_form, "mission": mission_form, "protect": night_form,
-                             "kill": night_form, "seer": night_form, "vote": vote_form}
+                                  "kill": night_form, "seer": night_form, "vote": vote_form}
