@@ -107,11 +107,12 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
         if state.phase == "roll" and not replay_turn:
             turns += 1
         replay_turn = False
-        if state.may_declare() and mine.knows(suspects, places):
+        if mine.knows(suspects, places) and state.may_declare():
             apply({"type": "declare", "suspect": _culprit(data, mine),
                    "place": _place(data, mine)})
             continue
         phase = state.phase
+        learnt: list[Notes] = []  # whose notes this step may have changed
         if phase == "roll":
             apply({"type": "roll", "value": rng.randint(1, data.die_faces), "source": "app"})
         elif phase == "play":
@@ -122,11 +123,13 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
             assert pos is not None
             if state.board[pos].cover in ("temoin", "lieu"):
                 _learn(state, mine, pos, flag_here)
+                learnt.append(mine)
         elif phase == "action":
             event = _action(state, notes, greedy, rng)
             apply(event)
             replay_turn = event["card"] == "rejoue"
             _after_action(state, notes, seat, event, flag_here, rng)
+            learnt.append(mine)
         else:  # done: look under the pawn after an exchange, then end the turn
             looks = [{"type": "reveal", "player": state.players[s]} for s in state.may_look]
             for look in looks:
@@ -135,11 +138,11 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
                 apply(look)
                 assert pos is not None
                 _learn(state, notes[who], pos, flag_here)
+                learnt.append(notes[who])
             if not state.finished:
                 apply({"type": "end_turn"})
-        # notes change only when a card is looked at (not on a roll, a move or a swap)
-        if known_at is None and phase not in ("roll", "play") \
-                and any(x.knows(suspects, places) for x in notes):
+        # notes change only when a card is looked at, and only the looker's
+        if known_at is None and learnt and any(x.knows(suspects, places) for x in learnt):
             known_at = turns
     out: dict[str, Any] = {"turns": turns, "known_at": known_at, "won": state.winner is not None,
                            "finished": state.finished}
