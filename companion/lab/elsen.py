@@ -61,7 +61,8 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> di
     events: list[dict[str, Any]] = []
     greedy = condition["politique"] == "glouton"
     suspicion = dict.fromkeys(state.players, 0)
-    choices: dict[tuple[str, bool, frozenset[str]], list[Any]] = {}  # this game's only
+    # this game's only: what each role may play (see _cards)
+    choices: dict[tuple[str, bool, frozenset[str]], tuple[list[Any], Any]] = {}
 
     def apply(event: dict[str, Any]) -> None:
         state.apply(event)
@@ -110,10 +111,11 @@ def _team(state: ElsenState, greedy: bool, suspicion: dict[str, int],
 
 
 def _cards(state: ElsenState, team: list[str], greedy: bool, rng: random.Random,
-           choices: dict[tuple[str, bool, frozenset[str]], list[Any]]) -> list[str]:
+           choices: dict[tuple[str, bool, frozenset[str]], tuple[list[Any], Any]]) -> list[str]:
     """Each member's card. `choices` keeps, for this game, the cards a role alive or dead may
-    play once these single-use cards are spent (`can_play` asked once per case, not per card
-    of every member of every mission)."""
+    play once these single-use cards are spent, and the best of them for « glouton » when no
+    Sabotage is due (`can_play` asked once per case, not per card of every member of every
+    mission)."""
     cards = list(state.data.action_cards)
     used = frozenset(state.used)
     out = []
@@ -122,27 +124,36 @@ def _cards(state: ElsenState, team: list[str], greedy: bool, rng: random.Random,
         member = Member(p, state.roles[p], state.alive[p])
         taken = used | spent if spent else used
         key = (member.role, member.alive, taken)
-        playable = choices.get(key)
-        if playable is None:
-            playable = choices[key] = [c for c in cards if can_play(c, member, taken)]
-        if member.role == "faineant" and member.alive:
-            playable = [c for c in playable if c.id == "faineant"] or playable
-        if greedy:
-            choice = _greedy_card(state, member, playable, len(team))
-        else:
+        known = choices.get(key)
+        if known is None:
+            playable = [c for c in cards if can_play(c, member, taken)]
+            if member.role == "faineant" and member.alive:
+                playable = [c for c in playable if c.id == "faineant"] or playable
+            known = choices[key] = (playable, _best_card(playable))
+        playable, best = known
+        if not greedy:
             choice = rng.choice(playable)
+        elif member.role == "saboteur" and member.alive:
+            choice = _saboteur_card(state, playable, len(team))
+        else:
+            choice = best
         if choice.play.single_use:
             spent.add(choice.id)
         out.append(PREFIX + choice.id)
     return out
 
 
-def _greedy_card(state: ElsenState, member: Member, playable: list[Any], team: int) -> Any:
-    by_id = {c.id: c for c in playable}
-    if member.role == "saboteur" and member.alive:
-        likely = state.progress + 2 * (team - 1) >= 2 * state.needed
-        return by_id["sabotage" if likely else "elimination"]
-    return max(playable, key=lambda c: (c.tokens, c.ghost_tokens, not c.play.single_use))
+def _saboteur_card(state: ElsenState, playable: list[Any], team: int) -> Any:
+    """A living saboteur sabotages when the mission would otherwise be won, else eliminates."""
+    likely = state.progress + 2 * (team - 1) >= 2 * state.needed
+    wanted = "sabotage" if likely else "elimination"
+    return {c.id: c for c in playable}[wanted]
+
+
+def _best_card(playable: list[Any]) -> Any:
+    """The card that gives the mission the most (then the ghost mission), a reusable one first."""
+    return max(playable, key=lambda c: (c.tokens, c.ghost_tokens, not c.play.single_use),
+               default=None)
 
 
 def _power(state: ElsenState, role: str, greedy: bool, suspicion: dict[str, int],
