@@ -33,7 +33,8 @@ def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None) -> dict[s
             "y": y,
             "color": {"field": "series", "type": "nominal", "title": "",
                       "sort": list(rounds.series), "scale": scale,
-                      "legend": {"orient": "bottom"}}}}]
+                      # two columns: a row of five names is cut off on a 360 px phone
+                      "legend": {"orient": "bottom", "columns": 2, "labelLimit": 140}}}}]
     if rounds.target is not None:
         layers.append({"data": {"values": [{"objectif": rounds.target}]},
                        "mark": {"type": "rule", "strokeDash": [6, 4], "color": "firebrick"},
