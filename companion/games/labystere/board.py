@@ -165,8 +165,15 @@ class Board:
             i, j = grid.number[a], grid.number[b]
             opened, joined = list(self._opened), list(self._joined)
             opened[i], opened[j] = opened[j], opened[i]
-            for k in {i, j, *grid.beside[i], *grid.beside[j]} - {-1}:
-                joined[k] = _join(k, opened, grid)
+            for cell in (i, j):  # the two cells anew, and their neighbours' side facing them
+                joined[cell] = _join(cell, opened, grid)
+                for side, other in enumerate(grid.beside[cell]):
+                    if other >= 0:
+                        facing = (side + 2) % 4
+                        if opened[other] >> facing & 1 and opened[cell] >> side & 1:
+                            joined[other] |= 1 << facing
+                        else:
+                            joined[other] &= ~(1 << facing)
             board._opened, board._joined = opened, joined
         if self.stacks[a].plain_path == self.stacks[b].plain_path:
             board._plain = self._plain  # two empty paths exchanged: still the same cells

@@ -221,17 +221,19 @@ class LabystereState(Checks):
         lab's simulations only (docs/lab.md). What a user enters always goes through `apply`;
         tests/test_lab_fastpath.py holds this to `apply` on seeded games, event by event."""
         kind = event["type"]
-        cells = cell_names(self.board.rows, self.board.cols)
         if kind == "roll":
             self._rolled(event["value"])
         elif kind == "move":
+            cells = cell_names(self.board.rows, self.board.cols)
             self._moved([cells[name] for name in event["path"]])
         elif kind == "swap":
+            cells = cell_names(self.board.rows, self.board.cols)
             self._swapped(cells[event["cells"][0]], cells[event["cells"][1]])
         elif kind == "reveal":
             self._revealed(self.players.index(event["player"]) if "player" in event
                            else self.turn)
         elif kind == "action":
+            cells = cell_names(self.board.rows, self.board.cols)
             self._acted(event["card"],
                         self.players.index(event["player"]) if "player" in event else None,
                         cells[event["cell"]] if "cell" in event else None)
