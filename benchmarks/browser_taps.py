@@ -175,7 +175,7 @@ def camelot_play(page: Any) -> Any:
 
 def labystere_move(page: Any) -> Any:
     """After a roll, a lit cell of the board is the tap (the pawn goes there)."""
-    return page.locator('[class*="st-key-lab_move_"] button:not([disabled])').first
+    return page.locator('[class*="st-key-lab_cell_"] button:not([disabled])').first
 
 
 # (label, game, log example and events kept, button to tap (its name, or a function that

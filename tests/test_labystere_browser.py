@@ -187,7 +187,7 @@ def test_a_past_move_is_corrected_by_tapping_it(app_server: str, browser: Any,
         lit.first.wait_for(timeout=30_000)
         assert lit.count() == len(tomorrow)
         check_state(tab)  # the correction open: 44 px, no sideways scroll, French only
-        box.locator('[class*="_move_B1"] button:visible').click()
+        box.locator('[class*="_cell_B1"] button:visible').click()
         tab.get_by_text(f"n° {index} corrigé").first.wait_for(timeout=30_000)
         stored = server_store(tmp_path_factory).load(code)
         assert stored.raw[-1]["type"] == "correct"

@@ -110,15 +110,15 @@ def test_app_die_is_recorded_then_the_board_offers_the_destinations() -> None:
     at = play_app(code=code).run()
     no_failure(at)
     assert "Au tour de Léa" in markdown(at) and "lab_end" not in keys(at)
-    assert not any(k.startswith("lab_move_") for k in keys(at))
+    assert not [b for b in at.button if b.key.startswith("lab_cell_") and not b.disabled]
     at.button(key="lab_roll").click().run()
     no_failure(at)
     (event,) = EventStore().load(code).events
     assert event["type"] == "roll" and event["source"] == "app" and 1 <= event["value"] <= 6
     assert f"a fait **{event['value']}**" in markdown(at)
     moves = EventStore().load(code).state.summary()["moves"]
-    lit = {b.key.removeprefix("lab_move_") for b in at.button
-           if b.key.startswith("lab_move_") and not b.disabled}
+    lit = {b.key.removeprefix("lab_cell_") for b in at.button
+           if b.key.startswith("lab_cell_") and not b.disabled}
     assert lit == set(moves)
 
 
@@ -127,7 +127,7 @@ def test_tapping_a_destination_writes_the_path_then_the_pile_is_turned_up() -> N
     stored = EventStore().load(code)
     destination, path = next(iter(stored.state.summary()["moves"].items()))
     at = play_app(code=code).run()
-    at.button(key=f"lab_move_{destination}").click().run()
+    at.button(key=f"lab_cell_{destination}").click().run()
     no_failure(at)
     assert EventStore().load(code).events[-1] == {"type": "move", "path": path}
     assert "lab_end" not in keys(at)  # the pile must be turned up first
@@ -153,12 +153,12 @@ def test_two_taps_swap_two_empty_paths() -> None:
     at = play_app(code=code).run()
     at.segmented_control(key=f"lab_mode_{EventStore().load(code).seq}").set_value(
         "Échanger deux chemins").run()
-    lit = {b.key.removeprefix("lab_swap1_") for b in at.button
-           if b.key.startswith("lab_swap1_") and not b.disabled}
+    lit = {b.key.removeprefix("lab_cell_") for b in at.button
+           if b.key.startswith("lab_cell_") and not b.disabled}
     assert lit == set(swappable)
-    at.button(key=f"lab_swap1_{swappable[0]}").click().run()
-    assert at.button(key=f"lab_swap2_{swappable[0]}").disabled  # not with itself
-    at.button(key=f"lab_swap2_{swappable[1]}").click().run()
+    at.button(key=f"lab_cell_{swappable[0]}").click().run()
+    assert at.button(key=f"lab_cell_{swappable[0]}").disabled  # not with itself
+    at.button(key=f"lab_cell_{swappable[1]}").click().run()
     no_failure(at)
     assert EventStore().load(code).events[-1] == {"type": "swap",
                                                   "cells": swappable[:2]}
@@ -286,7 +286,7 @@ def test_public_view_has_no_controls_and_no_reveal() -> None:
     no_failure(at)
     assert "Au tour de Léa" in markdown(at)
     assert not keys(at) & {"lab_roll", "lab_end", "lab_decl_go", "lab_reveal_pile"}
-    assert not any(k.startswith(("lab_move_", "lab_swap", "lab_secret")) for k in keys(at))
+    assert not any(k.startswith(("lab_cell_", "lab_swap", "lab_secret")) for k in keys(at))
     assert not at.toggle
     page = markdown(at)
     assert 'table class="labb"' in page and page.count(" lit\"") >= 1
@@ -369,13 +369,13 @@ def test_regarde_temoin_is_a_tap_on_a_temoin_then_shown_to_that_player_only() ->
     code = game_with(SETUP, events)
     at = play_app(code=code).run()
     no_failure(at)
-    lit = sorted(b.key.removeprefix("lab_look_") for b in at.button
-                 if b.key.startswith("lab_look_") and not b.disabled)
+    lit = sorted(b.key.removeprefix("lab_cell_") for b in at.button
+                 if b.key.startswith("lab_cell_") and not b.disabled)
     state = EventStore().load(code).state
     temoins = [c["cell"] for row in state.summary()["board"] for c in row
                if c["cover"] == "temoin"]
     assert lit == sorted(temoins) and "lab_end" not in keys(at)
-    at.button(key=f"lab_look_{lit[0]}").click().run()
+    at.button(key=f"lab_cell_{lit[0]}").click().run()
     no_failure(at)
     stored = EventStore().load(code)
     assert stored.events[-1] == {"type": "action", "card": "regarde-temoin", "cell": lit[0]}
@@ -422,16 +422,16 @@ def test_a_move_is_corrected_by_tapping_another_destination_of_that_roll() -> No
     moves = EventStore().load(code).state.summary()["moves"]
     first, other = list(moves)[:2]
     at = play_app(code=code).run()
-    at.button(key=f"lab_move_{first}").click().run()
+    at.button(key=f"lab_cell_{first}").click().run()
     no_failure(at)
     stored = EventStore().load(code)
     index = stored.entries[-1].index
     key = open_correction(at, code, index)
     assert "lab_reveal_pile" not in keys(at)  # one form at a time
-    lit = {b.key.removeprefix(f"{key}_move_") for b in at.button
-           if b.key.startswith(f"{key}_move_") and not b.disabled}
+    lit = {b.key.removeprefix(f"{key}_cell_") for b in at.button
+           if b.key.startswith(f"{key}_cell_") and not b.disabled}
     assert lit == set(moves)  # the destinations of that roll, as it stood before the move
-    at.button(key=f"{key}_move_{other}").click().run()
+    at.button(key=f"{key}_cell_{other}").click().run()
     no_failure(at)
     stored = EventStore().load(code)
     assert stored.events[-1] == {"type": "move", "path": moves[other]}
@@ -485,8 +485,8 @@ def test_a_swap_is_corrected_by_two_taps_and_a_reveal_only_withdrawn() -> None:
     at = play_app(code=code).run()
     key = open_correction(at, code, 1)
     assert any(f"{swappable[0]} ↔ {swappable[1]}" in c.value for c in at.caption)
-    at.button(key=f"{key}_swap1_{swappable[2]}").click().run()
-    at.button(key=f"{key}_swap2_{swappable[3]}").click().run()
+    at.button(key=f"{key}_cell_{swappable[2]}").click().run()
+    at.button(key=f"{key}_cell_{swappable[3]}").click().run()
     no_failure(at)
     assert EventStore().load(code).events[-1] == {"type": "swap", "cells": swappable[2:4]}
     from tableapp.history import WITHDRAW_ONLY
@@ -505,6 +505,6 @@ def test_a_refused_tap_says_why_and_writes_nothing() -> None:
     store = EventStore()
     store.undo(code, store.seq(code))  # another device undid the roll meanwhile
     destination = next(b.key for b in at.button
-                       if b.key.startswith("lab_move_") and not b.disabled)
+                       if b.key.startswith("lab_cell_") and not b.disabled)
     at.button(key=destination).click().run()
     assert at.error and store.load(code).events == []

@@ -123,15 +123,14 @@ COVER_COLOURS = {"depart": "#fff3b0", "arrivee": "#fff3b0", "lieu": "#ffe0cc",
                  "temoin": "#dde8ff"}
 
 
-def _cell_style(summary: dict[str, Any], key: str, on_tap: str,
-                marked: set[str] | frozenset[str]) -> str:
+def _cell_style(summary: dict[str, Any], key: str, marked: set[str] | frozenset[str]) -> str:
     """One style element for the tappable board (cell names, fixed colours and pictures
     only): each cell's road as its button's background, one rule per shape (a picture in
     every label would be sent, hashed and parsed 25 times a run); the special cells'
     background, with dark text on it in dark mode too (a lit cell keeps the primary colour:
     that is what says « tap me »); the marked cells outlined."""
     def button(cell: str) -> str:
-        return f".st-key-{key}_{on_tap}_{cell} button"
+        return f".st-key-{key}_cell_{cell} button"
 
     shapes: dict[str, list[str]] = {}
     rules = []
@@ -148,15 +147,17 @@ def _cell_style(summary: dict[str, Any], key: str, on_tap: str,
     return "<style>" + "\n".join(rules) + "</style>"
 
 
-def board_grid(summary: dict[str, Any], enabled: set[str], key: str, on_tap: str,
+def board_grid(summary: dict[str, Any], enabled: set[str], key: str,
                on_click: Callable[..., None] | None = None, args: tuple[Any, ...] = (),
                marked: set[str] | frozenset[str] = frozenset()) -> None:
     """The tappable board (host): the cells in `enabled` are lit; a tap on one calls
-    `on_click(*args, cell)` before the page redraws. `key` is the form's prefix and `on_tap`
-    names the choice, so each form and each kind of choice has its own widgets; `marked` cells
-    are outlined (the choice being corrected, the first path of a swap)."""
+    `on_click(*args, cell)` before the page redraws. `key` is the form's prefix (a correction's
+    board and the turn's have their own widgets); within a form a cell keeps its widget key
+    (`{key}_cell_B3`) whatever the phase asks of it, so after a tap the browser updates the 25
+    buttons instead of building them again. `marked` cells are outlined (the choice being
+    corrected, the first path of a swap)."""
     colours = [p["colour"] for p in summary["players"]]
-    st.markdown(_cell_style(summary, key, on_tap, marked), unsafe_allow_html=True)
+    st.markdown(_cell_style(summary, key, marked), unsafe_allow_html=True)
     st.caption("Lignes A à E de haut en bas, colonnes 1 à 5 de gauche à droite.")
     with st.container(key=f"{key}_board"):
         for row in summary["board"]:
@@ -169,7 +170,7 @@ def board_grid(summary: dict[str, Any], enabled: set[str], key: str, on_tap: str
                     # the glyph (transparent) names the road for a screen reader
                     label = "\n".join(part for part in (glyph, small, dots) if part)
                     on = cell["cell"] in enabled
-                    st.button(label, key=f"{key}_{on_tap}_{cell['cell']}",
+                    st.button(label, key=f"{key}_cell_{cell['cell']}",
                               type="primary" if on else "secondary", disabled=not on,
                               help=cell["cell"], width="stretch",
                               on_click=on_click if on else None,

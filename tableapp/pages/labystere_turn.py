@@ -140,7 +140,7 @@ def move_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None
                 "chemins.")
     else:
         st.caption(f"Touche une case allumée : ton pion y va en {steps} pas, par les chemins.")
-    board_grid(summary, set(moves), key, "move", _tap_move, (key, view.code, view.seq, moves),
+    board_grid(summary, set(moves), key, _tap_move, (key, view.code, view.seq, moves),
                marked={end} if end else frozenset())
     return chosen(key)
 
@@ -174,12 +174,12 @@ def swap_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None
                    "les deux bons chemins.")
     if first is None:
         st.caption("Touche un premier chemin vide à échanger (ni Lieu, ni Témoin, ni pion).")
-        board_grid(summary, swappable, key, "swap1", _tap_first, (key, view.code, view.seq))
+        board_grid(summary, swappable, key, _tap_first, (key, view.code, view.seq))
         return chosen(key)
     st.caption(f"Touche le chemin à échanger avec {first[2]}.")
     st.button(f"Annuler le choix de {first[2]}", key=f"{key}_swap_cancel", width="stretch",
               on_click=_forget_first, args=(key,))
-    board_grid(summary, swappable - {first[2]}, key, "swap2", _tap_second,
+    board_grid(summary, swappable - {first[2]}, key, _tap_second,
                (key, view.code, view.seq, first[2]), marked={first[2]})
     return chosen(key)
 
@@ -204,7 +204,7 @@ def action_form(view: StoredGame, prefill: Event | None, key: str) -> Event | No
         cover = "temoin" if card_id == "regarde-temoin" else "lieu"
         cells = {c["cell"] for row in summary["board"] for c in row if c["cover"] == cover}
         st.caption("Touche la carte sous laquelle tu regardes.")
-        board_grid(summary, cells, key, "look", _tap_look, (*args, card_id),
+        board_grid(summary, cells, key, _tap_look, (*args, card_id),
                    marked={was["cell"]} if was.get("cell") in cells else frozenset())
         return chosen(key)
     others = [p["name"] for seat, p in enumerate(summary["players"])
@@ -221,7 +221,7 @@ def action_form(view: StoredGame, prefill: Event | None, key: str) -> Event | No
                   key=f"{key}_do_action", on_click=tapped,
                   args=(*args, {"type": "action", "card": card_id}))
     if key == NEW:
-        board_grid(summary, set(), key, "view")
+        board_grid(summary, set(), key)
     return chosen(key)
 
 
@@ -269,7 +269,7 @@ def _play_choice(stored: StoredGame, summary: dict[str, Any]) -> None:
     if not moves and len(swappable) < 2:
         st.warning("Aucun déplacement du nombre exact et aucun échange possible : ton tour passe.")
         _end_button(stored)
-        board_grid(summary, set(), NEW, "view")
+        board_grid(summary, set(), NEW)
         return
     options = ["Avancer", "Échanger deux chemins"]
     mode = st.segmented_control("Ce que tu fais", options, default=options[0] if moves
@@ -337,7 +337,7 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
             st.info(f"Rien à regarder chez {whom} pour {who} : tant pis, c'est au joueur "
                     "suivant.")
         roll_form(stored, None, NEW)
-        board_grid(summary, set(), NEW, "view")
+        board_grid(summary, set(), NEW)
     elif phase == "play":
         last_roll_line(summary)
         _play_choice(stored, summary)
@@ -346,7 +346,7 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
         st.button(f"Retourner le paquet sous le pion ({cell})", type="primary",
                   width="stretch", key="lab_reveal_pile", on_click=tapped,
                   args=(*args, {"type": "reveal"}))
-        board_grid(summary, set(), NEW, "view")
+        board_grid(summary, set(), NEW)
     elif phase == "action":  # an Action card: carried out openly, nothing secret to show
         action_form(stored, None, NEW)
     else:
@@ -361,7 +361,7 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
                       width="stretch", on_click=tapped,
                       args=(*args, {"type": "reveal", "player": name}))
         _end_button(stored)
-        board_grid(summary, set(), NEW, "view")
+        board_grid(summary, set(), NEW)
 
 
 def declare_entry(stored: StoredGame, summary: dict[str, Any]) -> None:
