@@ -43,15 +43,24 @@ MAX_TURNS = 400
 class Notes:
     """What one player has learnt (its Enquête cards set aside)."""
 
-    def __init__(self) -> None:
+    def __init__(self, suspects: int, places: int) -> None:
         self.cleared: set[str] = set()  # innocent suspects
         self.empty: set[str] = set()  # places without the flag
         self.place: str | None = None  # where the flag is, once seen
         self.seen: set[Pos] = set()  # cells looked under
+        self.suspects, self.places = suspects, places
+        # read at every step of the game, changed only when a card is looked at: kept, and
+        # read anew by `learnt` after every change
+        self.known = False  # knows the culprit and the place
+        self.targets: list[Pos] | None = None  # « glouton »: where it heads (`_targets`)
+        self.far: dict[Pos, int] = {}  # « glouton »: cells' distances to them, once asked
 
-    def knows(self, suspects: int, places: int) -> bool:
-        return len(self.cleared) >= suspects - 1 and (
-            self.place is not None or len(self.empty) >= places - 1)
+    def learnt(self) -> None:
+        """After any change of the notes: whether they tell both answers, and forget the
+        distances read from them."""
+        self.known = len(self.cleared) >= self.suspects - 1 and (
+            self.place is not None or len(self.empty) >= self.places - 1)
+        self.targets, self.far = None, {}
 
 
 def conditions(options: Options) -> list[dict[str, Any]]:
@@ -75,6 +84,7 @@ def _learn(state: LabystereState, notes: Notes, pos: Pos, flag_here: set[str]) -
             notes.place = place
         else:
             notes.empty.add(place)
+    notes.learnt()
 
 
 def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
@@ -89,17 +99,16 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
     data = state.data
     flag_here = {f.id for f in data.flag_cards if f.flag_here}
     suspects, places = len(data.suspects), len(data.places)
-    notes = [Notes() for _ in range(n)]
+    notes = [Notes(suspects, places) for _ in range(n)]
+    # Témoins and Lieux never move (only empty paths are swapped): the glouton's goals
+    goals = [pos for pos, stack in state.board.cells() if stack.cover in ("temoin", "lieu")]
     events: list[dict[str, Any]] = []
     turns = 0
     known_at: int | None = None
     replay_turn = False
 
-    step = state.apply if checked else state.play_offered
-
-    def apply(event: dict[str, Any]) -> None:
-        step(event)
-        events.append(event)
+    apply = state.apply if checked else state.play_offered
+    record = events.append  # each event is applied then recorded
 
     while not state.finished and turns < MAX_TURNS:
         seat = state.turn
@@ -107,19 +116,27 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
         if state.phase == "roll" and not replay_turn:
             turns += 1
         replay_turn = False
-        if mine.knows(suspects, places) and state.may_declare():
-            apply({"type": "declare", "suspect": _culprit(data, mine),
-                   "place": _place(data, mine)})
+        if mine.known and state.may_declare():
+            event = {"type": "declare", "suspect": _culprit(data, mine),
+                     "place": _place(data, mine)}
+            apply(event)
+            record(event)
             continue
         phase = state.phase
         learnt: list[Notes] = []  # whose notes this step may have changed
         if phase == "roll":
-            apply({"type": "roll", "value": rng.randint(1, data.die_faces), "source": "app"})
+            event = {"type": "roll", "value": rng.randint(1, data.die_faces), "source": "app"}
+            apply(event)
+            record(event)
         elif phase == "play":
-            apply(_walk_or_swap(state, mine, greedy, suspects, places, rng))
+            event = _walk_or_swap(state, mine, greedy, goals, rng)
+            apply(event)
+            record(event)
         elif phase == "reveal":
             pos = state.pawns[seat]
-            apply({"type": "reveal"})
+            event = {"type": "reveal"}
+            apply(event)
+            record(event)
             assert pos is not None
             if state.board[pos].cover in ("temoin", "lieu"):
                 _learn(state, mine, pos, flag_here)
@@ -127,6 +144,7 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
         elif phase == "action":
             event = _action(state, notes, greedy, rng)
             apply(event)
+            record(event)
             replay_turn = event["card"] == "rejoue"
             _after_action(state, notes, seat, event, flag_here, rng)
             learnt.append(mine)
@@ -136,13 +154,16 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
                 who = state.players.index(look["player"])
                 pos = state.pawns[who]
                 apply(look)
+                record(look)
                 assert pos is not None
                 _learn(state, notes[who], pos, flag_here)
                 learnt.append(notes[who])
             if not state.finished:
-                apply({"type": "end_turn"})
+                event = {"type": "end_turn"}
+                apply(event)
+                record(event)
         # notes change only when a card is looked at, and only the looker's
-        if known_at is None and learnt and any(x.knows(suspects, places) for x in learnt):
+        if known_at is None and learnt and any(x.known for x in learnt):
             known_at = turns
     out: dict[str, Any] = {"turns": turns, "known_at": known_at, "won": state.winner is not None,
                            "finished": state.finished}
@@ -159,28 +180,39 @@ def _place(data: Any, notes: Notes) -> str:
     return notes.place or next(p.id for p in data.places if p.id not in notes.empty)
 
 
-def _targets(state: LabystereState, notes: Notes, knows: bool) -> list[Pos]:
-    if knows:
+def _targets(state: LabystereState, notes: Notes, goals: list[Pos]) -> list[Pos]:
+    """Arrivée once it knows both answers, else the Témoins and Lieux it has not seen."""
+    if notes.known:
         return [state.board.find("arrivee")]
-    return [pos for pos, stack in state.board.cells()
-            if stack.cover in ("temoin", "lieu") and pos not in notes.seen]
+    return [pos for pos in goals if pos not in notes.seen]
+
+
+def _distance_to_targets(state: LabystereState, notes: Notes, goals: list[Pos], pos: Pos) -> int:
+    """`_distance` of `pos` to the `_targets`, both kept in the notes until they change."""
+    far = notes.far.get(pos)
+    if far is None:
+        if notes.targets is None:
+            notes.targets = _targets(state, notes, goals)
+        far = notes.far[pos] = _distance(pos, notes.targets)
+    return far
 
 
 def _distance(a: Pos, targets: list[Pos]) -> int:
     return min((abs(a[0] - t[0]) + abs(a[1] - t[1]) for t in targets), default=0)
 
 
-def _walk_or_swap(state: LabystereState, notes: Notes, greedy: bool, suspects: int, places: int,
+def _walk_or_swap(state: LabystereState, notes: Notes, greedy: bool, goals: list[Pos],
                   rng: random.Random) -> dict[str, Any]:
     reach = state.legal_reach()  # the ends, sorted; the walk to the end chosen is written out
     walks = reach.ends
     if walks and greedy:
-        targets = _targets(state, notes, notes.knows(suspects, places))
-        end = min(walks, key=lambda p: (_distance(p, targets), rng.random()))
+        def far(pos: Pos) -> int:
+            return _distance_to_targets(state, notes, goals, pos)
+        end = min(walks, key=lambda p: (far(p), rng.random()))
         here = state.pawns[state.turn]
         assert here is not None
         # no walk brings it closer: half the time it reshapes the maze instead
-        if _distance(end, targets) < _distance(here, targets) or rng.random() < 0.5:
+        if far(end) < far(here) or rng.random() < 0.5:
             return {"type": "move", "path": [cell_name(p) for p in reach.walk(end)]}
     elif walks and rng.random() < 0.75:
         end = rng.choice(walks)
@@ -228,6 +260,7 @@ def _after_action(state: LabystereState, notes: list[Notes], seat: int, event: d
             mine.cleared.add(rng.choice(sorted(other.cleared)))
         elif card == "regarde-lieux-ecartes" and other.empty:
             mine.empty.add(rng.choice(sorted(other.empty)))
+    mine.learnt()
 
 
 def report(condition: dict[str, Any], records: list[dict[str, Any]],
