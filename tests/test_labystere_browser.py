@@ -136,7 +136,8 @@ CONTRAST_JS = """() => {
       r = lr * a + r * (1 - a); g = lg * a + g * (1 - a); b = lb * a + b * (1 - a); }
     return [r, g, b]; };
   const words = [...document.querySelectorAll(
-      '[class*="_board"] button p span:not(.stMarkdownColoredText), table.labb td .m')]
+      '[class*="_board"] button p span:not(.stMarkdownColoredText), table.labb td .m, '
+      + 'table.laby td span')]
     .filter(e => e.offsetParent !== null && e.innerText.trim());
   return words.map(e => { const a = lum(rgba(getComputedStyle(e).color)), b = lum(under(e));
     return [e.innerText.trim(), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]; });
@@ -227,5 +228,10 @@ def test_the_board_in_play_in_dark_mode(app_server: str, browser: Any, count: in
             assert len(words) >= 9  # Départ, Arrivée, the 3 Témoins and the 4 Lieux
             assert all(ratio >= 4.5 for _, ratio in words), words
             check_state(tab)
+        tab.locator(".st-key-lab_view").get_by_text("Plan", exact=True).click()  # the map
+        tab.locator("table.laby").wait_for(timeout=30_000)
+        words = tab.evaluate(CONTRAST_JS)
+        assert len(words) >= 25 * 2 and all(ratio >= 4.5 for _, ratio in words), words
+        check_state(tab)
     finally:
         context.close()

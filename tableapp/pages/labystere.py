@@ -49,7 +49,8 @@ from tableapp.session import plain
 GAME = "labystere"
 SECTION = game_info(GAME).title
 
-# Static styles of the map and the die; no user text is ever put in this HTML.
+# Static styles of the map and the die; no user text is ever put in this HTML. Every light
+# background carries its own dark text: in dark mode the page's text is light.
 MAP_CSS = """
 <style>
 table.laby {border-collapse: collapse; width: 100%; table-layout: fixed;}
@@ -61,10 +62,10 @@ table.laby tr:first-child th:first-child {width: 1.6rem;}
 table.laby td .a {font-weight: bold; display: block;}
 table.laby td .p {display: block; font-size: 0.85rem;}
 table.laby td .g {display: block; font-size: 1.4rem; line-height: 1.1;}
-td.k-depart, td.k-arrivee {background: #fff3b0;}
-td.k-drapeau {background: #ffd6d6;}
-td.k-suspect {background: #d9e8ff;}
-td.k-action {background: #f4f4f4;}
+td.k-depart, td.k-arrivee {background: #fff3b0; color: #222;}
+td.k-drapeau {background: #ffd6d6; color: #222;}
+td.k-suspect {background: #d9e8ff; color: #222;}
+td.k-action {background: #f4f4f4; color: #222;}
 .laby-die {font-size: 7rem; line-height: 1; text-align: center;}
 @media (max-width: 640px) {
   /* a phone: five columns of whole words ("Drapeau", "Suspect"), never cut mid-word */
