@@ -94,7 +94,7 @@ class Board:
         self.cols = cols
         self._opened: list[int] | None = None  # per cell number: its open sides (grid.side_bits)
         self._joined: list[int] | None = None  # per cell number: its sides that join
-        self._plain: tuple[Pos, ...] | None = None  # the empty paths, once asked
+        self._covered: dict[str, tuple[Pos, ...]] = {}  # cover -> its cells, once asked
 
     @classmethod
     def from_layout(cls, layout: Layout, covers: dict[str, str], shapes: dict[str, str],
@@ -119,9 +119,15 @@ class Board:
 
     def plain_cells(self) -> tuple[Pos, ...]:
         """The cells of empty paths (`Stack.plain_path`), row by row."""
-        if self._plain is None:
-            self._plain = tuple(pos for pos, stack in self.cells() if stack.plain_path)
-        return self._plain
+        return self.covered("chemin")
+
+    def covered(self, cover: str) -> tuple[Pos, ...]:
+        """The cells whose path card is of type `cover` (`Stack.cover`), row by row."""
+        cells = self._covered.get(cover)
+        if cells is None:
+            cells = self._covered[cover] = tuple(pos for pos, stack in self.cells()
+                                                 if stack.cover == cover)
+        return cells
 
     def find(self, kind: str) -> Pos:
         return next(pos for pos, stack in self.stacks.items() if stack.kind == kind)
@@ -175,8 +181,8 @@ class Board:
                         else:
                             joined[other] &= ~(1 << facing)
             board._opened, board._joined = opened, joined
-        if self.stacks[a].plain_path == self.stacks[b].plain_path:
-            board._plain = self._plain  # two empty paths exchanged: still the same cells
+        if self.stacks[a].cover == self.stacks[b].cover:
+            board._covered = self._covered  # two stacks of one cover exchanged: same cells
         return board
 
     def walks(self, start: Pos, steps: int) -> dict[Pos, list[Pos]]:
@@ -198,10 +204,10 @@ class Board:
         layers = []
         for _ in range(steps):
             following: dict[int, int] = {}
+            first_from = following.setdefault  # a state keeps the first state it came from
             for state in frontier:
                 for there in table[(state << 4) | joined[state >> 3]]:
-                    if there not in following:
-                        following[there] = state
+                    first_from(there, state)
             layers.append(following)
             frontier = following
         return Reach(grid.cells, layers, sorted(frontier))

@@ -113,9 +113,11 @@ class LabystereState(Checks):
     def _do_move(self, event: dict[str, Any]) -> None:
         self._moved(self.check_move(event))
 
-    def _moved(self, walk: list[Pos]) -> None:
+    def _moved(self, walk: list[Pos], names: list[str] | None = None) -> None:
+        """`names`: the walk's cells as the grid names them, when the event already has them."""
         self.pawns[self.turn] = walk[-1]
-        self.last_move = {"player": self.turn, "path": [cell_name(p) for p in walk]}
+        self.last_move = {"player": self.turn, "path": list(names) if names is not None
+                          else [cell_name(p) for p in walk]}
         self.phase = REVEAL if self.board[walk[-1]].path is not None else DONE
 
     def _do_swap(self, event: dict[str, Any]) -> None:
@@ -225,7 +227,8 @@ class LabystereState(Checks):
             self._rolled(event["value"])
         elif kind == "move":
             cells = cell_names(self.board.rows, self.board.cols)
-            self._moved([cells[name] for name in event["path"]])
+            path = event["path"]  # the engine's own names: they need no writing out again
+            self._moved([cells[name] for name in path], path)
         elif kind == "swap":
             cells = cell_names(self.board.rows, self.board.cols)
             self._swapped(cells[event["cells"][0]], cells[event["cells"][1]])

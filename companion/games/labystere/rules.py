@@ -333,7 +333,7 @@ class Checks:
         card = self.pending
         if card in CARD_CELL:
             return [{"type": "action", "card": card, "cell": cell_name(pos)}
-                    for pos, stack in self.board.cells() if stack.cover == CARD_CELL[card]]
+                    for pos in self.board.covered(CARD_CELL[card])]
         if card in CARD_PLAYER and self.others():
             return [{"type": "action", "card": card, "player": self.players[seat]}
                     for seat in self.others()]
