@@ -149,7 +149,9 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
             _after_action(state, notes, seat, event, flag_here, rng)
             learnt.append(mine)
         else:  # done: look under the pawn after an exchange, then end the turn
-            looks = [{"type": "reveal", "player": state.players[s]} for s in state.may_look]
+            # after « Échange » only: each player who may looks (the list shrinks as they do)
+            looks = ([{"type": "reveal", "player": state.players[s]} for s in state.may_look]
+                     if state.may_look else ())
             for look in looks:
                 who = state.players.index(look["player"])
                 pos = state.pawns[who]

@@ -13,7 +13,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from companion.games.labystere.grid import OPPOSITE, SIDES, STEP, Geometry, geometry, side_bits
+from companion.games.labystere.grid import (
+    OPPOSITE,
+    SIDES,
+    START,
+    STEP,
+    Geometry,
+    geometry,
+    side_bits,
+)
 from companion.games.labystere.setup import Layout, Pos
 
 # Open sides of each shape before turning (a house default, docs/data.md LAB-D2).
@@ -92,6 +100,7 @@ class Board:
         self.stacks = stacks
         self.rows = rows
         self.cols = cols
+        self.grid = geometry(rows, cols)  # the tables of its size, read at every walk
         self._opened: list[int] | None = None  # per cell number: its open sides (grid.side_bits)
         self._joined: list[int] | None = None  # per cell number: its sides that join
         self._covered: dict[str, tuple[Pos, ...]] = {}  # cover -> its cells, once asked
@@ -149,14 +158,14 @@ class Board:
 
     def _joined_sides(self) -> list[int]:
         if self._joined is None:
-            grid = geometry(self.rows, self.cols)
+            grid = self.grid
             self._opened = [side_bits(self.stacks[pos].sides) for pos in grid.cells]
             self._joined = [_join(i, self._opened, grid) for i in range(len(grid.cells))]
         return self._joined
 
     def exits(self, pos: Pos) -> tuple[Pos, ...]:
         """The neighbours joined to `pos`, in N E S W order."""
-        grid = geometry(self.rows, self.cols)
+        grid = self.grid
         i = grid.number[pos]
         return grid.exits[(i << 4) | self._joined_sides()[i]]
 
@@ -167,7 +176,7 @@ class Board:
         stacks[a], stacks[b] = self.stacks[b], self.stacks[a]
         board = Board(stacks, self.rows, self.cols)
         if self._joined is not None and self._opened is not None:
-            grid = geometry(self.rows, self.cols)
+            grid = self.grid
             i, j = grid.number[a], grid.number[b]
             opened, joined = list(self._opened), list(self._joined)
             opened[i], opened[j] = opened[j], opened[i]
@@ -198,9 +207,9 @@ class Board:
         Breadth first over the states of grid.py (cell, side it came in by: at most five a
         cell, whatever the die). Each state keeps the state it was first reached from; the
         walk to an end is read back from those links, from its first state in sorted order."""
-        grid = geometry(self.rows, self.cols)
+        grid = self.grid
         table, joined = grid.steps, self._joined_sides()
-        frontier: dict[int, int] = {grid.state(start): -1}
+        frontier: dict[int, int] = {grid.number[start] * 8 + START: -1}
         layers = []
         for _ in range(steps):
             following: dict[int, int] = {}
