@@ -105,6 +105,9 @@ def test_a_move_is_one_tap_on_the_board_of_a_phone(app_server: str, browser: Any
         assert facts["smallest"] >= 44 and facts["lit"] == 0
         phone.get_by_role("button", name=re.compile("Lancer le dé")).click()
         phone.get_by_text("Ana a fait").wait_for(timeout=20000)
+        phone.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
+                                "?.getAttribute('data-test-script-state') === 'notRunning'",
+                                timeout=20000)  # the board of the roll fully drawn
         lit = phone.locator(".st-key-lab_board button:not([disabled]):visible")
         if lit.count() == 0:  # no walk of that length: the table swaps instead
             assert phone.get_by_text("échange deux").count() >= 1
