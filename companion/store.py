@@ -168,8 +168,9 @@ class EventStore:
             db.execute("COMMIT")
         if stored is None:
             setup = json.loads(setup_text)
-            entries, state, _rules = self._replay_stored(code, game, setup, raw or [], version)
-            stored = StoredGame(code, game, setup, title, created, raw or [], entries, state)
+            entries, state, rules = self._replay_stored(code, game, setup, raw or [], version)
+            stored = StoredGame(code, game, setup, title, created, raw or [], entries, state,
+                                read_only=rules != rules_version(game))
         with self._lock:
             self._snapshots[key] = stored
             self._snapshots.move_to_end(key)

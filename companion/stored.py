@@ -99,6 +99,7 @@ class StoredGame:
     entries: list[Entry]
     state: GameState
     seen_seq: int | None = None  # set by the app: the seq of the view the user acted on
+    read_only: bool = False  # replayed only with older rules (ReadOnlyGame): nothing is written
 
     @property
     def seq(self) -> int:

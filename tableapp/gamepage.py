@@ -310,11 +310,16 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{len(stored.entries)} événement(s) · mise à jour automatique")
         return
-    correction_fallback(stored, describe)
+    if not stored.read_only:
+        correction_fallback(stored, describe)
     st.subheader(f"Partie {stored.code}")
     left, right = st.columns(2)
     with left:
-        undo_controls(stored, describe)
+        if stored.read_only:  # older rules: it is read and exported, never continued
+            st.caption("Partie jouée avec les règles d'avant : elle se consulte et "
+                       "s'exporte, sans annulation ni correction.")
+        else:
+            undo_controls(stored, describe)
     if right.button("Changer de partie", key="tb_leave", width="stretch",
                     icon=":material/logout:"):
         session.forget_code(stored.game)
@@ -323,7 +328,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     panel = st.segmented_control("Outils", [HISTORY, SHARE, RIGHTS], key="tb_panel",
                                  label_visibility="collapsed")
     if panel == HISTORY:
-        history_rows(stored, describe)
+        history_rows(stored, describe, tappable=not stored.read_only)
     elif panel == SHARE:
         _share(stored)
     elif panel == RIGHTS:

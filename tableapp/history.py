@@ -50,22 +50,26 @@ def _open_fix(code: str, index: int) -> None:  # a callback: runs before the pag
     st.session_state.pop(_CONFIRM_KEY, None)
 
 
-def history_rows(stored: StoredGame, describe: Describe) -> None:
-    """Every effective entry, most recent first, as a row the host taps to correct it."""
+def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True) -> None:
+    """Every effective entry, most recent first, as a row the host taps to correct it (as
+    plain lines when the game can no longer be written to)."""
     if not stored.entries:
         st.caption("Aucun événement pour l'instant.")
         return
     count = len(stored.entries)
-    st.caption(f"{count} événement(s), le plus récent en premier. Touchez un événement pour "
-               "le corriger ou le retirer.")
+    st.caption(f"{count} événement(s), le plus récent en premier."
+               + (" Touchez un événement pour le corriger ou le retirer." if tappable else ""))
     shown = stored.entries if count <= HISTORY_ROWS or st.toggle(
         f"Tout l'historique ({count} événements)", key="tb_history_all") \
         else stored.entries[-HISTORY_ROWS:]
     for entry in reversed(shown):
         label = entry_line(entry.index, describe(entry.event)) + (
             " (corrigé)" if entry.corrected else "")
-        st.button(plain(label), key=f"tb_fix_{entry.index}", width="stretch",
-                  on_click=_open_fix, args=(stored.code, entry.index))
+        if tappable:
+            st.button(plain(label), key=f"tb_fix_{entry.index}", width="stretch",
+                      on_click=_open_fix, args=(stored.code, entry.index))
+        else:
+            st.markdown(plain(label))
 
 
 # --- a correction ---------------------------------------------------------------------------

@@ -101,3 +101,26 @@ def test_the_page_shows_a_version_1_game_read_only() -> None:
     keys = {b.key for b in at.button}
     assert not keys & {"lab_roll", "lab_end", "lab_reveal_pile", "lab_decl_go"}
     assert "42" not in page  # the plan stays secret (registre TAB-3)
+
+
+def test_a_version_1_game_offers_no_undo_and_no_correction() -> None:
+    """Read only means the toolbar too: no « Annuler le dernier événement » that would only be
+    refused, and the history as lines, not rows that open a correction."""
+    code = stored_under_version_1()
+    assert EventStore().load(code).read_only
+    at = AppTest.from_string("from tableapp.pages.labystere import play\nplay()",
+                             default_timeout=30)
+    at.query_params.update(as_host({"code": code}))
+    at.run()
+    assert "tb_undo" not in {b.key for b in at.button}
+    assert any("règles d'avant" in c.value for c in at.caption)
+    at.segmented_control(key="tb_panel").set_value("Historique et corrections").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not [b for b in at.button if (b.key or "").startswith("tb_fix_")]
+    assert any("n° 0" in m.value for m in at.markdown)
+
+
+def test_a_current_game_is_not_read_only() -> None:
+    store = EventStore()
+    code = store.create("labystere", SETUP, "Léa, Tom, Inès")
+    assert not store.load(code).read_only
