@@ -43,7 +43,7 @@ from tableapp.pages.labystere_board import (
     last_roll_line,
 )
 from tableapp.pages.labystere_sheet import SHEET_PATH, sheet, sheet_store  # noqa: F401
-from tableapp.pages.labystere_turn import ERROR_KEY, FORMS, declare_entry, turn_panel
+from tableapp.pages.labystere_turn import FORMS, declare_entry, turn_panel
 from tableapp.session import plain
 
 GAME = "labystere"
@@ -139,9 +139,6 @@ def _players_line(summary: dict[str, Any]) -> None:
 
 def _turn_tab(stored: StoredGame, public: bool, fixing: bool = False) -> None:
     summary = stored.state.summary()
-    error = st.session_state.pop(ERROR_KEY, None)
-    if error and not public:  # a tap refused: nothing was written
-        st.error(error)
     if summary["finished"]:
         if summary["winner"] is not None:
             st.success(f"{plain(summary['winner'])} a trouvé le coupable et le lieu : juste, "

@@ -21,19 +21,16 @@ from typing import Any
 
 import streamlit as st
 
-from companion.errors import CompanionError, RuleError
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.mapview import card_names
 from companion.loader import load_game
 from companion.store import StoredGame
-from companion.text import rule_line
-from tableapp import session
-from tableapp.gamepage import READ_ONLY, EntryForm, host_grant
+from tableapp.gamepage import EntryForm
 from tableapp.pages.labystere_board import DIE_FACES, board_grid, last_roll_line
 from tableapp.session import plain
+from tableapp.writing import write_at_tap
 
 NEW = "lab"  # key prefix of the new-entry forms (widgets lab_roll, lab_move_B3, lab_board…)
-ERROR_KEY = "_labystere_error"  # a refused tap's French line, shown once by the next run
 Event = dict[str, Any]
 
 
@@ -62,31 +59,10 @@ def tapped(key: str, code: str, seq: int, event: Event | Callable[[], Event | No
     made = event() if callable(event) else event
     if made is None:
         return
-    if key == NEW:
-        write_now(code, seq, made)
+    if key == NEW:  # the token checked now, a stale screen refused, the refusal said once
+        write_at_tap(code, seq, made)
     else:
         st.session_state[_chosen_key(key)] = made
-
-
-def write_now(code: str, seq: int, event: Event) -> None:
-    """Append `event` if this device may write (the token is checked now), the log has not
-    moved since the screen the host tapped, and the engine accepts it; otherwise nothing is
-    written and the reason, in one French line, waits in ERROR_KEY for the next run."""
-    grant = host_grant(fresh=True)  # the token is checked again now: it may have been revoked
-    if grant is None or session.code_param() != code:
-        st.session_state[ERROR_KEY] = READ_ONLY
-        return
-    try:
-        new_seq = session.store().append(code, event, seq, grant.role)
-    except RuleError as exc:
-        st.session_state[ERROR_KEY] = plain(exc.reason) + (
-            f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else "")
-        return
-    except CompanionError as exc:
-        text = str(exc)
-        st.session_state[ERROR_KEY] = plain(text[:1].upper() + text[1:])
-        return
-    session.mark_seen(code, new_seq)
 
 
 def _app_roll() -> Event:
