@@ -12,6 +12,7 @@ from companion.database import as_location
 from companion.errors import UsageError
 from companion.pgfile import is_url
 from companion.store import EventStore, default_location
+from companion.text import counted
 
 
 def _open(location: str | None, *, must_exist: bool = True) -> EventStore:
@@ -21,15 +22,11 @@ def _open(location: str | None, *, must_exist: bool = True) -> EventStore:
     return EventStore(where)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count > 1 else ''}"
-
-
 def cmd_migrate(args: argparse.Namespace) -> int:
     store = _open(args.db, must_exist=False)
     version = store._db.latest
     print(f"base à jour : schéma version {version} "
-          f"({_plural(len(dbtools._all_codes(store)), 'partie')})")
+          f"({counted(len(dbtools._all_codes(store)), 'partie')})")
     return 0
 
 
@@ -37,8 +34,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     report = dbtools.check(_open(args.db))
     for problem in report.problems:
         print(f"problème : {problem}")
-    print(f"{_plural(report.games, 'partie')}, {report.replayed} rejouée(s) ; "
-          f"{_plural(len(report.problems), 'problème')}")
+    print(f"{counted(report.games, 'partie')}, {report.replayed} rejouée(s) ; "
+          f"{counted(len(report.problems), 'problème')}")
     return 1 if report.problems else 0
 
 
@@ -48,7 +45,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
     source = _open(args.source)
     target = _open(args.target, must_exist=False)
     count = dbtools.copy(source, target)
-    print(f"{_plural(count, 'partie')} copiée(s) et vérifiée(s) une à une "
+    print(f"{counted(count, 'partie')} copiée(s) et vérifiée(s) une à une "
           "(même journal, même état rejoué)")
     return 0
 

@@ -59,6 +59,13 @@ def number(value: float, decimals: int = 1) -> str:
     return text.replace(",", "\u202f").replace(".", ",")
 
 
+def counted(value: float, word: str, plural: str | None = None) -> str:
+    """A count and its noun agreed as French does: « 0 jeton », « 1,5 jeton », « 2 jetons »
+    (plural from 2 on; `plural` for a noun that does not take an s, e.g. « 2 événements »
+    is the default, « 3 chevaux » is not)."""
+    return f"{number(value)} {word if abs(value) < 2 else plural or word + 's'}"
+
+
 def date_time(value: str | datetime) -> str:
     """« 23 nov. 2026, 18 h 18 » from an ISO timestamp (or a datetime); the text as given
     when it is no date."""

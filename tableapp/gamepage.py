@@ -41,7 +41,7 @@ from companion.store import (
     is_valid_code,
     normalize_code,
 )
-from companion.text import date_time
+from companion.text import counted, date_time
 from tableapp import notices, rights, seating, session
 from tableapp.history import (
     Describe,
@@ -253,7 +253,8 @@ def _resume(game: str) -> None:
     st.header("Reprendre une partie")
     games = device_games(game)
     if games:
-        labels = {g.code: f"{g.code} · {g.title} · {g.events} événement(s) · {date_time(g.updated)}"
+        labels = {g.code: f"{g.code} · {g.title} · {counted(g.events, 'événement')} · "
+                          f"{date_time(g.updated)}"
                           + (" · ne se rejoue plus" if g.replays is False else "")
                   for g in games}
         choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
@@ -308,7 +309,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     (_follow_host if grant is not None else _follow)(stored.code, stored.seq)
     if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
-                   f"{len(stored.entries)} événement(s) · mise à jour automatique")
+                   f"{counted(len(stored.entries), 'événement')} · mise à jour automatique")
         return
     if not stored.read_only:
         correction_fallback(stored, describe)

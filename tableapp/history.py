@@ -15,7 +15,7 @@ import streamlit as st
 
 from companion.log import UNDO, resolve
 from companion.store import StoredGame
-from companion.text import number
+from companion.text import counted, number
 from tableapp.session import plain
 from tableapp.writing import SAID_KEY as _SAID_KEY
 from tableapp.writing import correct, host_grant, redo, retract, undo
@@ -57,7 +57,7 @@ def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True) 
         st.caption("Aucun événement pour l'instant.")
         return
     count = len(stored.entries)
-    st.caption(f"{count} événement(s), le plus récent en premier."
+    st.caption(f"{counted(count, 'événement')}, le plus récent en premier."
                + (" Touchez un événement pour le corriger ou le retirer." if tappable else ""))
     shown = stored.entries if count <= HISTORY_ROWS or st.toggle(
         f"Tout l'historique ({count} événements)", key="tb_history_all") \

@@ -63,9 +63,9 @@ def test_a_public_screen_follows_the_game(app_server: str, page: Any,
                                           tmp_path_factory: pytest.TempPathFactory) -> None:
     store = server_store(tmp_path_factory)
     code = store.create("noe", {"players": ["Alice", "Bruno", "Chloé"]})
-    open_page(page, f"{app_server}/noe?code={code}&view=public", "0 événement(s)")
+    open_page(page, f"{app_server}/noe?code={code}&view=public", "0 événement ·")
     store.append(code, {"type": "announcement", "manche": 1, "player": "Bruno",
                         "announcement": "complot"}, 0)  # recorded on the table's tablet
-    page.get_by_text("1 événement(s)").first.wait_for(timeout=TIMEOUT)  # no reload needed
+    page.get_by_text("1 événement ·").first.wait_for(timeout=TIMEOUT)  # no reload needed
     body = page.inner_text("body")
     assert "Annuler le dernier événement" not in body and "Nouvelle partie" not in body

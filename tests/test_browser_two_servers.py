@@ -24,13 +24,13 @@ def test_two_servers_on_one_postgresql_share_a_game(pg_server: Any, browser: Any
         context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
         try:
             phone_a, phone_b = context.new_page(), context.new_page()
-            open_page(phone_a, f"{server_a}/noe?code={code}&view=public", "0 événement(s)")
-            open_page(phone_b, f"{server_b}/noe?code={code}&view=public", "0 événement(s)")
+            open_page(phone_a, f"{server_a}/noe?code={code}&view=public", "0 événement ·")
+            open_page(phone_b, f"{server_b}/noe?code={code}&view=public", "0 événement ·")
             server_c.append(code, {"type": "announcement", "manche": 1, "player": "Bruno",
                                    "announcement": "complot"}, 0)
             written = time.monotonic()
             for phone in (phone_a, phone_b):
-                phone.get_by_text("1 événement(s)").first.wait_for(timeout=15_000)
+                phone.get_by_text("1 événement ·").first.wait_for(timeout=15_000)
             seen = time.monotonic() - written
             # a second of polling plus the page's rerun and two browsers on a shared machine
             assert seen < 6, f"vu après {seen:.1f} s"

@@ -93,7 +93,7 @@ def test_first_sample_tournament_entered_through_the_page() -> None:
     assert store().load(code).setup == {"players": NAMES, "mode": "table", "first_player": 0}
     # « Avant de tirer sa carte, le joueur qui débute un tournoi choisit la couleur » (CAM-1):
     # the starter is asked the colour first, then told to draw
-    assert "choisit la couleur du tournoi avant de piocher (main de 8 carte(s))" in texts(at)
+    assert "choisit la couleur du tournoi avant de piocher (main de 8 cartes)" in texts(at)
     entry(at, "colour").set_value("rouge")
     click(at, "go")
     assert "Sire Marcel pioche maintenant sa carte" in texts(at)
@@ -174,7 +174,7 @@ def test_token_tracker_records_tournaments_penalties_and_the_winner() -> None:
     entry(at, "d_player").set_value(3).run()
     entry(at, "d_token").set_value("bleu")
     click(at, "d_go")
-    assert "- **Lady Danielle** : 2 jeton(s)" in texts(at)
+    assert "- **Lady Danielle** : 2 jetons" in texts(at)
     entry(at, "t_winner").set_value(3)
     entry(at, "t_colour").set_value("violet").run()
     entry(at, "t_token").set_value("vert")
@@ -212,13 +212,13 @@ def test_the_end_of_a_tournament_is_announced_with_its_token_by_name() -> None:
         s.append(code, event, seq)
     at = app(code=code).run()
     # Raymond is told how much he still needs, in words a table understands
-    assert "pour rester : au moins 4 point(s) de plus à son tour" in texts(at)
+    assert "pour rester : au moins 4 points de plus à son tour" in texts(at)
     click(at, "end_withdraw")
     shown = texts(at)
     assert "Tournoi terminé : Sire Marcel gagne le tournoi ● Rouge et prend le jeton ● Rouge" \
         in shown
     # tokens are named, not only coloured dots
-    assert "- **Sire Marcel** : 1 jeton(s) · ● Rouge" in texts(at)
+    assert "- **Sire Marcel** : 1 jeton · ● Rouge" in texts(at)
     assert not at.exception
 
 

@@ -84,7 +84,7 @@ def test_one_whole_turn_of_the_worked_example_through_the_page() -> None:
     for card in ("elimination", "faineant", "travailleur"):
         at.number_input(key=f"elsen_card_{card}").set_value(1)
     at.run()
-    assert "+2,5 jeton(s), mission à 2,5/3" in texts(at)
+    assert "+2,5 jetons, mission à 2,5/3" in texts(at)
     at = click(at, "elsen_mission_ok")
     state = store().load(code).state
     assert state.progress == 5 and state.night_steps == ["protect", "kill", "seer", "dawn"]

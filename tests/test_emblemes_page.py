@@ -98,7 +98,7 @@ def test_a_whole_round_through_the_page() -> None:
     # the page shows the engine's coins, in seat order, and the count of round 1
     status = next(m.value for m in at.markdown if m.value.startswith("Manche 2/3"))
     assert [line.split(" : **")[1].split("**")[0] for line in status.splitlines()[1:]] \
-        == [str(state.coins[p]) for p in PLAYERS]
+        == [f"{state.coins[p]} pièces" for p in PLAYERS]
     assert "Décompte de la manche 1" in [e.label for e in at.expander]
     shown = "\n".join(t.value for t in [*at.text, *at.markdown]).replace("\\", "")
     for movement in state.results[0].movements:

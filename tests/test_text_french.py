@@ -60,3 +60,15 @@ def test_no_register_id_or_file_name_reaches_a_player() -> None:
 
 def test_slug_is_unchanged() -> None:
     assert slug("Archange Noé") == "archange-noe"
+
+
+def test_a_count_agrees_with_its_noun() -> None:
+    from companion.text import counted
+
+    assert counted(0, "jeton") == "0 jeton"  # French: singular below 2
+    assert counted(1, "carte") == "1 carte"
+    assert counted(1.5, "jeton") == "1,5 jeton"
+    assert counted(2, "événement") == "2 événements"
+    assert counted(2.5, "jeton") == "2,5 jetons"
+    assert counted(1250, "pièce") == "1\u202f250 pièces"
+    assert counted(3, "cheval", "chevaux") == "3 chevaux"

@@ -20,7 +20,7 @@ from companion.games.camelot.texts import (
     tokens_label,
     tournament_result,
 )
-from companion.text import de
+from companion.text import counted, de
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -135,7 +135,7 @@ def _new_entry(stored: StoredGame) -> None:
 def _tokens(state: CamelotState) -> None:
     """Goal and every player's tokens, in seat order, in one element."""
     lines = [f"Objectif : {state.goal} jetons de couleurs différentes."]
-    lines += [f"- **{plain(name)}** : {len(state.tokens[p])} jeton(s) · "
+    lines += [f"- **{plain(name)}** : {counted(len(state.tokens[p]), 'jeton')} · "
               f"{tokens_label(state.tokens[p])}" for p, name in enumerate(state.names)]
     st.markdown("\n".join(lines))
     won = [h for h in state.history if "winner" in h]
@@ -148,7 +148,7 @@ def _tokens(state: CamelotState) -> None:
 def _displays(state: CamelotState) -> None:
     """The tournament: each player's display and total, in seat order, in one element."""
     title = (f"Tournoi {colour_label(state.colour)}" if state.colour else "Nouveau tournoi")
-    lines = [f"**{title}** · talon : {state.pile_size()} carte(s) · défausse : "
+    lines = [f"**{title}** · talon : {counted(state.pile_size(), 'carte')} · défausse : "
              f"{len(state.discard)}"]
     for p, name in enumerate(state.names):
         marks = []
@@ -163,12 +163,13 @@ def _displays(state: CamelotState) -> None:
         total = str(state.total(p)) if state.active[p] else "—"
         cards = " → ".join(card_label(c) for c in state.displays[p]) or "personnage vide"
         line = (f"- **{plain(name)} : {total}** · "
-                + plain(" · ".join(marks + [f"{state.hand_count(p)} carte(s) en main", cards])))
+                + plain(" · ".join(
+                    marks + [f"{counted(state.hand_count(p), 'carte')} en main", cards])))
         if state.phase == "turn" and state.active[p] and state.colour:
             need = state.needs(p)
             if need:
-                line += f"  \n  pour rester : au moins {need} point(s) de plus à son tour, " \
-                        "sinon abandon"
+                line += (f"  \n  pour rester : au moins {counted(need, 'point')} de plus à "
+                         "son tour, sinon abandon")
         lines.append(line)
     with st.container(border=True):
         st.markdown("\n".join(lines))

@@ -18,7 +18,7 @@ from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalog
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import card_label, colour_label
 from companion.store import StoredGame
-from companion.text import rule_words
+from companion.text import counted, rule_words
 from tableapp.session import plain
 from tableapp.writing import refuse_at_tap, show_tap_error, write_at_tap
 
@@ -84,7 +84,7 @@ def start_form(view: StoredGame, prefill: dict[str, Any] | None,
         f"{key}_hand": [o for o in picked if o in hand_options] or None,
         f"{key}_cannot": (prefill or {}).get("type") == "cannot_start" or None})
     st.info(plain(f"{who} choisit la couleur du tournoi avant de piocher (main de "
-                  f"{state.hand_count(p)} carte(s)), puis pioche."))
+                  f"{counted(state.hand_count(p), 'carte')}), puis pioche."))
     if len(allowed) < len(catalogue().colours):
         st.caption("Le tournoi précédent était violet : pas de second tournoi violet.")
     st.pills("Couleur annoncée", allowed, format_func=colour_label, key=f"{key}_colour",

@@ -35,7 +35,7 @@ from companion.games.elsen.setup import (
 )
 from companion.games.elsen.texts import describe
 from companion.positions import Countdown, NarratorPlace
-from companion.text import number
+from companion.text import counted, number
 from tableapp import session
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
@@ -75,8 +75,8 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     data = elsen_data()
     n = len(players)
     st.subheader("Mise en place ELSEN")
-    st.caption(f"{n} joueurs : {data.saboteurs[n]} saboteur(s), {data.success_tokens[n]} jetons "
-               "réussite par mission (et par mission fantôme).")
+    st.caption(f"{n} joueurs : {counted(data.saboteurs[n], 'saboteur')}, "
+               f"{data.success_tokens[n]} jetons réussite par mission (et par mission fantôme).")
     specials = [r.id for r in data.roles if r.special]
     chosen = st.pills(
         f"Rôles spéciaux en jeu {HOUSE_MARK}", specials, selection_mode="multi",

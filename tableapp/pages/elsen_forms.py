@@ -21,7 +21,7 @@ import streamlit as st
 from companion.errors import RuleError
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import STEP_LABELS
-from companion.text import number, rule_words
+from companion.text import counted, number, rule_words
 from tableapp.gamepage import (
     EntryForm,
     StoredGame,
@@ -118,7 +118,7 @@ def mission_form(view: StoredGame, prefill: dict[str, Any] | None,
         except RuleError as exc:
             st.info(plain(exc.reason))
         else:
-            st.write(f"Résultat : +{number(result.added / 2)} jeton(s), mission à "
+            st.write(f"Résultat : +{counted(result.added / 2, 'jeton')}, mission à "
                      f"{number(result.progress / 2)}/{result.needed}"
                      + (" — réussie !" if result.completed else "")
                      + (" — sabotée" if result.sabotaged else "")

@@ -26,7 +26,7 @@ from companion.games.emblemes.placecards import (
 )
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
-from companion.text import de
+from companion.text import counted, de
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -110,7 +110,7 @@ def _status(state: EmblemesState) -> None:
     lines = [head]
     for player in state.players:
         pawn = " ★ pion" if player == state.pawn else ""
-        lines.append(f"- **{plain(player)}**{pawn} : **{state.coins[player]}** pièce(s) · "
+        lines.append(f"- **{plain(player)}**{pawn} : **{counted(state.coins[player], 'pièce')}** · "
                      f"famille {families[state.families[player]]} · "
                      f"{state.hand[player]} en main, {state.deck(player)} en pioche")
     st.markdown("\n".join(lines))

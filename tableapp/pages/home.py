@@ -7,7 +7,7 @@ import streamlit as st
 from companion.catalog import GAMES
 from companion.loader import load_game
 from companion.model import KINDS, count_label, group_label
-from companion.text import date_time
+from companion.text import counted, date_time
 from print_kit.art import group_pictures
 from tableapp import session
 from tableapp.gamepage import device_games, open_game
@@ -38,7 +38,7 @@ def resume_section() -> None:
     games = device_games()  # only this device's: the code of anyone else's game is theirs
     if games:
         labels = {g.code: f"{g.code} · {GAMES[g.game].title} · {g.title} · "
-                          f"{g.events} événement(s) · {date_time(g.updated)}"
+                          f"{counted(g.events, 'événement')} · {date_time(g.updated)}"
                           + (" · ne se rejoue plus" if g.replays is False else "")
                   for g in games}
         choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,

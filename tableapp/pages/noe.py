@@ -16,7 +16,7 @@ from companion.games.noe.cards import JOKER, deck
 from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.texts import grades_table, points_table, sections
-from companion.text import rule_line
+from companion.text import counted, rule_line
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -353,15 +353,15 @@ def _control_form(key: str) -> tuple[list[str], str | None] | None:
     cards = deck().cards.values()
     attackers = [c.id for c in cards if c.category == "enqueteurs" or c.kind == JOKER]
     staff = [c.id for c in cards if c.category == "etat-major"]
-    by = st.multiselect("Carte(s) posée(s) par l'attaquant", attackers, format_func=_card_name,
+    by = st.multiselect("Cartes posées par l'attaquant", attackers, format_func=_card_name,
                         max_selections=size, key=f"{key}_by_{size}",
                         placeholder="Choisissez une carte Enquêteur…")
     against = st.selectbox("Carte État-Major montrée par le joueur visé", [NOTHING, *staff],
                            format_func=_defence_name, index=None, key=f"{key}_against",
                            placeholder="Ce que montre le joueur visé…")
     if len(by) != size or against is None:
-        st.info(f"Choisissez {size} carte(s) ({len(by)}/{size}) et ce que montre le joueur "
-                "visé.")
+        st.info(f"Choisissez {counted(size, 'carte')} ({len(by)}/{size}) et ce que montre le "
+                "joueur visé.")
         return None
     return list(by), None if against == NOTHING else str(against)
 
