@@ -17,13 +17,10 @@ import argparse
 import asyncio
 import os
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +30,9 @@ from companion.games.labystere.setup import SEED_MAX  # noqa: E402
 from companion.games.labystere.sheets import SheetStore, new_token  # noqa: E402
 from companion.store import EventStore  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))  # its sibling, whichever folder it is run from
+from browser_taps import serve  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
         "--no-first-run", "--disable-component-update", "--disable-sync"]
@@ -40,32 +40,6 @@ SUSPECT, ITEM = "Bruno l'ours", "suspect-ours"
 CROSSED = re.compile(r"Bruno l.ours — écarté")
 ERRORS = ("cannot be called directly", "Traceback", "Page not found")
 TIMEOUT = 180_000  # a loaded 2-core machine: slow is measured, only never-settled fails
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = dict(os.environ, COMPANION_DB=str(db), COMPANION_PUBLIC_URL=f"http://localhost:{port}")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
-         "--server.headless", "true", "--server.port", str(port),
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                return proc, url
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    raise SystemExit("le serveur Streamlit n'a pas démarré en 60 s")
 
 
 async def error_page(page: object) -> bool:
@@ -147,7 +121,7 @@ async def main(sessions: int) -> None:
     code = EventStore(db).create("labystere", {"players": ["Léa", "Tom"],
                                                "colours": ["rouge", "bleu"],
                                                "seed": SEED_MAX // 3})
-    proc, base = start_server(db)
+    proc, base = serve(ROOT / "streamlit_app.py", db)
     try:
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
