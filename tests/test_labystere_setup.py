@@ -13,6 +13,7 @@ from companion.errors import DataError, UsageError
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.setup import (
     SEED_MAX,
+    Cell,
     Layout,
     generate,
     placement_count,
@@ -155,3 +156,21 @@ def test_layout_api_for_the_print_kit() -> None:
     cell = layout[2][3]
     assert isinstance(cell.action, str) and (cell.path is None or isinstance(cell.path, str))
     assert layout.guilty not in {c.action for row in layout for c in row}
+
+
+def test_seeds_keep_their_layouts() -> None:
+    """A stored game keeps only its seed, and a printed plan shows the layout: the same seed
+    must give the very same layout whatever the generator's inner workings (pinned on the
+    layouts of issue 16, before its set-up was made faster)."""
+    import hashlib
+    import json
+
+    seeds = [*range(2000), *range(2**62, 2**62 + 20), SEED_MAX]
+    text = json.dumps([generate(s).as_json() for s in seeds], ensure_ascii=False)
+    assert hashlib.sha256(text.encode()).hexdigest() == (
+        "40aa75b2388bab53f3a858007a954f0305fb2d3e3e8f6d3151c876fe7d152f61")
+    plan = generate(42)
+    assert (plan.position("depart"), plan.position("arrivee"), plan.guilty) == (
+        (0, 0), (4, 4), "suspect-ours")
+    assert plan[0][1] == Cell("regarde-temoin", "chemin-t", "action", 0)
+    assert plan[4][2] == Cell("drapeau-absent", "chemin-lieu-cabane", "drapeau", 2)
