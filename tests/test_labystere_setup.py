@@ -15,9 +15,11 @@ from companion.games.labystere.setup import (
     SEED_MAX,
     Cell,
     Layout,
+    _shuffle,
     generate,
     placement_count,
     special_cell_sets,
+    special_count,
 )
 from companion.loader import load_game
 
@@ -174,3 +176,49 @@ def test_seeds_keep_their_layouts() -> None:
         (0, 0), (4, 4), "suspect-ours")
     assert plan[0][1] == Cell("regarde-temoin", "chemin-t", "action", 0)
     assert plan[4][2] == Cell("drapeau-absent", "chemin-lieu-cabane", "drapeau", 2)
+
+
+def test_the_written_out_shuffle_draws_as_random_shuffle() -> None:
+    """generate shuffles with `_shuffle` (random.shuffle without its method calls): the same
+    order and the generator left in the same state, for every deck size up to 40."""
+    import random
+
+    for seed in range(200):
+        for size in range(41):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, reference = [str(i) for i in range(size)], [str(i) for i in range(size)]
+            _shuffle(mine, ours.getrandbits)
+            theirs.shuffle(reference)
+            assert mine == reference
+            assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
+@pytest.mark.parametrize("distance", [0, 1, 8])
+def test_any_start_finish_distance_is_drawn_among_exactly_the_valid_pairs(distance: int) -> None:
+    """`min_start_finish_distance` 0 once counted Départ = Arrivée among the pairs (the draw
+    then fell past a set's pairs: IndexError). Every pair counted is a real one: the count
+    agrees with a brute force, and every seed gives a layout with its Départ far enough."""
+    from itertools import permutations
+
+    variant = DATA.model_copy(update={"min_start_finish_distance": distance})
+    sets = special_cell_sets(DATA.grid_rows, DATA.grid_cols, special_count(DATA))
+    brute = sum(1 for cells in sets for a, b in permutations(cells, 2)
+                if abs(a[0] - b[0]) + abs(a[1] - b[1]) >= distance)
+    assert placement_count(variant) == brute > 0
+    for seed in range(300):
+        layout = generate(seed, variant)
+        start, finish = layout.position("depart"), layout.position("arrivee")
+        assert start != finish
+        assert abs(start[0] - finish[0]) + abs(start[1] - finish[1]) >= distance
+
+
+def test_a_data_variant_gets_its_own_deal_and_the_file_keeps_its_own() -> None:
+    """What the set-up keeps per data object follows the data object asked for (the balance
+    lab plays variants), back and forth."""
+    far = DATA.model_copy(update={"min_start_finish_distance": 7})
+    for seed in range(50):
+        layout = generate(seed, far)
+        start, finish = layout.position("depart"), layout.position("arrivee")
+        assert abs(start[0] - finish[0]) + abs(start[1] - finish[1]) >= 7
+        assert generate(seed) == generate(seed, DATA)
+    assert generate(42).as_json()["set_aside"] == "suspect-ours"

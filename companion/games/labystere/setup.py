@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from companion.errors import DataError, UsageError
 from companion.games.labystere.data import LabystereData
@@ -35,6 +36,7 @@ Pos = tuple[int, int]
 # Kinds of face-down action cards; Départ and Arrivée lie face up (PRÉPARATION).
 SPECIAL_KINDS = ("depart", "arrivee", "drapeau", "suspect")
 SEED_MAX = 2**63 - 1
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -151,22 +153,26 @@ def special_cell_sets(rows: int, cols: int, count: int) -> tuple[tuple[Pos, ...]
     return tuple(found)
 
 
-def _start_finish_pairs(cells: tuple[Pos, ...], min_distance: int) -> list[tuple[Pos, Pos]]:
-    return [(a, b) for a in cells for b in cells if a != b and manhattan(a, b) >= min_distance]
+@lru_cache(maxsize=8)
+def _far_masks(rows: int, cols: int, min_distance: int) -> tuple[int, ...]:
+    """Per cell number (row by row), the cells at least `min_distance` steps away, as a bit
+    mask (bit r * cols + c); never the cell itself, even at distance 0 (Départ is not Arrivée)."""
+    return tuple(sum(1 << (r2 * cols + c2) for r2 in range(rows) for c2 in range(cols)
+                     if (r2, c2) != (r, c) and abs(r - r2) + abs(c - c2) >= min_distance)
+                 for r in range(rows) for c in range(cols))
 
 
 @lru_cache(maxsize=8)
 def _cumulative_weights(rows: int, cols: int, count: int, min_distance: int) -> tuple[int, ...]:
-    """Running total of each set's number of (Départ, Arrivée) pairs, counted on bit masks
-    (the same numbers as len(_start_finish_pairs(...)), without building the pairs)."""
-    far = {(r, c): sum(1 << (r2 * cols + c2) for r2 in range(rows) for c2 in range(cols)
-                       if abs(r - r2) + abs(c - c2) >= min_distance)
-           for r in range(rows) for c in range(cols)}
+    """Running total of each set's number of (Départ, Arrivée) ordered pairs, counted on bit
+    masks: for each cell of the set, its partners far enough (`_far_masks`) in the set."""
+    far = _far_masks(rows, cols, min_distance)
     total = 0
     out = []
     for cells in special_cell_sets(rows, cols, count):
-        chosen = sum(1 << (r * cols + c) for r, c in cells)
-        total += sum((far[p] & chosen).bit_count() for p in cells)
+        numbers = [r * cols + c for r, c in cells]
+        chosen = sum(1 << i for i in numbers)
+        total += sum((far[i] & chosen).bit_count() for i in numbers)
         out.append(total)
     return tuple(out)
 
@@ -184,104 +190,170 @@ def special_count(data: LabystereData) -> int:
     return 2 + sum(f.copies for f in data.flag_cards) + len(data.suspects) - 1
 
 
-def _pick_specials(rng: random.Random, data: LabystereData) -> tuple[Pos, Pos, list[Pos]]:
-    """Uniform among valid (cells, Départ, Arrivée): one integer draw, no retry."""
-    rows, cols, count = data.grid_rows, data.grid_cols, special_count(data)
-    weights = _cumulative_weights(rows, cols, count, data.min_start_finish_distance)
-    if not weights or weights[-1] == 0:
-        raise DataError("data/labystere.yaml", "min_start_finish_distance",
-                        f"une grille {rows}x{cols} où {count} cartes spéciales tiennent sans se "
-                        "toucher, Départ et Arrivée assez loin l'un de l'autre")
-    draw = rng.randrange(weights[-1])
-    index = bisect.bisect_right(weights, draw)
-    cells = special_cell_sets(rows, cols, count)[index]
-    offset = draw - (weights[index - 1] if index else 0)
-    start, finish = _start_finish_pairs(cells, data.min_start_finish_distance)[offset]
-    others = [p for p in cells if p not in (start, finish)]
-    return start, finish, others
+# --- what a data object deals, worked out once -------------------------------------------------
+
+
+class PerData(Generic[T]):
+    """A value derived from a data object, built once for the data object last asked for:
+    every new game asks for it and rebuilding it was most of a game's set-up. Keyed by the
+    data object itself, held here so that no other object can take its identity (a variant of
+    the balance lab, installed by `installed_data`, is another object)."""
+
+    def __init__(self, build: Callable[[LabystereData], T]) -> None:
+        self._build = build
+        self._data: LabystereData | None = None
+        self._value: T | None = None
+
+    def __call__(self, data: LabystereData) -> T:
+        if data is not self._data or self._value is None:  # another data object
+            self._value, self._data = self._build(data), data
+        return self._value
+
+
+class Deal:
+    """The cards of a data object as the set-up deals them: every deck (card ids, one entry a
+    copy, in data order), each card's kind, where the special cards may go, and the cells
+    already made (a Cell is frozen: equal cells of two layouts may be one object)."""
+
+    def __init__(self, data: LabystereData) -> None:
+        self.cards = tuple(data.components())
+        self.kinds = {c.id: str(c.fields.get("type", "")) for c in self.cards}
+        self.suspects = self._deck("suspects", "suspect")
+        self.flags = self._deck("actions", "drapeau")
+        self.plain_actions = self._deck("actions", "action")
+        self.places = self._deck("chemins", "lieu")
+        self.witnesses = self._deck("chemins", "temoin")
+        self.plain_paths = self._deck("chemins", "chemin")
+        self.rows, self.cols = data.grid_rows, data.grid_cols
+        self.count, self.min_distance = special_count(data), data.min_start_finish_distance
+        self.weights = _cumulative_weights(self.rows, self.cols, self.count, self.min_distance)
+        self.sets = special_cell_sets(self.rows, self.cols, self.count)
+        self.far = _far_masks(self.rows, self.cols, self.min_distance)
+        self.made: dict[tuple[str, str | None, int], Cell] = {}
+
+    def _deck(self, group: str, kind: str) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cards if c.group == group and c.fields["type"] == kind
+                     for _ in range(c.copies))
+
+    def pick_specials(self, rng: random.Random) -> tuple[int, int, list[int]]:
+        """Départ, Arrivée and the other special cells (cell numbers, row by row): uniform among
+        valid (cells, Départ, Arrivée), one integer draw, no retry. The draw's offset in its
+        set counts the ordered pairs Départ first, each in the set's order (row by row)."""
+        weights = self.weights
+        if not weights or weights[-1] == 0:
+            raise DataError("data/labystere.yaml", "min_start_finish_distance",
+                            f"une grille {self.rows}x{self.cols} où {self.count} cartes "
+                            "spéciales tiennent sans se toucher, Départ et Arrivée assez loin "
+                            "l'un de l'autre")
+        draw = rng.randrange(weights[-1])
+        index = bisect.bisect_right(weights, draw)
+        offset = draw - (weights[index - 1] if index else 0)
+        cols = self.cols
+        numbers = [r * cols + c for r, c in self.sets[index]]
+        chosen = sum(1 << i for i in numbers)
+        for start in numbers:
+            partners = self.far[start] & chosen  # its Arrivées, as bits in the set's order
+            count = partners.bit_count()
+            if offset < count:
+                for _ in range(offset):
+                    partners &= partners - 1  # drops the lowest bit
+                finish = (partners & -partners).bit_length() - 1
+                return start, finish, [i for i in numbers if i != start and i != finish]
+            offset -= count
+        raise AssertionError("the weights count every pair")  # pragma: no cover
+
+    def cell(self, action: str, path: str | None, rotation: int) -> Cell:
+        key = (action, path, rotation)
+        cell = self.made.get(key)
+        if cell is None:
+            cell = self.made[key] = Cell(action, path, self.kinds[action], rotation)
+        return cell
+
+
+deal_of = PerData(Deal)
+
+
+def card_components(data: LabystereData) -> tuple[Component, ...]:
+    """`data.components()`, built once per data object."""
+    return deal_of(data).cards
+
+
+def card_kinds(data: LabystereData | None = None) -> dict[str, str]:
+    """Card id -> its `type` field (depart, drapeau, action, suspect, lieu, temoin, chemin...)."""
+    return dict(deal_of(data or _data()).kinds)
 
 
 # --- the generator ----------------------------------------------------------------------------
 
 
-class _CardsOf:
-    """`data.components()` of the data object last asked for, built once: every new game asks
-    for them (card kinds, decks, path shapes) and building them was most of a game's set-up.
-    Keyed by the data object itself, held here so that no other object can take its identity
-    (a variant of the balance lab, installed by `installed_data`, is another object)."""
-
-    def __init__(self) -> None:
-        self._data: LabystereData | None = None
-        self._cards: tuple[Component, ...] = ()
-
-    def __call__(self, data: LabystereData) -> tuple[Component, ...]:
-        if data is not self._data:
-            self._cards, self._data = tuple(data.components()), data
-        return self._cards
-
-
-card_components = _CardsOf()
-
-
-def _deck(data: LabystereData, group: str, types: set[str]) -> list[str]:
-    """Card ids of a group, one entry per copy, in data order (shuffled by the caller)."""
-    return [c.id for c in card_components(data) if c.group == group and c.fields["type"] in types
-            for _ in range(c.copies)]
-
-
-def card_kinds(data: LabystereData | None = None) -> dict[str, str]:
-    """Card id -> its `type` field (depart, drapeau, action, suspect, lieu, temoin, chemin...)."""
-    data = data or _data()
-    return {c.id: str(c.fields.get("type", "")) for c in card_components(data)}
+def _shuffle(cards: list[str], getrandbits: Callable[[int], int]) -> None:
+    """`random.Random.shuffle`, draw for draw, without its method calls (a game's set-up
+    shuffles five decks): Fisher-Yates from the end, each index drawn as random.py's
+    `_randbelow` does (the bits of i + 1, drawn again while too big). Written out here, the
+    layouts of stored seeds depend only on `getrandbits`; tests hold it to random.shuffle."""
+    for i in range(len(cards) - 1, 0, -1):
+        size = (i + 1).bit_length()
+        j = getrandbits(size)
+        while j > i:
+            j = getrandbits(size)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def generate(seed: int, data: LabystereData | None = None) -> Layout:
-    """The layout for `seed` (PRÉPARATION; registres LAB-1, LAB-2)."""
+    """The layout for `seed` (PRÉPARATION; registres LAB-1, LAB-2).
+
+    The draws, in this order, are those of the seed's layout since registre LAB-4 (a stored
+    game keeps only its seed): the suspects shuffled (the first set aside), the special cells,
+    the Drapeau and suspect cards shuffled onto them, the Action cards onto the other cells
+    row by row, the Lieu and plain path cards shuffled, each pile laid from its end on its
+    cells row by row, then the rotations of the covered cells row by row."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise UsageError(f"graine invalide : un entier de 0 à {SEED_MAX} (reçu {seed!r})")
-    data = data or _data()
+    deal = deal_of(data or _data())
     rng = random.Random(seed)
-    kinds = card_kinds(data)
+    bits = rng.getrandbits
 
-    suspects = _deck(data, "suspects", {"suspect"})
-    rng.shuffle(suspects)
-    guilty, in_play = suspects[0], suspects[1:]
+    suspects = list(deal.suspects)
+    _shuffle(suspects, bits)
+    start, finish, others = deal.pick_specials(rng)
+    hidden_specials = [*deal.flags, *suspects[1:]]
+    _shuffle(hidden_specials, bits)
+    actions = [""] * (deal.rows * deal.cols)  # by cell number
+    actions[start], actions[finish] = "depart", "arrivee"
+    for i, card in zip(others, hidden_specials, strict=True):
+        actions[i] = card
+    plain_actions = list(deal.plain_actions)
+    _shuffle(plain_actions, bits)
+    plain_cells = [i for i, card in enumerate(actions) if not card]
+    for i, card in zip(plain_cells, plain_actions, strict=True):
+        actions[i] = card
 
-    start, finish, others = _pick_specials(rng, data)
-    hidden_specials = _deck(data, "actions", {"drapeau"}) + in_play
-    rng.shuffle(hidden_specials)
-    actions: dict[Pos, str] = {start: "depart", finish: "arrivee"}
-    actions.update(zip(others, hidden_specials, strict=True))
-
-    plain_cells = [(r, c) for r in range(data.grid_rows) for c in range(data.grid_cols)
-                   if (r, c) not in actions]
-    plain_actions = _deck(data, "actions", {"action"})
-    rng.shuffle(plain_actions)
-    actions.update(zip(plain_cells, plain_actions, strict=True))
-
-    places = _deck(data, "chemins", {"lieu"})
-    rng.shuffle(places)
-    witnesses = _deck(data, "chemins", {"temoin"})
-    plain_paths = _deck(data, "chemins", {"chemin"})
-    rng.shuffle(plain_paths)
-    paths: dict[Pos, str] = {}
-    for pos in sorted(actions):
-        kind = kinds[actions[pos]]
-        if kind == "drapeau":
-            paths[pos] = places.pop()
-        elif kind == "suspect":
-            paths[pos] = witnesses.pop()
-        elif kind == "action":
-            paths[pos] = plain_paths.pop()
+    places = list(deal.places)
+    _shuffle(places, bits)
+    witnesses = list(deal.witnesses)
+    plain_paths = list(deal.plain_paths)
+    _shuffle(plain_paths, bits)
+    piles = {"drapeau": places, "suspect": witnesses, "action": plain_paths}
+    kinds = deal.kinds
+    paths: list[str | None] = [None] * len(actions)
+    for i, card in enumerate(actions):
+        pile = piles.get(kinds[card])
+        if pile is not None:
+            paths[i] = pile.pop()
     if places or witnesses or plain_paths:
         raise DataError("data/labystere.yaml", "path_shapes",
                         "une carte Chemin par case couverte", len(places + witnesses + plain_paths))
 
     # Drawn last, so the cards of a seed are the same as before orientations existed.
-    rotations = {pos: rng.randrange(4) for pos in sorted(paths)}
-    rows = tuple(
-        tuple(Cell(actions[(r, c)], paths.get((r, c)), kinds[actions[(r, c)]],
-                   rotations.get((r, c), 0))
-              for c in range(data.grid_cols))
-        for r in range(data.grid_rows))
-    return Layout(seed=seed, rows=rows, guilty=guilty)
+    made, cells = deal.made, []
+    for card, path in zip(actions, paths, strict=True):
+        rotation = 0
+        if path is not None:  # rng.randrange(4), drawn as random.py does: 3 bits, under 4
+            rotation = bits(3)
+            while rotation > 3:
+                rotation = bits(3)
+        cell = made.get((card, path, rotation)) or deal.cell(card, path, rotation)
+        cells.append(cell)
+    cols = deal.cols
+    rows = tuple(tuple(cells[r * cols:(r + 1) * cols]) for r in range(deal.rows))
+    return Layout(seed=seed, rows=rows, guilty=suspects[0])
