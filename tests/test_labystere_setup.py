@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import DataError, UsageError
+from companion.games.labystere.board import Board
 from companion.games.labystere.data import LabystereData
+from companion.games.labystere.engine import ENGINE
 from companion.games.labystere.setup import (
     SEED_MAX,
     Cell,
@@ -21,7 +23,7 @@ from companion.games.labystere.setup import (
     special_cell_sets,
     special_count,
 )
-from companion.loader import load_game
+from companion.loader import installed_data, load_game
 
 DATA = load_game("labystere")
 assert isinstance(DATA, LabystereData)
@@ -222,3 +224,36 @@ def test_a_data_variant_gets_its_own_deal_and_the_file_keeps_its_own() -> None:
         assert abs(start[0] - finish[0]) + abs(start[1] - finish[1]) >= 7
         assert generate(seed) == generate(seed, DATA)
     assert generate(42).as_json()["set_aside"] == "suspect-ours"
+
+
+def fresh_board(layout: Layout, data: LabystereData) -> Board:
+    """The board of a layout as new_state built it before issue 16: every stack made anew."""
+    paths = [c for c in data.components() if c.group == "chemins"]
+    return Board.from_layout(layout, {c.id: str(c.fields["type"]) for c in paths},
+                             {c.id: str(c.fields["shape"]) for c in paths})
+
+
+def test_new_state_board_is_the_plan_with_its_stacks_made_once() -> None:
+    """new_state shares the stacks of equal cells between games (they are frozen): each game's
+    board is still exactly its plan, and pawns start on its Départ."""
+    for seed in [*range(300), 2**62 + 1]:
+        state = ENGINE.new_state({"players": ["Léa", "Tom"], "colours": ["rouge", "bleu"],
+                                  "seed": seed})
+        assert state.layout == generate(seed)
+        expected = fresh_board(state.layout, DATA)
+        assert list(state.board.cells()) == list(expected.cells())
+        assert state.pawns == [state.layout.position("depart")] * 2
+
+
+def test_new_state_under_a_data_variant_uses_the_variant_cards() -> None:
+    """The balance lab installs variants: their path shapes make the board, not the file's."""
+    variant = DATA.model_copy(update={"witness_path_shape": "droit"})
+    setup = {"players": ["Léa", "Tom"], "colours": ["rouge", "bleu"], "seed": 3}
+    with installed_data("labystere", variant):
+        state = ENGINE.new_state(setup)
+    assert {s.shape for _, s in state.board.cells() if s.cover == "temoin"} == {"droit"}
+    assert list(state.board.cells()) == list(fresh_board(state.layout, variant).cells())
+    state = ENGINE.new_state(setup)
+    assert list(state.board.cells()) == list(fresh_board(state.layout, DATA).cells())
+    assert {s.shape for _, s in state.board.cells() if s.cover == "temoin"} == {
+        DATA.witness_path_shape}

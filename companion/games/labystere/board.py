@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 
 from companion.games.labystere.grid import (
     OPPOSITE,
@@ -22,7 +23,7 @@ from companion.games.labystere.grid import (
     geometry,
     side_bits,
 )
-from companion.games.labystere.setup import Layout, Pos
+from companion.games.labystere.setup import Cell, Layout, Pos
 
 # Open sides of each shape before turning (a house default, docs/data.md LAB-D2).
 SHAPE_SIDES = {"droit": "NS", "virage": "NE", "t": "NES", "croix": "NESW"}
@@ -107,13 +108,23 @@ class Board:
 
     @classmethod
     def from_layout(cls, layout: Layout, covers: dict[str, str], shapes: dict[str, str],
-                    ) -> Board:
-        """`covers`: path card id -> lieu/temoin/chemin; `shapes`: path card id -> shape."""
-        stacks = {pos: Stack(cell.action, cell.kind, cell.path,
-                             covers.get(cell.path, "") if cell.path else "",
-                             shapes.get(cell.path, "") if cell.path else "", cell.rotation)
-                  for pos, cell in layout.cells()}
-        return cls(stacks, len(layout.rows), len(layout.rows[0]))
+                    made: dict[Cell, Stack] | None = None) -> Board:
+        """`covers`: path card id -> lieu/temoin/chemin; `shapes`: path card id -> shape.
+        `made`: the stacks already made with these covers and shapes, by cell (a Stack is
+        frozen: equal cells of two games may share one), added to as new cells come."""
+        rows, cols = len(layout.rows), len(layout.rows[0])
+        made = {} if made is None else made
+        stacks = {}
+        for pos, cell in zip(geometry(rows, cols).cells, chain.from_iterable(layout.rows),
+                             strict=True):
+            stack = made.get(cell)
+            if stack is None:
+                path = cell.path
+                stack = made[cell] = Stack(cell.action, cell.kind, path,
+                                           covers.get(path, "") if path else "",
+                                           shapes.get(path, "") if path else "", cell.rotation)
+            stacks[pos] = stack
+        return cls(stacks, rows, cols)
 
     def copy(self) -> Board:
         return Board(dict(self.stacks), self.rows, self.cols)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import RuleError, UsageError
-from companion.games.labystere.board import Board, Pos, cell_name, cell_names, parse_cell
+from companion.games.labystere.board import Board, Pos, Stack, cell_name, cell_names, parse_cell
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.rules import (
     ACTION,
@@ -44,7 +44,7 @@ from companion.games.labystere.rules import (
     TURN,
     Checks,
 )
-from companion.games.labystere.setup import Layout, card_components, generate
+from companion.games.labystere.setup import Cell, Layout, PerData, card_components, generate
 from companion.loader import load_game
 
 RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
@@ -311,6 +311,21 @@ class LabystereState(Checks):
 HANDLERS = {kind: getattr(LabystereState, f"_do_{kind}") for kind in EVENT_TYPES}
 
 
+class _Tables:
+    """What `new_state` reads from a data object besides the layout, worked out once per data
+    object (`PerData`): the pawn colours, each path card's cover and shape, the stacks made."""
+
+    def __init__(self, data: LabystereData) -> None:
+        paths = [c for c in card_components(data) if c.group == "chemins"]
+        self.colours = [c.id for c in data.colours]
+        self.covers = {c.id: str(c.fields["type"]) for c in paths}
+        self.shapes = {c.id: str(c.fields["shape"]) for c in paths}
+        self.stacks: dict[Cell, Stack] = {}
+
+
+tables_of = PerData(_Tables)
+
+
 class LabystereEngine:
     game = "labystere"
     rules_version = RULES_VERSION
@@ -335,7 +350,7 @@ class LabystereEngine:
         if len({p.strip().casefold() for p in players}) != len(players):
             raise RuleError("deux joueurs portent le même nom", PLAYERS)
         colours = setup.get("colours")
-        known = [c.id for c in data.colours]
+        known = tables_of(data).colours
         if not isinstance(colours, list) or len(colours) != len(players):
             raise RuleError("une couleur de pion par joueur", PREP)
         for colour in colours:
@@ -349,10 +364,8 @@ class LabystereEngine:
             layout = generate(seed, data)  # type: ignore[arg-type]
         except UsageError as exc:
             raise RuleError(str(exc), "registre LAB-2") from None
-        components = card_components(data)
-        covers = {c.id: str(c.fields["type"]) for c in components if c.group == "chemins"}
-        shapes = {c.id: str(c.fields["shape"]) for c in components if c.group == "chemins"}
-        board = Board.from_layout(layout, covers, shapes)
+        table = tables_of(data)
+        board = Board.from_layout(layout, table.covers, table.shapes, table.stacks)
         start = board.find("depart")
         n = len(players)
         return LabystereState(players=list(players), colours=list(colours), seed=int(seed),  # type: ignore[arg-type]
