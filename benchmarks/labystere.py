@@ -6,7 +6,10 @@
    same log without the engine, and vs the version-1 turn keeper replaying a log of the same
    length (what tracking the maze costs);
 3. one summary (what every tap of the page asks: the board and the legal destinations) after a
-   doubled roll of 6 (12 steps, the longest walk) vs the version-1 summary.
+   doubled roll of 6 (12 steps, the longest walk) vs the version-1 summary;
+4. a new game's set-up, `new_state` (what the balance lab pays per game, issue 16), and the
+   `generate` inside it, vs the floor: the seed's generator and the same random draws alone.
+   CPU time (process_time): the machine's cores are shared.
 
 Run: .venv/bin/python benchmarks/labystere.py"""
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +28,7 @@ from _timing import best_of  # noqa: E402
 
 from companion.engine import replay  # noqa: E402
 from companion.games.labystere.engine import ENGINE, engine_for_version  # noqa: E402
-from companion.games.labystere.setup import card_kinds, generate  # noqa: E402
+from companion.games.labystere.setup import card_kinds, deal_of, generate  # noqa: E402
 from companion.loader import load_game  # noqa: E402
 from companion.log import resolve  # noqa: E402
 
@@ -121,7 +125,43 @@ def bench_summary() -> None:
           f"steps): {ours * 1e3:.2f} ms | baseline version-1 summary {v1 * 1e3:.3f} ms")
 
 
+def cpu_per_call(fn: Any, count: int = 2000, runs: int = 5) -> float:
+    """Best CPU time of one call of `fn(seed)`, seeds 0..count-1, over `runs` runs (µs)."""
+    best = float("inf")
+    for run in range(runs):
+        start = time.process_time()
+        for seed in range(count):
+            fn(seed * 7919 + run)
+        best = min(best, time.process_time() - start)
+    return best / count * 1e6
+
+
+def bench_new_state() -> None:
+    data = load_game("labystere")
+    deal = deal_of(data)
+    decks = [deal.suspects, [*deal.flags, *deal.suspects[1:]], deal.plain_actions, deal.places,
+             deal.plain_paths]
+    covered = len(deal.places) + len(deal.witnesses) + len(deal.plain_paths)
+    setup = {"players": ["Léa", "Tom", "Inès"], "colours": ["rouge", "bleu", "vert"]}
+
+    def draws_alone(seed: int) -> None:
+        rng = random.Random(seed)
+        for deck in decks:
+            rng.shuffle(list(deck))
+        rng.randrange(deal.weights[-1])
+        for _ in range(covered):
+            rng.randrange(4)
+
+    ours = cpu_per_call(lambda seed: ENGINE.new_state({**setup, "seed": seed}))
+    inner = cpu_per_call(lambda seed: generate(seed, data))
+    floor = cpu_per_call(draws_alone)
+    print(f"new game (3 players): new_state {ours:.1f} µs CPU, generate {inner:.1f} µs of it | "
+          f"baseline: the seed's generator and its draws through random's methods alone "
+          f"{floor:.1f} µs")
+
+
 if __name__ == "__main__":
     bench_setup()
     bench_replay()
     bench_summary()
+    bench_new_state()
