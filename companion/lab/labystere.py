@@ -19,10 +19,11 @@ game is won; games that reach the cap of turns are counted apart."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
-from companion.games.labystere.board import Pos, cell_name, parse_cell
+from companion.games.labystere.board import Pos, cell_name
 from companion.games.labystere.engine import ENGINE, LabystereState
+from companion.games.labystere.rules import ACTION, CARD_CELL, CARD_PLAYER, PLAY, REVEAL, ROLL
 from companion.lab.runner import Options
 from companion.lab.stats import Figure, mean, rate
 
@@ -38,6 +39,7 @@ PLAYERS = (2, 3, 4)
 NAMES = ["Léa", "Tom", "Inès", "Noé"]
 COLOURS = ["rouge", "bleu", "vert", "jaune"]
 MAX_TURNS = 400
+T = TypeVar("T")
 
 
 class Notes:
@@ -89,9 +91,11 @@ def _learn(state: LabystereState, notes: Notes, pos: Pos, flag_here: set[str]) -
 
 def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
          checked: bool = False) -> dict[str, Any]:
-    """One game. Its events are the engine's own offers (a face of the die, one of its walks or
-    swaps, its legal events), so they go through the engine's fast path (`play_offered`) unless
-    `checked`: then through `apply`, as at the table (tests/test_lab_fastpath.py: same game)."""
+    """One game. What is played is what the engine offers (a face of the die, one of its walks
+    or swaps, its legal events), so it takes the engine's fast path: each choice goes to the
+    state's `offer_*` method as the engine holds it (cells, seats), with no event built. With
+    `log`, each choice is also written as its event, applied by `play_offered`; with `checked`,
+    by `apply`, as at the table (tests/test_lab_fastpath.py: the three play the same game)."""
     n = condition["joueurs"]
     greedy = condition["politique"] == "glouton"
     setup = {"players": NAMES[:n], "colours": COLOURS[:n], "seed": rng.getrandbits(62)}
@@ -102,68 +106,102 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
     notes = [Notes(suspects, places) for _ in range(n)]
     # Témoins and Lieux never move (only empty paths are swapped): the glouton's goals
     goals = [pos for pos, stack in state.board.cells() if stack.cover in ("temoin", "lieu")]
+    draw = Draws(rng)
+    faces = data.die_faces
     events: list[dict[str, Any]] = []
+    written = log or checked  # every choice written as an event, and applied as one
+    apply = state.apply if checked else state.play_offered
+    record = events.append  # each event is applied then recorded
     turns = 0
     known_at: int | None = None
     replay_turn = False
 
-    apply = state.apply if checked else state.play_offered
-    record = events.append  # each event is applied then recorded
-
     while not state.finished and turns < MAX_TURNS:
         seat = state.turn
         mine = notes[seat]
-        if state.phase == "roll" and not replay_turn:
+        phase = state.phase
+        if phase == ROLL and not replay_turn:
             turns += 1
         replay_turn = False
         if mine.known and state.may_declare():
-            event = {"type": "declare", "suspect": _culprit(data, mine),
-                     "place": _place(data, mine)}
-            apply(event)
-            record(event)
+            suspect, place = _culprit(data, mine), _place(data, mine)
+            if written:
+                event = {"type": "declare", "suspect": suspect, "place": place}
+                apply(event)
+                record(event)
+            else:
+                state.offer_declare(suspect, place)
             continue
-        phase = state.phase
-        learnt: list[Notes] = []  # whose notes this step may have changed
-        if phase == "roll":
-            event = {"type": "roll", "value": rng.randint(1, data.die_faces), "source": "app"}
-            apply(event)
-            record(event)
-        elif phase == "play":
-            event = _walk_or_swap(state, mine, greedy, goals, rng)
-            apply(event)
-            record(event)
-        elif phase == "reveal":
+        learnt: tuple[Notes, ...] = ()  # whose notes this step may have changed
+        if phase == ROLL:
+            value = draw.below(faces) + 1
+            if written:
+                event = {"type": "roll", "value": value, "source": "app"}
+                apply(event)
+                record(event)
+            else:
+                state.offer_roll(value)
+        elif phase == PLAY:
+            walk, pair = _walk_or_swap(state, mine, greedy, goals, draw)
+            if written:
+                event = ({"type": "move", "path": [cell_name(p) for p in walk]} if walk else
+                         {"type": "swap", "cells": [cell_name(p) for p in pair]} if pair else
+                         {"type": "end_turn"})
+                apply(event)
+                record(event)
+            elif walk:
+                state.offer_move(walk)
+            elif pair:
+                state.offer_swap(*pair)
+            else:
+                state.offer_end_turn()
+        elif phase == REVEAL:
             pos = state.pawns[seat]
-            event = {"type": "reveal"}
-            apply(event)
-            record(event)
+            if written:
+                event = {"type": "reveal"}
+                apply(event)
+                record(event)
+            else:
+                state.offer_reveal(seat)
             assert pos is not None
             if state.board[pos].cover in ("temoin", "lieu"):
                 _learn(state, mine, pos, flag_here)
-                learnt.append(mine)
-        elif phase == "action":
-            event = _action(state, notes, greedy, rng)
-            apply(event)
-            record(event)
-            replay_turn = event["card"] == "rejoue"
-            _after_action(state, notes, seat, event, flag_here, rng)
-            learnt.append(mine)
-        else:  # done: look under the pawn after an exchange, then end the turn
-            # after « Échange » only: each player who may looks (the list shrinks as they do)
-            looks = ([{"type": "reveal", "player": state.players[s]} for s in state.may_look]
-                     if state.may_look else ())
-            for look in looks:
-                who = state.players.index(look["player"])
-                pos = state.pawns[who]
-                apply(look)
-                record(look)
-                assert pos is not None
-                _learn(state, notes[who], pos, flag_here)
-                learnt.append(notes[who])
-            if not state.finished:
-                event = {"type": "end_turn"}
+                learnt = (mine,)
+        elif phase == ACTION:
+            card, target, cell = _action(state, notes, greedy, draw)
+            if written:
+                event = {"type": "action", "card": card}
+                if cell is not None:
+                    event["cell"] = cell_name(cell)
+                if target is not None:
+                    event["player"] = state.players[target]
                 apply(event)
                 record(event)
+            else:
+                state.offer_action(card, target, cell)
+            replay_turn = card == "rejoue"
+            _after_action(state, notes, seat, card, target, cell, flag_here, draw)
+            learnt = (mine,)
+        else:  # done: look under the pawn after an exchange, then end the turn
+            if state.may_look:  # after « Échange » only: each player who may looks, in turn
+                learnt = tuple(notes[who] for who in state.may_look)
+                for who in list(state.may_look):
+                    pos = state.pawns[who]
+                    if written:
+                        event = {"type": "reveal", "player": state.players[who]}
+                        apply(event)
+                        record(event)
+                    else:
+                        state.offer_reveal(who)
+                    assert pos is not None
+                    _learn(state, notes[who], pos, flag_here)
+            if not state.finished:
+                if written:
+                    event = {"type": "end_turn"}
+                    apply(event)
+                    record(event)
+                else:
+                    state.offer_end_turn()
         # notes change only when a card is looked at, and only the looker's
         if known_at is None and learnt and any(x.known for x in learnt):
             known_at = turns
@@ -172,6 +210,35 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
     if log:
         out["log"] = (setup, events)
     return out
+
+
+class Draws:
+    """The lab's random choices, all read from the game's generator by `getrandbits` alone, the
+    way CPython's `randrange`, `choice` and `sample` read it today (so seeded games stay the
+    games they were), without their layers of calls, and without depending on how a later
+    Python draws them: only `getrandbits` and `random` are kept from one version to the next."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.bits = rng.getrandbits
+        self.random = rng.random
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to n - 1, each as likely (rejection of k-bit draws)."""
+        k = n.bit_length()
+        value = self.bits(k)
+        while value >= n:
+            value = self.bits(k)
+        return value
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        return items[self.below(len(items))]
+
+    def two(self, items: list[T]) -> tuple[T, T]:
+        """Two different items, the second drawn among the rest (`random.sample(items, 2)`)."""
+        size = len(items)
+        first = self.below(size)
+        second = self.below(size - 1)
+        return items[first], items[size - 1 if second == first else second]
 
 
 def _culprit(data: Any, notes: Notes) -> str:
@@ -204,64 +271,89 @@ def _distance(a: Pos, targets: list[Pos]) -> int:
 
 
 def _walk_or_swap(state: LabystereState, notes: Notes, greedy: bool, goals: list[Pos],
-                  rng: random.Random) -> dict[str, Any]:
+                  draw: Draws) -> tuple[list[Pos] | None, tuple[Pos, Pos] | None]:
+    """(the walk, None), (None, the two cells to swap), or (None, None): the turn passes."""
+    if not greedy:
+        return _random_walk_or_swap(state, draw)
     reach = state.legal_reach()  # the ends, sorted; the walk to the end chosen is written out
     walks = reach.ends
-    if walks and greedy:
+    if walks:
         def far(pos: Pos) -> int:
             return _distance_to_targets(state, notes, goals, pos)
-        end = min(walks, key=lambda p: (far(p), rng.random()))
+        random = draw.random
+        end = min(walks, key=lambda p: (far(p), random()))
         here = state.pawns[state.turn]
         assert here is not None
         # no walk brings it closer: half the time it reshapes the maze instead
-        if far(end) < far(here) or rng.random() < 0.5:
-            return {"type": "move", "path": [cell_name(p) for p in reach.walk(end)]}
-    elif walks and rng.random() < 0.75:
-        end = rng.choice(walks)
-        return {"type": "move", "path": [cell_name(p) for p in reach.walk(end)]}
+        if far(end) < far(here) or random() < 0.5:
+            return reach.walk(end), None
     free = state.swappable()
     if len(free) >= 2:
-        a, b = rng.sample(free, 2)
-        return {"type": "swap", "cells": [cell_name(a), cell_name(b)]}
+        return None, draw.two(free)
     if walks:
-        end = rng.choice(walks)
-        return {"type": "move", "path": [cell_name(p) for p in reach.walk(end)]}
-    return {"type": "end_turn"}
+        return reach.walk(draw.choice(walks)), None
+    return None, None
+
+
+def _random_walk_or_swap(state: LabystereState, draw: Draws,
+                         ) -> tuple[list[Pos] | None, tuple[Pos, Pos] | None]:
+    """« hasard »: a walk three times in four when there is one, else a swap when there are two
+    empty paths to swap, else a walk. Whether to walk is drawn first, so that the walks are
+    searched only when a walk may be played (a quarter of the searches spared; the same odds
+    as drawing it after the search)."""
+    if draw.random() < 0.75:
+        reach = state.legal_reach()
+        if reach.ends:
+            return reach.walk(draw.choice(reach.ends)), None
+        free = state.swappable()
+        return (None, draw.two(free)) if len(free) >= 2 else (None, None)
+    free = state.swappable()
+    if len(free) >= 2:
+        return None, draw.two(free)
+    reach = state.legal_reach()
+    return (reach.walk(draw.choice(reach.ends)), None) if reach.ends else (None, None)
 
 
 def _action(state: LabystereState, notes: list[Notes], greedy: bool,
-            rng: random.Random) -> dict[str, Any]:
-    options = state.legal_events()
-    if not greedy or len(options) == 1:
-        return rng.choice(options)
+            draw: Draws) -> tuple[str, int | None, Pos | None]:
+    """The Action card turned up, carried out: (card, the seat it points at, the cell it looks
+    under), chosen among what the engine allows (`legal_events`)."""
+    card = state.pending
+    assert card is not None
+    if card in CARD_CELL:
+        cells = state.board.covered(CARD_CELL[card])
+        if greedy and len(cells) > 1:
+            mine = notes[state.turn]
+            cells = [pos for pos in cells if pos not in mine.seen] or cells
+        return card, None, draw.choice(cells)
+    seats = state.others() if card in CARD_PLAYER else []
+    if not seats:
+        draw.below(1)  # one choice still draws, as random.choice of one event did
+        return card, None, None
+    if not greedy or len(seats) == 1:
+        return card, draw.choice(seats), None
     mine = notes[state.turn]
-    if "cell" in options[0]:
-        unseen = [e for e in options if parse_cell(e["cell"], state.board.rows,
-                                                   state.board.cols) not in mine.seen]
-        return rng.choice(unseen or options)
-    if "player" in options[0]:
-        def richness(event: dict[str, Any]) -> tuple[int, float]:
-            other = notes[state.players.index(event["player"])]
-            return len(other.cleared - mine.cleared) + len(other.empty - mine.empty), rng.random()
-        return max(options, key=richness)
-    return options[0]
+
+    def richness(seat: int) -> tuple[int, float]:
+        other = notes[seat]
+        return (len(other.cleared - mine.cleared) + len(other.empty - mine.empty),
+                draw.random())
+    return card, max(seats, key=richness), None
 
 
-def _after_action(state: LabystereState, notes: list[Notes], seat: int, event: dict[str, Any],
-                  flag_here: set[str], rng: random.Random) -> None:
+def _after_action(state: LabystereState, notes: list[Notes], seat: int, card: str,
+                  target: int | None, cell: Pos | None, flag_here: set[str],
+                  draw: Draws) -> None:
     """What the Action card taught the player who carried it out."""
-    card = event["card"]
     mine = notes[seat]
-    if "cell" in event:
-        pos = parse_cell(event["cell"], state.board.rows, state.board.cols)
-        assert pos is not None
-        _learn(state, mine, pos, flag_here)
-    elif card in ("regarde-suspects-ecartes", "regarde-lieux-ecartes") and "player" in event:
-        other = notes[state.players.index(event["player"])]
+    if cell is not None:
+        _learn(state, mine, cell, flag_here)
+    elif card in ("regarde-suspects-ecartes", "regarde-lieux-ecartes") and target is not None:
+        other = notes[target]
         if card == "regarde-suspects-ecartes" and other.cleared:
-            mine.cleared.add(rng.choice(sorted(other.cleared)))
+            mine.cleared.add(draw.choice(sorted(other.cleared)))
         elif card == "regarde-lieux-ecartes" and other.empty:
-            mine.empty.add(rng.choice(sorted(other.empty)))
+            mine.empty.add(draw.choice(sorted(other.empty)))
     mine.learnt()
 
 

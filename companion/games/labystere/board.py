@@ -219,7 +219,8 @@ class Board:
         cell, whatever the die). Each state keeps the state it was first reached from; the
         walk to an end is read back from those links, from its first state in sorted order."""
         grid = self.grid
-        table, joined = grid.steps, self._joined_sides()
+        table = grid.steps
+        joined = self._joined if self._joined is not None else self._joined_sides()
         frontier: dict[int, int] = {grid.number[start] * 8 + START: -1}
         layers = []
         for _ in range(steps):
@@ -230,7 +231,12 @@ class Board:
                     first_from(there, state)
             layers.append(following)
             frontier = following
-        return Reach(grid.cells, layers, sorted(frontier))
+        cells = grid.cells
+        first: dict[Pos, int] = {}  # end -> its first state in sorted order
+        for state in sorted(frontier):
+            if cells[state >> 3] not in first:
+                first[cells[state >> 3]] = state
+        return Reach(cells, layers, first)
 
     def walk_fault(self, start: Pos, walk: list[Pos]) -> str | None:
         """Why `walk` (cells entered from `start`) is not a legal move, or None."""
@@ -252,13 +258,13 @@ class Reach:
     """Where a walk of the die's length can end (`ends`, sorted) and the walk to each, read
     back on demand from the links a breadth-first search left (Board.reach)."""
 
+    __slots__ = ("_cells", "_first", "_layers", "ends")  # one made at every roll of the lab
+
     def __init__(self, cells: tuple[Pos, ...], layers: list[dict[int, int]],
-                 last: list[int]) -> None:
+                 first: dict[Pos, int]) -> None:
         self._cells, self._layers = cells, layers
-        self._first: dict[Pos, int] = {}  # end -> its first state in sorted order
-        for state in last:
-            self._first.setdefault(cells[state >> 3], state)
-        self.ends = list(self._first)
+        self._first = first  # end -> its first state in sorted order
+        self.ends = list(first)
 
     def walk(self, end: Pos) -> list[Pos]:
         walk = []

@@ -243,8 +243,19 @@ class LabystereState(Checks):
         elif kind == "end_turn":
             self._next_player()
         else:
-            self._declared(event["suspect"], event["place"],
-                           self.judge(event["suspect"], event["place"]))
+            self.offer_declare(event["suspect"], event["place"])
+
+    # The same, one method a kind, the event's contents as the engine holds them (cells as
+    # positions, players as seats): the lab without a log builds no event to read back.
+    offer_roll = _rolled  # (value)
+    offer_move = _moved  # (walk: the cells entered, names: their names if already written)
+    offer_swap = _swapped  # (a, b)
+    offer_reveal = _revealed  # (seat of the player who looks)
+    offer_action = _acted  # (card, seat pointed at or None, cell looked under or None)
+    offer_end_turn = _next_player
+
+    def offer_declare(self, suspect: str, place: str) -> None:
+        self._declared(suspect, place, self.judge(suspect, place))
 
     # --- views --------------------------------------------------------------------------------
 

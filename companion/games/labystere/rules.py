@@ -158,7 +158,7 @@ class Checks:
     def legal_reach(self) -> Reach:
         """`legal_walks` with each walk written out only when asked (the lab plays one)."""
         start = self.pawns[self.turn]
-        return Reach((), [], []) if start is None else self.board.reach(start, self.steps)
+        return Reach((), [], {}) if start is None else self.board.reach(start, self.steps)
 
     # --- changing the paths -------------------------------------------------------------------
 
