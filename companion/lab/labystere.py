@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from companion.games.labystere.board import Pos, cell_name
 from companion.games.labystere.engine import ENGINE, LabystereState
-from companion.games.labystere.rules import ACTION, CARD_CELL, CARD_PLAYER, PLAY, REVEAL, ROLL
+from companion.games.labystere.rules import ACTION, CARD_CELL, CARD_PLAYER, DONE, REVEAL
 from companion.lab.runner import Options
 from companion.lab.stats import Figure, mean, rate
 
@@ -91,11 +91,12 @@ def _learn(state: LabystereState, notes: Notes, pos: Pos, flag_here: set[str]) -
 
 def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
          checked: bool = False) -> dict[str, Any]:
-    """One game. What is played is what the engine offers (a face of the die, one of its walks
-    or swaps, its legal events), so it takes the engine's fast path: each choice goes to the
-    state's `offer_*` method as the engine holds it (cells, seats), with no event built. With
-    `log`, each choice is also written as its event, applied by `play_offered`; with `checked`,
-    by `apply`, as at the table (tests/test_lab_fastpath.py: the three play the same game)."""
+    """One game, a turn at a time. What is played is what the engine offers (a face of the die,
+    one of its walks or swaps, its legal events), so it takes the engine's fast path: each
+    choice goes to the state's `offer_*` method as the engine holds it (cells, seats), with no
+    event built (`Offered`). With `log`, each choice is also written as its event, applied by
+    `play_offered`; with `checked`, by `apply`, as at the table (`Written`;
+    tests/test_lab_fastpath.py: the three play the same game)."""
     n = condition["joueurs"]
     greedy = condition["politique"] == "glouton"
     setup = {"players": NAMES[:n], "colours": COLOURS[:n], "seed": rng.getrandbits(62)}
@@ -109,107 +110,116 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
     draw = Draws(rng)
     faces = data.die_faces
     events: list[dict[str, Any]] = []
-    written = log or checked  # every choice written as an event, and applied as one
-    apply = state.apply if checked else state.play_offered
-    record = events.append  # each event is applied then recorded
+    table = (Written(state, state.apply if checked else state.play_offered, events)
+             if log or checked else Offered(state))
+    roll, move, swap, reveal = table.roll, table.move, table.swap, table.reveal
+    act, end_turn, declare = table.act, table.end_turn, table.declare
     turns = 0
     known_at: int | None = None
-    replay_turn = False
 
     while not state.finished and turns < MAX_TURNS:
         seat = state.turn
         mine = notes[seat]
-        phase = state.phase
-        if phase == ROLL and not replay_turn:
-            turns += 1
-        replay_turn = False
-        if mine.known and state.may_declare():
-            suspect, place = _culprit(data, mine), _place(data, mine)
-            if written:
-                event = {"type": "declare", "suspect": suspect, "place": place}
-                apply(event)
-                record(event)
-            else:
-                state.offer_declare(suspect, place)
-            continue
-        learnt: tuple[Notes, ...] = ()  # whose notes this step may have changed
-        if phase == ROLL:
-            value = draw.below(faces) + 1
-            if written:
-                event = {"type": "roll", "value": value, "source": "app"}
-                apply(event)
-                record(event)
-            else:
-                state.offer_roll(value)
-        elif phase == PLAY:
+        turns += 1
+        while True:  # the player's turn; once more after « Rejoue » (same turn)
+            if mine.known and state.may_declare():
+                declare(_culprit(data, mine), _place(data, mine))
+                break
+            roll(draw.below(faces) + 1)
+            if turns >= MAX_TURNS:
+                break  # the cap: the game stops on this last turn's roll
             walk, pair = _walk_or_swap(state, mine, greedy, goals, draw)
-            if written:
-                event = ({"type": "move", "path": [cell_name(p) for p in walk]} if walk else
-                         {"type": "swap", "cells": [cell_name(p) for p in pair]} if pair else
-                         {"type": "end_turn"})
-                apply(event)
-                record(event)
-            elif walk:
-                state.offer_move(walk)
+            if walk:
+                move(walk)
             elif pair:
-                state.offer_swap(*pair)
+                swap(*pair)
             else:
-                state.offer_end_turn()
-        elif phase == REVEAL:
-            pos = state.pawns[seat]
-            if written:
-                event = {"type": "reveal"}
-                apply(event)
-                record(event)
-            else:
-                state.offer_reveal(seat)
-            assert pos is not None
-            if state.board[pos].cover in ("temoin", "lieu"):
-                _learn(state, mine, pos, flag_here)
-                learnt = (mine,)
-        elif phase == ACTION:
-            card, target, cell = _action(state, notes, greedy, draw)
-            if written:
-                event = {"type": "action", "card": card}
-                if cell is not None:
-                    event["cell"] = cell_name(cell)
-                if target is not None:
-                    event["player"] = state.players[target]
-                apply(event)
-                record(event)
-            else:
-                state.offer_action(card, target, cell)
-            replay_turn = card == "rejoue"
-            _after_action(state, notes, seat, card, target, cell, flag_here, draw)
-            learnt = (mine,)
-        else:  # done: look under the pawn after an exchange, then end the turn
-            if state.may_look:  # after « Échange » only: each player who may looks, in turn
-                learnt = tuple(notes[who] for who in state.may_look)
-                for who in list(state.may_look):
-                    pos = state.pawns[who]
-                    if written:
-                        event = {"type": "reveal", "player": state.players[who]}
-                        apply(event)
-                        record(event)
-                    else:
-                        state.offer_reveal(who)
-                    assert pos is not None
-                    _learn(state, notes[who], pos, flag_here)
-            if not state.finished:
-                if written:
-                    event = {"type": "end_turn"}
-                    apply(event)
-                    record(event)
-                else:
-                    state.offer_end_turn()
-        # notes change only when a card is looked at, and only the looker's
-        if known_at is None and learnt and any(x.known for x in learnt):
-            known_at = turns
+                end_turn()  # neither a walk nor two empty paths: the turn passes
+                break
+            if state.phase == REVEAL:
+                pos = walk[-1]  # type: ignore[index]
+                reveal(seat)
+                if state.board.stacks[pos].cover in ("temoin", "lieu"):
+                    _learn(state, mine, pos, flag_here)
+                    if known_at is None and mine.known:
+                        known_at = turns
+                if state.phase == ACTION:
+                    card, target, cell = _action(state, notes, greedy, draw)
+                    act(card, target, cell)
+                    _after_action(state, notes, seat, card, target, cell, flag_here, draw)
+                    if known_at is None and mine.known:
+                        known_at = turns
+                    if card == "rejoue":
+                        continue
+                    if state.phase != DONE:
+                        break  # « tant pis ! »: the card passed the turn on (registre LAB-18)
+            # done: declare from Arrivée, or look under the pawn after an exchange, and end
+            if mine.known and state.may_declare():
+                declare(_culprit(data, mine), _place(data, mine))
+                break
+            for who in list(state.may_look):  # after « Échange » only, each player who may
+                pos = state.pawns[who]
+                assert pos is not None
+                reveal(who)
+                _learn(state, notes[who], pos, flag_here)
+                if known_at is None and notes[who].known:
+                    known_at = turns
+            end_turn()
+            break
     out: dict[str, Any] = {"turns": turns, "known_at": known_at, "won": state.winner is not None,
                            "finished": state.finished}
     if log:
         out["log"] = (setup, events)
     return out
+
+
+class Offered:
+    """The choices go straight to the state's fast path (`offer_*`), as the engine holds them:
+    nothing is written."""
+
+    def __init__(self, state: LabystereState) -> None:
+        self.roll, self.move, self.swap = state.offer_roll, state.offer_move, state.offer_swap
+        self.reveal, self.act = state.offer_reveal, state.offer_action
+        self.end_turn, self.declare = state.offer_end_turn, state.offer_declare
+
+
+class Written:
+    """The choices written as the log's events, each applied by `apply` then recorded."""
+
+    def __init__(self, state: LabystereState, apply: Any, events: list[dict[str, Any]]) -> None:
+        self.state, self.apply, self.events = state, apply, events
+
+    def _play(self, event: dict[str, Any]) -> None:
+        self.apply(event)
+        self.events.append(event)
+
+    def roll(self, value: int) -> None:
+        self._play({"type": "roll", "value": value, "source": "app"})
+
+    def move(self, walk: list[Pos]) -> None:
+        self._play({"type": "move", "path": [cell_name(p) for p in walk]})
+
+    def swap(self, a: Pos, b: Pos) -> None:
+        self._play({"type": "swap", "cells": [cell_name(a), cell_name(b)]})
+
+    def reveal(self, seat: int) -> None:
+        state = self.state
+        self._play({"type": "reveal"} if seat == state.turn and state.phase == REVEAL
+                   else {"type": "reveal", "player": state.players[seat]})
+
+    def act(self, card: str, target: int | None, cell: Pos | None) -> None:
+        event: dict[str, Any] = {"type": "action", "card": card}
+        if cell is not None:
+            event["cell"] = cell_name(cell)
+        if target is not None:
+            event["player"] = self.state.players[target]
+        self._play(event)
+
+    def end_turn(self) -> None:
+        self._play({"type": "end_turn"})
+
+    def declare(self, suspect: str, place: str) -> None:
+        self._play({"type": "declare", "suspect": suspect, "place": place})
 
 
 class Draws:
