@@ -170,7 +170,8 @@ class Board:
     def _joined_sides(self) -> list[int]:
         if self._joined is None:
             grid = self.grid
-            self._opened = [side_bits(self.stacks[pos].sides) for pos in grid.cells]
+            # one more 0 at the end: the "neighbour" -1 of a cell on the grid's edge opens nowhere
+            self._opened = [side_bits(self.stacks[pos].sides) for pos in grid.cells] + [0]
             self._joined = [_join(i, self._opened, grid) for i in range(len(grid.cells))]
         return self._joined
 
@@ -182,24 +183,17 @@ class Board:
 
     def swapped(self, a: Pos, b: Pos) -> Board:
         """A copy with the stacks of a and b exchanged as they lie (registre LAB-13). Which
-        sides join changes only at a, b and around them: the rest is kept."""
+        sides join changes only at a, b and their neighbours: the rest is kept."""
         stacks = dict(self.stacks)
         stacks[a], stacks[b] = self.stacks[b], self.stacks[a]
         board = Board(stacks, self.rows, self.cols)
         if self._joined is not None and self._opened is not None:
             grid = self.grid
             i, j = grid.number[a], grid.number[b]
-            opened, joined = list(self._opened), list(self._joined)
+            opened, joined = self._opened.copy(), self._joined.copy()
             opened[i], opened[j] = opened[j], opened[i]
-            for cell in (i, j):  # the two cells anew, and their neighbours' side facing them
+            for cell in grid.around[i] + grid.around[j]:
                 joined[cell] = _join(cell, opened, grid)
-                for side, other in enumerate(grid.beside[cell]):
-                    if other >= 0:
-                        facing = (side + 2) % 4
-                        if opened[other] >> facing & 1 and opened[cell] >> side & 1:
-                            joined[other] |= 1 << facing
-                        else:
-                            joined[other] &= ~(1 << facing)
             board._opened, board._joined = opened, joined
         if self.stacks[a].cover == self.stacks[b].cover:
             board._covered = self._covered  # two stacks of one cover exchanged: same cells
@@ -277,9 +271,9 @@ class Reach:
 
 
 def _join(i: int, opened: list[int], grid: Geometry) -> int:
-    """The sides of cell `i` whose path meets its neighbour's (bit k: SIDES[k])."""
-    bits = 0
-    for k, other in enumerate(grid.beside[i]):
-        if other >= 0 and opened[i] >> k & 1 and opened[other] >> (k + 2) % 4 & 1:
-            bits |= 1 << k
-    return bits
+    """The sides of cell `i` whose path meets its neighbour's (bit k: SIDES[k], N E S W): its
+    open sides where the neighbour opens the opposite way (its S, W, N, E bit: two places
+    along). `opened` ends with a 0, read for the missing neighbour (-1) of an edge cell."""
+    north, east, south, west = grid.beside[i]
+    return opened[i] & ((opened[north] >> 2 & 1) | (opened[east] >> 2 & 2)
+                        | (opened[south] << 2 & 4) | (opened[west] << 2 & 8))

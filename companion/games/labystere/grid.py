@@ -37,6 +37,7 @@ class Geometry:
     cells: tuple[Pos, ...]  # by number
     number: dict[Pos, int]
     beside: tuple[tuple[int, ...], ...]  # per cell, its neighbour on each side (N E S W) or -1
+    around: tuple[tuple[int, ...], ...]  # per cell, itself and its neighbours
     exits: tuple[tuple[Pos, ...], ...]  # [(cell << 4) | joined]: joined neighbours, N E S W
     steps: tuple[tuple[int, ...], ...]  # [(state << 4) | joined]: the states one step later
 
@@ -65,4 +66,5 @@ def geometry(rows: int, cols: int) -> Geometry:
                 steps[((i * 8 + came) << 4) | joined] = tuple(
                     beside[i][k] * 8 + CAME[OPPOSITE[SIDES[k]]] for k in sides
                     if edge or came == START or CAME[SIDES[k]] != came)
-    return Geometry(rows, cols, cells, number, beside, tuple(exits), tuple(steps))
+    around = tuple((i, *(other for other in beside[i] if other >= 0)) for i in range(len(cells)))
+    return Geometry(rows, cols, cells, number, beside, around, tuple(exits), tuple(steps))
