@@ -108,6 +108,7 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
     # Témoins and Lieux never move (only empty paths are swapped): the glouton's goals
     goals = [pos for pos, stack in state.board.cells() if stack.cover in ("temoin", "lieu")]
     draw = Draws(rng)
+    walk_or_swap = _greedy_walk_or_swap if greedy else _random_walk_or_swap
     faces = data.die_faces
     events: list[dict[str, Any]] = []
     table = (Written(state, state.apply if checked else state.play_offered, events)
@@ -128,7 +129,7 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
             roll(draw.below(faces) + 1)
             if turns >= MAX_TURNS:
                 break  # the cap: the game stops on this last turn's roll
-            walk, pair = _walk_or_swap(state, mine, greedy, goals, draw)
+            walk, pair = walk_or_swap(state, mine, goals, draw)
             if walk:
                 move(walk)
             elif pair:
@@ -280,11 +281,10 @@ def _distance(a: Pos, targets: list[Pos]) -> int:
     return min((abs(a[0] - t[0]) + abs(a[1] - t[1]) for t in targets), default=0)
 
 
-def _walk_or_swap(state: LabystereState, notes: Notes, greedy: bool, goals: list[Pos],
-                  draw: Draws) -> tuple[list[Pos] | None, tuple[Pos, Pos] | None]:
-    """(the walk, None), (None, the two cells to swap), or (None, None): the turn passes."""
-    if not greedy:
-        return _random_walk_or_swap(state, draw)
+def _greedy_walk_or_swap(state: LabystereState, notes: Notes, goals: list[Pos], draw: Draws,
+                         ) -> tuple[list[Pos] | None, tuple[Pos, Pos] | None]:
+    """« glouton »: (the walk, None), (None, the two cells to swap), or (None, None): the turn
+    passes."""
     reach = state.legal_reach()  # the ends, sorted; the walk to the end chosen is written out
     walks = reach.ends
     if walks:
@@ -305,10 +305,10 @@ def _walk_or_swap(state: LabystereState, notes: Notes, greedy: bool, goals: list
     return None, None
 
 
-def _random_walk_or_swap(state: LabystereState, draw: Draws,
+def _random_walk_or_swap(state: LabystereState, notes: Notes, goals: list[Pos], draw: Draws,
                          ) -> tuple[list[Pos] | None, tuple[Pos, Pos] | None]:
-    """« hasard »: a walk three times in four when there is one, else a swap when there are two
-    empty paths to swap, else a walk. Whether to walk is drawn first, so that the walks are
+    """« hasard » (its notes and goals unread): a walk three times in four when there is one,
+    else a swap when there are two empty paths to swap, else a walk. Whether to walk is drawn first, so that the walks are
     searched only when a walk may be played (a quarter of the searches spared; the same odds
     as drawing it after the search)."""
     if draw.random() < 0.75:

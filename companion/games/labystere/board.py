@@ -97,11 +97,12 @@ class Board:
     (one number a cell, `grid.py` reads walks from it; a swap recomputes it only at the two
     cells and around them) and the empty paths."""
 
-    def __init__(self, stacks: dict[Pos, Stack], rows: int, cols: int) -> None:
+    def __init__(self, stacks: dict[Pos, Stack], rows: int, cols: int,
+                 grid: Geometry | None = None) -> None:
         self.stacks = stacks
         self.rows = rows
         self.cols = cols
-        self.grid = geometry(rows, cols)  # the tables of its size, read at every walk
+        self.grid = grid or geometry(rows, cols)  # the tables of its size, read at every walk
         self._opened: list[int] | None = None  # per cell number: its open sides (grid.side_bits)
         self._joined: list[int] | None = None  # per cell number: its sides that join
         self._covered: dict[str, tuple[Pos, ...]] = {}  # cover -> its cells, once asked
@@ -186,14 +187,18 @@ class Board:
         sides join changes only at a, b and their neighbours: the rest is kept."""
         stacks = dict(self.stacks)
         stacks[a], stacks[b] = self.stacks[b], self.stacks[a]
-        board = Board(stacks, self.rows, self.cols)
+        grid = self.grid
+        board = Board(stacks, self.rows, self.cols, grid)
         if self._joined is not None and self._opened is not None:
-            grid = self.grid
             i, j = grid.number[a], grid.number[b]
             opened, joined = self._opened.copy(), self._joined.copy()
             opened[i], opened[j] = opened[j], opened[i]
-            for cell in grid.around[i] + grid.around[j]:
-                joined[cell] = _join(cell, opened, grid)
+            beside = grid.beside
+            for cell in grid.around[i] + grid.around[j]:  # _join, written out: every swap asks
+                north, east, south, west = beside[cell]
+                joined[cell] = opened[cell] & (
+                    (opened[north] >> 2 & 1) | (opened[east] >> 2 & 2)
+                    | (opened[south] << 2 & 4) | (opened[west] << 2 & 8))
             board._opened, board._joined = opened, joined
         if self.stacks[a].cover == self.stacks[b].cover:
             board._covered = self._covered  # two stacks of one cover exchanged: same cells
@@ -210,14 +215,15 @@ class Board:
         """`walks` before any walk is written out: the ends, and the walk to one on demand.
 
         Breadth first over the states of grid.py (cell, side it came in by: at most five a
-        cell, whatever the die). Each state keeps the state it was first reached from; the
-        walk to an end is read back from those links, from its first state in sorted order."""
+        cell, one on an edge card), neighbours tried N E S W. Each state keeps the state it was
+        first reached from, and so does each end at the last step: the walk to an end is the
+        first the search finds, read back from those links."""
         grid = self.grid
         table = grid.steps
         joined = self._joined if self._joined is not None else self._joined_sides()
         frontier: dict[int, int] = {grid.number[start] * 8 + START: -1}
         layers = []
-        for _ in range(steps):
+        for _ in range(steps - 1):
             following: dict[int, int] = {}
             first_from = following.setdefault  # a state keeps the first state it came from
             for state in frontier:
@@ -225,12 +231,13 @@ class Board:
                     first_from(there, state)
             layers.append(following)
             frontier = following
-        cells = grid.cells
-        first: dict[Pos, int] = {}  # end -> its first state in sorted order
-        for state in sorted(frontier):
-            if cells[state >> 3] not in first:
-                first[cells[state >> 3]] = state
-        return Reach(cells, layers, first)
+        last: dict[int, int] = {}  # end's cell number -> the state it was first reached from
+        if steps > 0:
+            first_from = last.setdefault
+            for state in frontier:
+                for there in table[(state << 4) | joined[state >> 3]]:
+                    first_from(there >> 3, state)
+        return Reach(grid, layers, last)
 
     def walk_fault(self, start: Pos, walk: list[Pos]) -> str | None:
         """Why `walk` (cells entered from `start`) is not a legal move, or None."""
@@ -252,19 +259,20 @@ class Reach:
     """Where a walk of the die's length can end (`ends`, sorted) and the walk to each, read
     back on demand from the links a breadth-first search left (Board.reach)."""
 
-    __slots__ = ("_cells", "_first", "_layers", "ends")  # one made at every roll of the lab
+    __slots__ = ("_grid", "_last", "_layers", "ends")  # one made at every roll of the lab
 
-    def __init__(self, cells: tuple[Pos, ...], layers: list[dict[int, int]],
-                 first: dict[Pos, int]) -> None:
-        self._cells, self._layers = cells, layers
-        self._first = first  # end -> its first state in sorted order
-        self.ends = list(first)
+    def __init__(self, grid: Geometry, layers: list[dict[int, int]],
+                 last: dict[int, int]) -> None:
+        self._grid, self._layers, self._last = grid, layers, last
+        cells = grid.cells
+        self.ends = [cells[end] for end in sorted(last)]
 
     def walk(self, end: Pos) -> list[Pos]:
-        walk = []
-        link = self._first[end]
+        cells = self._grid.cells
+        walk = [end]
+        link = self._last[self._grid.number[end]]
         for layer in reversed(self._layers):
-            walk.append(self._cells[link >> 3])
+            walk.append(cells[link >> 3])
             link = layer[link]
         walk.reverse()
         return walk

@@ -3,12 +3,13 @@ every step a pawn may take. Pure geometry, no game: board.py reads a board's pat
 number per cell (which of its sides join a neighbour) and walks with these tables.
 
 A pawn during a walk is a *state*: the cell it is on and the side it came in by, as one integer
-`cell * 8 + came` (cells numbered row by row; `came` is CAME[side] or START before the first
-step). CAME orders the sides as the cells they lead to sort (N, W, E, S), so sorting states sorts
-them as (cell, cell just left) pairs. `steps[(state << 4) | joined]` lists the states one step
-later, in N E S W order, for a cell whose joined sides are `joined` (bit k: SIDES[k]): to each
-joined neighbour, and straight back to the cell just left only from an edge card (registre
-LAB-14)."""
+`cell * 8 + came` (cells numbered row by row; `came` is CAME[side], or START before the first
+step). On a card of the grid's edge the pawn may go back the way it came (registre LAB-14), so
+where it came from no longer matters there: a step onto an edge card gives the state (cell,
+START), one state a cell instead of four, and fewer states to search. `steps[(state << 4) |
+joined]` lists the states one step later, in N E S W order, for a cell whose joined sides are
+`joined` (bit k: SIDES[k]): to each joined neighbour, and straight back to the cell just left
+only from an edge card."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ Pos = tuple[int, int]
 SIDES = "NESW"
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
-CAME = {"N": 0, "W": 1, "E": 2, "S": 3}  # the order of the cells they lead to
+CAME = {"N": 0, "W": 1, "E": 2, "S": 3}
 START = 4  # no cell left yet
 
 
@@ -55,6 +56,7 @@ def geometry(rows: int, cols: int) -> Geometry:
         return number[(r, c)] if 0 <= r < rows and 0 <= c < cols else -1
 
     beside = tuple(tuple(beside_of(pos, side) for side in SIDES) for pos in cells)
+    on_edge = [r in (0, rows - 1) or c in (0, cols - 1) for r, c in cells]
     exits: list[tuple[Pos, ...]] = []
     steps: list[tuple[int, ...]] = [()] * (len(cells) * 8 * 16)
     for i, (r, c) in enumerate(cells):
@@ -64,7 +66,8 @@ def geometry(rows: int, cols: int) -> Geometry:
             exits.append(tuple(cells[beside[i][k]] for k in sides))
             for came in (*CAME.values(), START):
                 steps[((i * 8 + came) << 4) | joined] = tuple(
-                    beside[i][k] * 8 + CAME[OPPOSITE[SIDES[k]]] for k in sides
-                    if edge or came == START or CAME[SIDES[k]] != came)
+                    beside[i][k] * 8 + (START if on_edge[beside[i][k]]
+                                        else CAME[OPPOSITE[SIDES[k]]])
+                    for k in sides if edge or came == START or CAME[SIDES[k]] != came)
     around = tuple((i, *(other for other in beside[i] if other >= 0)) for i in range(len(cells)))
     return Geometry(rows, cols, cells, number, beside, around, tuple(exits), tuple(steps))

@@ -158,7 +158,8 @@ class Checks:
     def legal_reach(self) -> Reach:
         """`legal_walks` with each walk written out only when asked (the lab plays one)."""
         start = self.pawns[self.turn]
-        return Reach((), [], {}) if start is None else self.board.reach(start, self.steps)
+        board = self.board
+        return Reach(board.grid, [], {}) if start is None else board.reach(start, self.steps)
 
     # --- changing the paths -------------------------------------------------------------------
 
@@ -166,7 +167,7 @@ class Checks:
         """« On ne peut échanger que des chemins vides (donc pas les cartes Lieu, Témoin, Départ
         et Arrivée) » and « on ne peut pas déplacer des cartes sur lesquelles se trouve un pion »
         (Le joueur veut modifier les chemins)."""
-        pawns = self.pawns
+        pawns = set(self.pawns)
         return [pos for pos in self.board.plain_cells() if pos not in pawns]
 
     def check_swap(self, event: dict[str, Any]) -> tuple[Pos, Pos]:
