@@ -308,9 +308,9 @@ def _greedy_walk_or_swap(state: LabystereState, notes: Notes, goals: list[Pos], 
 def _random_walk_or_swap(state: LabystereState, notes: Notes, goals: list[Pos], draw: Draws,
                          ) -> tuple[list[Pos] | None, tuple[Pos, Pos] | None]:
     """« hasard » (its notes and goals unread): a walk three times in four when there is one,
-    else a swap when there are two empty paths to swap, else a walk. Whether to walk is drawn first, so that the walks are
-    searched only when a walk may be played (a quarter of the searches spared; the same odds
-    as drawing it after the search)."""
+    else a swap when there are two empty paths to swap, else a walk. Whether to walk is drawn
+    first, so that the walks are searched only when a walk may be played (a quarter of the
+    searches spared; the same odds as drawing it after the search)."""
     if draw.random() < 0.75:
         reach = state.legal_reach()
         if reach.ends:
