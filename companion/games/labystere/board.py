@@ -191,15 +191,18 @@ class Board:
         board = Board(stacks, self.rows, self.cols, grid)
         if self._joined is not None and self._opened is not None:
             i, j = grid.number[a], grid.number[b]
-            opened, joined = self._opened.copy(), self._joined.copy()
-            opened[i], opened[j] = opened[j], opened[i]
-            beside = grid.beside
-            for cell in grid.around[i] + grid.around[j]:  # _join, written out: every swap asks
-                north, east, south, west = beside[cell]
-                joined[cell] = opened[cell] & (
-                    (opened[north] >> 2 & 1) | (opened[east] >> 2 & 2)
-                    | (opened[south] << 2 & 4) | (opened[west] << 2 & 8))
-            board._opened, board._joined = opened, joined
+            if self._opened[i] == self._opened[j]:  # the same sides open: the same joins
+                board._opened, board._joined = self._opened, self._joined  # (never changed)
+            else:
+                opened, joined = self._opened.copy(), self._joined.copy()
+                opened[i], opened[j] = opened[j], opened[i]
+                beside = grid.beside
+                for cell in grid.around[i] + grid.around[j]:  # _join written out: every swap
+                    north, east, south, west = beside[cell]
+                    joined[cell] = opened[cell] & (
+                        (opened[north] >> 2 & 1) | (opened[east] >> 2 & 2)
+                        | (opened[south] << 2 & 4) | (opened[west] << 2 & 8))
+                board._opened, board._joined = opened, joined
         if self.stacks[a].cover == self.stacks[b].cover:
             board._covered = self._covered  # two stacks of one cover exchanged: same cells
         return board
@@ -233,10 +236,10 @@ class Board:
             frontier = following
         last: dict[int, int] = {}  # end's cell number -> the state it was first reached from
         if steps > 0:
-            first_from = last.setdefault
+            first_from, step_cells = last.setdefault, grid.step_cells
             for state in frontier:
-                for there in table[(state << 4) | joined[state >> 3]]:
-                    first_from(there >> 3, state)
+                for end in step_cells[(state << 4) | joined[state >> 3]]:
+                    first_from(end, state)
         return Reach(grid, layers, last)
 
     def walk_fault(self, start: Pos, walk: list[Pos]) -> str | None:

@@ -118,7 +118,7 @@ class LabystereState(Checks):
         self.pawns[self.turn] = walk[-1]
         self.last_move = {"player": self.turn, "path": list(names) if names is not None
                           else [cell_name(p) for p in walk]}
-        self.phase = REVEAL if self.board[walk[-1]].path is not None else DONE
+        self.phase = REVEAL if self.board.stacks[walk[-1]].path is not None else DONE
 
     def _do_swap(self, event: dict[str, Any]) -> None:
         self._swapped(*self.check_swap(event))
@@ -134,7 +134,7 @@ class LabystereState(Checks):
     def _revealed(self, seat: int) -> None:
         pos = self.pawns[seat]
         assert pos is not None
-        stack = self.board[pos]
+        stack = self.board.stacks[pos]
         self.last_reveal = {"player": seat, "cell": cell_name(pos), "cover": stack.cover}
         if stack.cover == "temoin":
             self.knows[seat].add("suspect")

@@ -41,6 +41,7 @@ class Geometry:
     around: tuple[tuple[int, ...], ...]  # per cell, itself and its neighbours
     exits: tuple[tuple[Pos, ...], ...]  # [(cell << 4) | joined]: joined neighbours, N E S W
     steps: tuple[tuple[int, ...], ...]  # [(state << 4) | joined]: the states one step later
+    step_cells: tuple[tuple[int, ...], ...]  # the same steps' cell numbers (a walk's last step)
 
     def state(self, pos: Pos, came: int = START) -> int:
         return self.number[pos] * 8 + came
@@ -70,4 +71,6 @@ def geometry(rows: int, cols: int) -> Geometry:
                                         else CAME[OPPOSITE[SIDES[k]]])
                     for k in sides if edge or came == START or CAME[SIDES[k]] != came)
     around = tuple((i, *(other for other in beside[i] if other >= 0)) for i in range(len(cells)))
-    return Geometry(rows, cols, cells, number, beside, around, tuple(exits), tuple(steps))
+    step_cells = tuple(tuple(state >> 3 for state in states) for states in steps)
+    return Geometry(rows, cols, cells, number, beside, around, tuple(exits), tuple(steps),
+                    step_cells)

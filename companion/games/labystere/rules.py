@@ -270,7 +270,7 @@ class Checks:
         """« Il doit se rendre sur la case Arrivée pour pouvoir déclarer ses résultats », during
         his own turn, not in the middle of turning a card up (registre LAB-8)."""
         pos = self.pawns[self.turn]
-        return (pos is not None and self.board[pos].kind == "arrivee"
+        return (pos is not None and self.board.stacks[pos].kind == "arrivee"
                 and self.phase in (ROLL, PLAY, DONE))
 
     def check_declare(self, event: dict[str, Any]) -> tuple[str, str, bool]:
