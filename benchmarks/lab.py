@@ -32,18 +32,22 @@ CASES = {  # game -> (condition without the policy, games played per policy)
     "emblemes": ({"joueurs": 4, "lieux": "A"}, 150),
     "camelot": ({"joueurs": 4}, 100),
     "elsen": ({"joueurs": 8, "roles": "defaut"}, 300),
-    "labystere": ({"joueurs": 3}, 20),
+    "labystere": ({"joueurs": 3}, 100),
 }
 
 
 def measure(game: str, condition: dict, games: int) -> tuple[float, float]:
     """(units per CPU second of the simulator, of the bare replay). CPU time of this process,
-    not wall time: on a machine shared by many processes, wall time counts the others' turns."""
+    not wall time: on a machine shared by many processes, wall time counts the others' turns.
+    The simulator is timed as `companion lab` runs it, without a log; the same games are then
+    played again with their logs (untimed) for the replay."""
     module = lab_module(game)
     module.play(condition, random.Random(0))  # warm the caches (data, tables)
     start = time.process_time()
-    records = [module.play(condition, game_rng(1, condition, i), log=True) for i in range(games)]
+    played = [module.play(condition, game_rng(1, condition, i)) for i in range(games)]
     simulated = time.process_time() - start
+    records = [module.play(condition, game_rng(1, condition, i), log=True) for i in range(games)]
+    assert [{k: v for k, v in r.items() if k != "log"} for r in records] == played
     units = sum(module.units(r) for r in records)
     engine = engine_for(game)
     start = time.process_time()

@@ -196,12 +196,15 @@ class Board:
             else:
                 opened, joined = self._opened.copy(), self._joined.copy()
                 opened[i], opened[j] = opened[j], opened[i]
-                beside = grid.beside
-                for cell in grid.around[i] + grid.around[j]:  # _join written out: every swap
-                    north, east, south, west = beside[cell]
-                    joined[cell] = opened[cell] & (
-                        (opened[north] >> 2 & 1) | (opened[east] >> 2 & 2)
-                        | (opened[south] << 2 & 4) | (opened[west] << 2 & 8))
+                for cell in (i, j):  # a join is both cells' side: each is set on both at once
+                    sides, bits = opened[cell], 0
+                    for other, side, back in grid.facing[cell]:
+                        if sides & side and opened[other] & back:
+                            bits |= side
+                            joined[other] |= back
+                        else:
+                            joined[other] &= ~back
+                    joined[cell] = bits
                 board._opened, board._joined = opened, joined
         if self.stacks[a].cover == self.stacks[b].cover:
             board._covered = self._covered  # two stacks of one cover exchanged: same cells
@@ -234,11 +237,11 @@ class Board:
                     first_from(there, state)
             layers.append(following)
             frontier = following
-        last: dict[int, int] = {}  # end's cell number -> the state it was first reached from
+        last: dict[Pos, int] = {}  # end -> the state it was first reached from
         if steps > 0:
-            first_from, step_cells = last.setdefault, grid.step_cells
+            first_from, step_ends = last.setdefault, grid.step_ends
             for state in frontier:
-                for end in step_cells[(state << 4) | joined[state >> 3]]:
+                for end in step_ends[(state << 4) | joined[state >> 3]]:
                     first_from(end, state)
         return Reach(grid, layers, last)
 
@@ -265,15 +268,14 @@ class Reach:
     __slots__ = ("_grid", "_last", "_layers", "ends")  # one made at every roll of the lab
 
     def __init__(self, grid: Geometry, layers: list[dict[int, int]],
-                 last: dict[int, int]) -> None:
+                 last: dict[Pos, int]) -> None:
         self._grid, self._layers, self._last = grid, layers, last
-        cells = grid.cells
-        self.ends = [cells[end] for end in sorted(last)]
+        self.ends = sorted(last)
 
     def walk(self, end: Pos) -> list[Pos]:
         cells = self._grid.cells
         walk = [end]
-        link = self._last[self._grid.number[end]]
+        link = self._last[end]
         for layer in reversed(self._layers):
             walk.append(cells[link >> 3])
             link = layer[link]

@@ -38,10 +38,11 @@ class Geometry:
     cells: tuple[Pos, ...]  # by number
     number: dict[Pos, int]
     beside: tuple[tuple[int, ...], ...]  # per cell, its neighbour on each side (N E S W) or -1
-    around: tuple[tuple[int, ...], ...]  # per cell, itself and its neighbours
+    facing: tuple[tuple[tuple[int, int, int], ...], ...]  # per cell, for each neighbour:
+    # (the neighbour, the cell's side bit towards it, the neighbour's side bit back)
     exits: tuple[tuple[Pos, ...], ...]  # [(cell << 4) | joined]: joined neighbours, N E S W
     steps: tuple[tuple[int, ...], ...]  # [(state << 4) | joined]: the states one step later
-    step_cells: tuple[tuple[int, ...], ...]  # the same steps' cell numbers (a walk's last step)
+    step_ends: tuple[tuple[Pos, ...], ...]  # the same steps' cells (a walk's last step)
 
     def state(self, pos: Pos, came: int = START) -> int:
         return self.number[pos] * 8 + came
@@ -70,7 +71,8 @@ def geometry(rows: int, cols: int) -> Geometry:
                     beside[i][k] * 8 + (START if on_edge[beside[i][k]]
                                         else CAME[OPPOSITE[SIDES[k]]])
                     for k in sides if edge or came == START or CAME[SIDES[k]] != came)
-    around = tuple((i, *(other for other in beside[i] if other >= 0)) for i in range(len(cells)))
-    step_cells = tuple(tuple(state >> 3 for state in states) for states in steps)
-    return Geometry(rows, cols, cells, number, beside, around, tuple(exits), tuple(steps),
-                    step_cells)
+    facing = tuple(tuple((other, 1 << k, 1 << (k + 2) % 4) for k, other in enumerate(beside[i])
+                         if other >= 0) for i in range(len(cells)))
+    step_ends = tuple(tuple(cells[state >> 3] for state in states) for states in steps)
+    return Geometry(rows, cols, cells, number, beside, facing, tuple(exits), tuple(steps),
+                    step_ends)
