@@ -106,7 +106,7 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
     suspects, places = len(data.suspects), len(data.places)
     notes = [Notes(suspects, places) for _ in range(n)]
     # Témoins and Lieux never move (only empty paths are swapped): the glouton's goals
-    goals = [pos for pos, stack in state.board.cells() if stack.cover in ("temoin", "lieu")]
+    goals = [*state.board.covered("temoin"), *state.board.covered("lieu")] if greedy else []
     draw = Draws(rng)
     walk_or_swap = _greedy_walk_or_swap if greedy else _random_walk_or_swap
     faces = data.die_faces
@@ -158,13 +158,14 @@ def play(condition: dict[str, Any], rng: random.Random, log: bool = False,
             if mine.known and state.may_declare():
                 declare(_culprit(data, mine), _place(data, mine))
                 break
-            for who in list(state.may_look):  # after « Échange » only, each player who may
-                pos = state.pawns[who]
-                assert pos is not None
-                reveal(who)
-                _learn(state, notes[who], pos, flag_here)
-                if known_at is None and notes[who].known:
-                    known_at = turns
+            if state.may_look:  # after « Échange » only: each player who may looks, in turn
+                for who in list(state.may_look):
+                    pos = state.pawns[who]
+                    assert pos is not None
+                    reveal(who)
+                    _learn(state, notes[who], pos, flag_here)
+                    if known_at is None and notes[who].known:
+                        known_at = turns
             end_turn()
             break
     out: dict[str, Any] = {"turns": turns, "known_at": known_at, "won": state.winner is not None,
