@@ -225,10 +225,10 @@ class Written:
 
 
 class Draws:
-    """The lab's random choices, all read from the game's generator by `getrandbits` alone, the
-    way CPython's `randrange`, `choice` and `sample` read it today (so seeded games stay the
-    games they were), without their layers of calls, and without depending on how a later
-    Python draws them: only `getrandbits` and `random` are kept from one version to the next."""
+    """The lab's random choices, read from the game's generator by `getrandbits` (and `random`)
+    alone: the draws CPython's `randrange`, `choice` and `sample` make today, without their
+    layers of calls (a game draws about 360 times), and written here, so that a later Python
+    changing those functions does not change a seed's games."""
 
     def __init__(self, rng: random.Random) -> None:
         self.bits = rng.getrandbits
@@ -338,8 +338,7 @@ def _action(state: LabystereState, notes: list[Notes], greedy: bool,
             cells = [pos for pos in cells if pos not in mine.seen] or cells
         return card, None, draw.choice(cells)
     seats = state.others() if card in CARD_PLAYER else []
-    if not seats:
-        draw.below(1)  # one choice still draws, as random.choice of one event did
+    if not seats:  # a card without a choice (registre LAB-18 when nobody is left to choose)
         return card, None, None
     if not greedy or len(seats) == 1:
         return card, draw.choice(seats), None
