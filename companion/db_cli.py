@@ -12,7 +12,7 @@ from companion.database import as_location
 from companion.errors import UsageError
 from companion.pgfile import is_url
 from companion.store import EventStore, default_location
-from companion.text import counted
+from companion.text import agreed, counted
 
 
 def _open(location: str | None, *, must_exist: bool = True) -> EventStore:
@@ -34,7 +34,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     report = dbtools.check(_open(args.db))
     for problem in report.problems:
         print(f"problème : {problem}")
-    print(f"{counted(report.games, 'partie')}, {report.replayed} rejouée(s) ; "
+    print(f"{counted(report.games, 'partie')}, {counted(report.replayed, 'rejouée')} ; "
           f"{counted(len(report.problems), 'problème')}")
     return 1 if report.problems else 0
 
@@ -45,7 +45,8 @@ def cmd_copy(args: argparse.Namespace) -> int:
     source = _open(args.source)
     target = _open(args.target, must_exist=False)
     count = dbtools.copy(source, target)
-    print(f"{counted(count, 'partie')} copiée(s) et vérifiée(s) une à une "
+    checked = agreed(count, "copiée et vérifiée", "copiées et vérifiées")
+    print(f"{counted(count, 'partie')} {checked} une à une "
           "(même journal, même état rejoué)")
     return 0
 

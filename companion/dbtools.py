@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from companion.store import EventStore, NoLongerReplays
+from companion.text import agreed, counted
 
 # (table, columns, order): parents before children, so foreign keys hold at every row.
 TABLES: list[tuple[str, tuple[str, ...], str]] = [
@@ -64,19 +65,20 @@ def check(store: EventStore) -> Report:
                 f"SELECT COUNT(*) FROM {table} t WHERE NOT EXISTS "
                 f"(SELECT 1 FROM {parent} p WHERE p.code = t.{column})").fetchone()
             if count:
-                report.problems.append(f"{count} ligne(s) de {table} sans partie")
+                report.problems.append(f"{counted(count, 'ligne')} de {table} sans partie")
         (count,) = db.execute(
             "SELECT COUNT(*) FROM game_seats s WHERE NOT EXISTS "
             "(SELECT 1 FROM profiles p WHERE p.id = s.profile)").fetchone()
         if count:
-            report.problems.append(f"{count} place(s) sans profil")
-        for code, lines, counted, top in db.execute(
+            report.problems.append(f"{counted(count, 'place')} sans profil")
+        for code, lines, stored, top in db.execute(
                 "SELECT g.code, g.lines, COUNT(e.seq), COALESCE(MAX(e.seq), -1) FROM games g "
                 "LEFT JOIN events e ON e.code = g.code GROUP BY g.code, g.lines "
                 "ORDER BY g.code").fetchall():
-            if not lines == counted == top + 1:
-                report.problems.append(f"partie {code} : {lines} lignes annoncées, {counted} "
-                                       f"enregistrées (numéros 0 à {top})")
+            if not lines == stored == top + 1:
+                announced = counted(lines, "ligne annoncée", "lignes annoncées")
+                report.problems.append(f"partie {code} : {announced}, {stored} "
+                                       f"{agreed(stored, 'enregistrée')} (numéros 0 à {top})")
     for code in _all_codes(store):
         report.games += 1
         try:

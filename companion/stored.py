@@ -13,6 +13,7 @@ from companion.engine import GameState, InvalidEvent, replay_entries
 from companion.errors import CompanionError, UsageError
 from companion.log import Entry
 from companion.logfile import envelope
+from companion.text import agreed, counted
 
 # No 0/O, 1/I/L, U/V look-alikes: a code read across a table is typed right the first time.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789"
@@ -27,8 +28,9 @@ class StaleWrite(CompanionError):
         self.expected = expected
         self.actual = actual
         super().__init__(
-            f"la partie {code} a changé entre-temps (sur un autre appareil ?) : {actual} "
-            f"événement(s) enregistré(s) au lieu de {expected} vus ; rien n'a été écrit, "
+            f"la partie {code} a changé entre-temps (sur un autre appareil ?) : "
+            f"{counted(actual, 'événement enregistré', 'événements enregistrés')} au lieu de "
+            f"{expected} {agreed(expected, 'vu')} ; rien n'a été écrit, "
             "vérifiez la partie à jour puis recommencez")
 
 

@@ -59,11 +59,19 @@ def number(value: float, decimals: int = 1) -> str:
     return text.replace(",", "\u202f").replace(".", ",")
 
 
+def agreed(value: float, word: str, plural: str | None = None) -> str:
+    """`word` agreed with a count written elsewhere in the sentence, as French does: singular
+    below 2 (« 0 », « 1,5 »), plural from 2 on (« 2 parties copiées et vérifiées »). `word`
+    may be a noun with its adjective (« mission réussie »); `plural` when adding an s to the
+    whole is wrong (« carte révélée » -> « cartes révélées », « cheval » -> « chevaux »)."""
+    return word if abs(value) < 2 else plural or word + "s"
+
+
 def counted(value: float, word: str, plural: str | None = None) -> str:
     """A count and its noun agreed as French does: « 0 jeton », « 1,5 jeton », « 2 jetons »
     (plural from 2 on; `plural` for a noun that does not take an s, e.g. « 2 événements »
-    is the default, « 3 chevaux » is not)."""
-    return f"{number(value)} {word if abs(value) < 2 else plural or word + 's'}"
+    is the default, « 3 chevaux » is not; « 2 missions réussies » for a noun and adjective)."""
+    return f"{number(value)} {agreed(value, word, plural)}"
 
 
 def date_time(value: str | datetime) -> str:

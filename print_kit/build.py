@@ -26,6 +26,7 @@ from companion.catalog import GAMES
 from companion.errors import UsageError
 from companion.loader import load_game
 from companion.model import Component
+from companion.text import agreed, counted
 from print_kit.art import art_set_of, cached, load, save_cache, user_art
 from print_kit.calibration import calibration_pages
 from print_kit.credits import credits_file
@@ -120,16 +121,18 @@ def check_counts(game: str, files: list[PrintFile], options: PrintOptions) -> No
     comps = game_components(game, options)
     missing = {c.group for c in comps} - {g for pf in files for g in pf.groups}
     if missing:
-        raise PreflightError(f"{game} : groupe(s) de composants sans fichier d'impression : "
+        raise PreflightError(f"{game} : {agreed(len(missing), 'groupe')} de composants sans "
+                             "fichier d'impression : "
                              f"{', '.join(sorted(missing))}")
     known = {c.id for c in comps}
     for pf in files:
         printed = printed_components(pf)
         for comp in comps:
             if comp.group in pf.groups and printed.get(comp.id, 0) != comp.copies:
-                raise PreflightError(f"{pf.stem} : {printed.get(comp.id, 0)} exemplaire(s) de "
-                                     f"« {comp.name} » ({comp.id}) imprimé(s), les données en "
-                                     f"prévoient {comp.copies}")
+                copies = printed.get(comp.id, 0)
+                raise PreflightError(f"{pf.stem} : {counted(copies, 'exemplaire')} de "
+                                     f"« {comp.name} » ({comp.id}) {agreed(copies, 'imprimé')}, "
+                                     f"les données en prévoient {comp.copies}")
         unknown = set(printed) - known
         if unknown:
             raise PreflightError(f"{pf.stem} : éléments absents des données : "

@@ -7,6 +7,7 @@ import io
 import pypdfium2 as pdfium
 
 from companion.errors import UsageError
+from companion.text import counted
 
 
 def page_count(pdf: bytes) -> int:
@@ -22,7 +23,8 @@ def render_png(pdf: bytes, page: int = 0, dpi: float = 72) -> bytes:
     doc = pdfium.PdfDocument(pdf)
     try:
         if not 0 <= page < len(doc):
-            raise UsageError(f"page {page + 1} inexistante ; ce fichier a {len(doc)} page(s)")
+            raise UsageError(f"page {page + 1} inexistante ; ce fichier a "
+                             f"{counted(len(doc), 'page')}")
         bitmap = doc[page].render(scale=dpi / 72)
         image = bitmap.to_pil()
         out = io.BytesIO()

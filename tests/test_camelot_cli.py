@@ -52,6 +52,19 @@ def test_simulate_prints_a_finished_game_and_writes_a_replayable_log(
     assert json.loads(capsys.readouterr().out)["winner"] == result["winner"]
 
 
+def test_simulate_text_agrees_with_each_players_tokens(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 2 ends with players holding 4, 1, 0 and 0 tokens: « 1 jeton », « 0 jeton »
+    (French: singular below 2), « 4 jetons », never « jeton(s) »."""
+    assert main(["camelot", "simulate", "--players", "4", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    tokens = playout(4, 2).result()["tokens"]
+    assert sorted(len(t) for t in tokens.values()) == [0, 0, 1, 4]
+    for name, held in tokens.items():
+        words = {0: "0 jeton : —", 1: f"1 jeton : {', '.join(held)}"}.get(
+            len(held), f"{len(held)} jetons : {', '.join(held)}")
+        assert f"  {name:<10} {words}" in lines
+
+
 def test_simulate_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["camelot", "simulate", "--players", "6"]) == 2
     assert "2 à 5 joueurs" in capsys.readouterr().err

@@ -109,7 +109,7 @@ def test_check_finds_orphans_wrong_counts_and_games_that_no_longer_replay(
     store.append(broken, score("Alice", 5), 0)
     store.create("camelot", SETUP)
     assert main(["db", "check", "--db", str(db_location)]) == 0
-    assert "0 problème" in capsys.readouterr().out
+    assert "2 parties, 2 rejouées ; 0 problème" in capsys.readouterr().out
     new_rules(monkeypatch)  # at most 3 points now: the first game no longer replays
     if isinstance(db_location, Path):  # SQLite enforces foreign keys per connection only
         with sqlite3.connect(db_location) as db:
@@ -120,11 +120,56 @@ def test_check_finds_orphans_wrong_counts_and_games_that_no_longer_replay(
     report = dbtools.check(EventStore(db_location))
     assert report.games == 2 and report.replayed == 1
     text = "\n".join(report.problems)
-    assert f"partie {broken} : 7 lignes annoncées, 1 enregistrées" in text
+    assert f"partie {broken} : 7 lignes annoncées, 1 enregistrée" in text
     assert f"partie {broken} : ne se rejoue plus" in text
     if isinstance(db_location, Path):
-        assert "1 ligne(s) de game_positions sans partie" in text
+        assert "1 ligne de game_positions sans partie" in text
     assert main(["db", "check", "--db", str(db_location)]) == 1
+    assert "2 parties, 1 rejouée ; " in capsys.readouterr().out
+
+
+def test_check_counts_in_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    """« 1 ligne … sans partie », « 2 lignes … », « 1 place sans profil », « 2 lignes
+    annoncées, 1 enregistrée », never « (s) »."""
+    use_counter(monkeypatch)
+    path = tmp_path / "club.sqlite3"
+    store = EventStore(path)
+    code = store.create("camelot", SETUP)
+    store.append(code, score("Alice", 5), 0)
+    with sqlite3.connect(path) as db:  # SQLite enforces foreign keys per connection only
+        db.execute("INSERT INTO game_positions VALUES ('ZZZZZZ', 'x', '1', '')")
+        db.execute("INSERT INTO game_positions VALUES ('YYYYYY', 'x', '1', '')")
+        db.execute("INSERT INTO game_seats VALUES (?, 0, 999)", (code,))
+        db.execute("UPDATE games SET lines = 2 WHERE code = ?", (code,))
+    problems = dbtools.check(EventStore(path)).problems
+    assert "2 lignes de game_positions sans partie" in problems
+    assert "1 place sans profil" in problems
+    assert f"partie {code} : 2 lignes annoncées, 1 enregistrée (numéros 0 à 0)" in problems
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET lines = 1 WHERE code = ?", (code,))
+    store.append(code, score("Bruno", 2), 1)  # 2 lines now, 1 announced once set back below
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM game_positions WHERE code = 'YYYYYY'")
+        db.execute("INSERT INTO game_seats VALUES (?, 1, 998)", (code,))
+        db.execute("UPDATE games SET lines = 1 WHERE code = ?", (code,))
+    problems = dbtools.check(EventStore(path)).problems
+    assert f"partie {code} : 1 ligne annoncée, 2 enregistrées (numéros 0 à 1)" in problems
+    assert "1 ligne de game_positions sans partie" in problems
+    assert "2 places sans profil" in problems
+    assert main(["db", "check", "--db", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "1 partie, 1 rejouée ; 3 problèmes"
+
+
+@pytest.mark.parametrize(("games", "said"), [
+    (1, "1 partie copiée et vérifiée une à une"), (2, "2 parties copiées et vérifiées une à une")])
+def test_copy_says_how_many_games_agreed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          games: int, said: str) -> None:
+    source = EventStore(tmp_path / "a.sqlite3")
+    for n in range(games):
+        source.create("noe", {"players": ["A", "B", "C"]}, f"table {n}")
+    assert main(["db", "copy", str(source.path), str(tmp_path / "b.sqlite3")]) == 0
+    assert capsys.readouterr().out.startswith(said + " (même journal")
 
 
 def test_migrate_brings_a_new_database_to_the_current_schema(

@@ -161,3 +161,20 @@ def test_printed_who_text_says_what_the_checker_enforces() -> None:
             assert DATA.role(role).name.casefold() in who, (card.id, role)
         for role in rule.excluded_roles:
             assert "sauf" in who and DATA.role(role).name.casefold() in who, (card.id, role)
+
+
+def test_reasons_agree_with_the_number_of_members() -> None:
+    """What the table reads says « 1 membre qui pouvait », « 2 membres qui pouvaient », never
+    « membre(s) » or « pouvai(en)t »."""
+    one = [("A", "saboteur", True), ("B", "passager", True), ("C", "passager", True)]
+    two = [("A", "saboteur", True), ("B", "saboteur", True), ("C", "passager", True),
+           ("D", "passager", True)]
+    [reason] = [v["reason"] for v in check(one, ["sabotage", "sabotage", "mission-reussie"])]
+    assert reason == "2 cartes « Sabotage » pour 1 membre qui pouvait la jouer (A)"
+    [reason] = [v["reason"] for v in check(two, ["sabotage"] * 3 + ["mission-reussie"])]
+    assert reason == "3 cartes « Sabotage » pour 2 membres qui pouvaient la jouer (A, B)"
+    [reason] = [v["reason"] for v in check(one, ["sabotage", "elimination", "mission-reussie"])]
+    assert reason.endswith("ne peuvent venir que de 1 membre (A) : 1 de trop")
+    [reason] = [v["reason"] for v in check(
+        two, ["sabotage", "elimination", "sabotage", "mission-reussie"])]
+    assert reason.endswith("ne peuvent venir que de 2 membres (A, B) : 1 de trop")

@@ -95,7 +95,7 @@ THREE = [{"name": n, "role": "passager", "alive": True} for n in "ABC"]
     ({"players": 5, "team": [*THREE[:2], {"name": "A", "role": "passager"}],
       "cards": ["action-mission-reussie"] * 3}, "déjà dans l'équipe"),
     ({"players": 5, "team": [{"name": str(i), "role": "passager"} for i in range(6)],
-      "cards": ["action-mission-reussie"] * 6}, "6 membres pour 5 joueur(s) à bord"),
+      "cards": ["action-mission-reussie"] * 6}, "6 membres pour 5 joueurs à bord"),
     ({"players": 5, "team": THREE, "cards": "action-sabotage"}, "cards : une liste"),
     ({"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 3, "used": "x"},
      "used : une liste"),
@@ -137,7 +137,7 @@ def test_mission_takes_the_players_aboard_and_refuses_a_team_below_three(
     assert code == 0 and json.loads(out)["added"] == 2
     code, _, err = run(capsys, "elsen", "mission", write(
         tmp_path, {"players": 5, "aboard": 2, "team": THREE, "cards": mr * 3}))
-    assert code == 2 and "3 membres pour 2 joueur(s) à bord" in err
+    assert code == 2 and "3 membres pour 2 joueurs à bord" in err
     for bad in (0, 6, "5", True, 2.5):
         code, _, err = run(capsys, "elsen", "mission", write(
             tmp_path, {"players": 5, "aboard": bad, "team": THREE, "cards": mr * 3}))
@@ -150,3 +150,64 @@ def test_mission_refuses_unknown_keys(capsys: pytest.CaptureFixture[str], tmp_pa
         tmp_path, {"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 3,
                    "ghost_progres": 2}))
     assert code == 2 and out == "" and "ghost_progres" in err and "ghost_progress" in err
+
+
+@pytest.mark.parametrize(("players", "said"), [
+    (5, "5 joueurs : 1 saboteur, 3 jetons réussite par mission (idem mission fantôme)"),
+    (8, "8 joueurs : 2 saboteurs, 4 jetons réussite par mission (idem mission fantôme)")])
+def test_setup_text_agrees_with_the_counts(capsys: pytest.CaptureFixture[str], players: int,
+                                           said: str) -> None:
+    code, out, _ = run(capsys, "elsen", "setup", "--players", str(players))
+    assert code == 0 and out.splitlines()[0] == said
+
+
+@pytest.mark.parametrize(("cards", "progress", "said"), [
+    (["action-faineant", "action-sabotage", "action-sabotage"], 0,
+     "+0,5 jeton : 0/3 (il manque 3)"),
+    (["action-mission-reussie", "action-faineant", "action-sabotage"], 1,
+     "+1,5 jeton : 0/3 (il manque 3)"),
+    (["action-travailleur", "action-faineant", "action-elimination"], 0,
+     "+2,5 jetons : 2,5/3 (il manque 0,5)"),
+    (["action-mission-reussie", "action-faineant", "action-elimination"], 0.5,
+     "+1,5 jeton : 2/3 (il manque 1)"),
+])
+def test_mission_text_agrees_with_the_tokens(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             cards: list[str], progress: float,
+                                             said: str) -> None:
+    """The worked example (Élimination, Fainéant, Travailleur) reads « +2,5 jetons », half a
+    token « +0,5 jeton »: singular below 2 and a decimal comma, as the table page says."""
+    team = [{"name": "Jean", "role": "saboteur"}, {"name": "Paul", "role": "faineant"},
+            {"name": "Pierre", "role": "travailleur"}]
+    code, out, _ = run(capsys, "elsen", "mission", write(
+        tmp_path, {"players": 5, "progress": progress, "team": team, "cards": cards}))
+    assert code == 0 and out.splitlines()[0] == said
+
+
+@pytest.mark.parametrize(("mission", "said"), [
+    ({"players": 5, "aboard": 1, "team": [], "cards": []},
+     "team : 0 membre ; une équipe compte au moins 1 joueur tant qu'il en reste 1 à bord"),
+    ({"players": 5, "team": THREE[:1], "cards": ["action-mission-reussie"]},
+     "team : 1 membre ; une équipe compte au moins 3 joueurs tant qu'il en reste 3 à bord"),
+    ({"players": 5, "aboard": 1, "team": THREE[:2], "cards": ["action-mission-reussie"] * 2},
+     "team : 2 membres pour 1 joueur à bord"),
+    ({"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 3, "ghost": 1},
+     "clé inconnue ghost ; clés : "),
+    ({"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 3, "ghost": 1,
+      "reward": "x"}, "clés inconnues ghost, reward ; clés : "),
+    ({"players": 5, "progress": 3, "team": THREE, "cards": ["action-mission-reussie"] * 3},
+     "la mission en cours a 3 jetons : attendu de 0 à moins de 3"),
+    ({"players": 5, "progress": 3.5, "team": THREE, "cards": ["action-mission-reussie"] * 3},
+     "la mission en cours a 3,5 jetons : attendu de 0 à moins de 3"),
+    ({"players": 5, "ghost_progress": 3, "team": THREE,
+      "cards": ["action-mission-reussie"] * 3},
+     "la mission fantôme a 3 jetons : attendu de 0 à moins de 3"),
+    ({"players": 5, "team": THREE, "cards": ["action-mission-reussie"] * 2},
+     "2 cartes révélées pour 3 membres : chaque membre pose une carte"),
+    ({"players": 5, "aboard": 2, "team": THREE[:2], "cards": ["action-mission-reussie"]},
+     "1 carte révélée pour 2 membres : chaque membre pose une carte"),
+])
+def test_mission_refusals_agree_with_the_counts(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, mission: object,
+                                                said: str) -> None:
+    code, out, err = run(capsys, "elsen", "mission", write(tmp_path, mission))
+    assert code == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1

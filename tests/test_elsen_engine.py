@@ -379,6 +379,32 @@ def test_saboteurs_win_when_turn_10_ends_short() -> None:
     assert state.turn == 10
 
 
+@pytest.mark.parametrize(("won", "words"), [(0, "seulement 0 mission réussie"),
+                                             (1, "seulement 1 mission réussie"),
+                                             (2, "seulement 2 missions réussies")])
+def test_the_saboteurs_win_reason_agrees_with_the_missions_won(won: int, words: str) -> None:
+    state = start(EXAMPLE)
+    for turn in range(10):
+        if turn < won:
+            mission(state, ["Pierre", "Marie", "Julie"], [MR, MR, MR])
+        else:
+            mission(state, ["Jean", "Paul", "Julie"], ["action-sabotage", "action-faineant", MR])
+        quiet_night(state, victim="Jean", protect="Jean")
+        no_vote(state)
+    assert state.winner == "saboteurs" and state.missions_won == won
+    assert state.win_reason == f"10 tours joués et {words}"
+
+
+def test_a_refused_mission_counts_its_cards_and_members_in_french() -> None:
+    state = start(EXAMPLE)
+    team = ["Pierre", "Marie", "Julie"]
+    assert str(refused(state, team, [MR])).startswith(
+        "1 carte révélée pour 3 membres : chaque membre pose une carte")
+    assert str(refused(state, team, [MR, MR])).startswith(
+        "2 cartes révélées pour 3 membres : chaque membre pose une carte")
+    assert state.missions == []
+
+
 def test_replay_names_the_bad_event() -> None:
     with pytest.raises(InvalidEvent) as info:
         replay("elsen", {"players": list(EXAMPLE)}, [{"type": "recognition"}])

@@ -219,6 +219,9 @@ def test_cli_text_says_the_figures_hold_for_these_policies(
     captured = capsys.readouterr()
     assert captured.out.startswith("Ces chiffres valent pour les politiques")
     assert "victoire du 1er joueur" in captured.out and "100 %" in captured.err
+    assert "\n3 parties par condition, graine " in captured.out
+    assert main(["lab", "emblemes", "--games", "1", "--players", "4", "--lieux", "A"]) == 0
+    assert "\n1 partie par condition, graine " in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("argv", "message"), [

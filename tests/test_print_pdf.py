@@ -415,6 +415,47 @@ def test_preflight_refuses_a_data_group_without_a_file() -> None:
         check_counts("elsen", files, options)
 
 
+def test_preflight_counts_agree_in_french() -> None:
+    """« 1 exemplaire … imprimé », « 3 exemplaires … imprimés », « groupe » / « groupes »."""
+    options = make_options("camelot")
+    files = print_files("camelot", options)
+    deck = files[0].decks[0]
+    for dropped, said in ((1, "3 exemplaires de « Violet 3 » (violet-3) imprimés, les données "
+                               "en prévoient 4"),
+                          (3, "1 exemplaire de « Violet 3 » (violet-3) imprimé, les données en "
+                              "prévoient 4")):
+        assert [i.component for i in deck.items[:4]] == ["violet-3"] * 4
+        short = [replace(files[0], decks=(replace(deck, items=deck.items[dropped:]),))]
+        with pytest.raises(PreflightError) as err:
+            check_counts("camelot", short + files[1:], options)
+        assert str(err.value) == f"camelot-cartes : {said}"
+    options = make_options("elsen")
+    files = print_files("elsen", options)
+    for left_out, said in ((["elsen-echelles"], "groupe de composants sans fichier "
+                            "d'impression : echelles"),
+                           (["elsen-echelles", "elsen-jetons"], "groupes de composants sans "
+                            "fichier d'impression : echelles, jetons")):
+        with pytest.raises(PreflightError) as err:
+            check_counts("elsen", [pf for pf in files if pf.stem not in left_out], options)
+        assert str(err.value) == f"elsen : {said}"
+
+
+def test_a_missing_page_names_how_many_pages_the_file_has() -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.errors import UsageError
+
+    for pages, said in ((1, "ce fichier a 1 page"), (2, "ce fichier a 2 pages")):
+        buf = io.BytesIO()
+        canvas = Canvas(buf)
+        for _ in range(pages):
+            canvas.showPage()
+        canvas.save()
+        with pytest.raises(UsageError) as err:
+            render_png(buf.getvalue(), 4)
+        assert str(err.value) == f"page 5 inexistante ; {said}"
+
+
 def test_the_fast_text_encoding_gives_reportlabs_bytes() -> None:
     """fonts._ascii_fast stands in for ReportLab's pdfdocEnc: the same bytes for ASCII, the
     same refusal for what PDFDocEncoding has not, the codec itself for the rest."""

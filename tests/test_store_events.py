@@ -163,9 +163,22 @@ def test_a_stale_view_cannot_overwrite_a_newer_event(store: EventStore) -> None:
         tablet.append(code, score("Alice", 5), seen)  # acts on what it showed: refused
     assert (err.value.expected, err.value.actual) == (0, 1)
     assert "rien n'a été écrit" in str(err.value)
+    assert ": 1 événement enregistré au lieu de 0 vu ;" in str(err.value)
     assert store.load(code).events == [score("Alice", 2)]
     with pytest.raises(StaleWrite):
         tablet.undo(code, seen)
+
+
+def test_a_stale_write_counts_the_events_in_french(store: EventStore) -> None:
+    code = store.create("camelot", SETUP)
+    tablet, phone = store, EventStore(store.path)
+    store.append(code, score("Alice", 2), 0)
+    store.append(code, score("Bruno", 1), 1)
+    seen = tablet.load(code).seq
+    phone.append(code, score("Alice", 3), seen)
+    with pytest.raises(StaleWrite) as err:
+        tablet.append(code, score("Alice", 5), seen)
+    assert ": 3 événements enregistrés au lieu de 2 vus ;" in str(err.value)
 
 
 def test_concurrent_writers_never_share_a_sequence_number(store: EventStore) -> None:

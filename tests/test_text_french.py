@@ -72,3 +72,14 @@ def test_a_count_agrees_with_its_noun() -> None:
     assert counted(2.5, "jeton") == "2,5 jetons"
     assert counted(1250, "pièce") == "1\u202f250 pièces"
     assert counted(3, "cheval", "chevaux") == "3 chevaux"
+
+
+def test_a_participle_agrees_with_a_count_written_elsewhere() -> None:
+    from companion.text import agreed, counted
+
+    assert agreed(0, "copiée et vérifiée", "copiées et vérifiées") == "copiée et vérifiée"
+    assert agreed(1.5, "rejouée") == "rejouée"
+    assert agreed(2, "copiée et vérifiée", "copiées et vérifiées") == "copiées et vérifiées"
+    assert counted(1, "mission réussie", "missions réussies") == "1 mission réussie"
+    assert counted(2, "mission réussie", "missions réussies") == "2 missions réussies"
+    assert counted(-3, "jeton") == "-3 jetons"  # a refused count still reads as French

@@ -20,6 +20,7 @@ from companion.catalog import GAMES
 from companion.errors import UsageError
 from companion.lab.overrides import describe, parse_assignments
 from companion.lab.runner import Options, ProgressBar, Run, compare, lab_module
+from companion.text import counted
 
 WARNING = ("Ces chiffres valent pour les politiques de jeu simulées décrites ci-dessous, pas pour "
            "de vrais joueurs.")
@@ -77,8 +78,8 @@ def render_text(original: Run, changed: Run | None) -> str:
     lines += [f"  {p} : {d}" for p, d in module.POLICIES.items()]
     if changed:
         lines.append(f"Modifié : {describe(changed.assignments)} (mêmes graines que l'original)")
-    lines.append(f"{original.options.games} partie(s) par condition, graine {original.options.seed}"
-                 f" ; intervalles de confiance à 95 %")
+    lines.append(f"{counted(original.options.games, 'partie')} par condition, graine "
+                 f"{original.options.seed} ; intervalles de confiance à 95 %")
     second = changed.rows("modifie") if changed else None
     first = original.rows("original")
     current = None

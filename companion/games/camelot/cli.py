@@ -22,6 +22,7 @@ from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.invariants import check
 from companion.games.camelot.simulate import playout
 from companion.store import check_log, parse_envelope
+from companion.text import counted
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -44,7 +45,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 0
     print(f"graine {seed} : {result['tournaments']} tournois, {result['events']} événements")
     for name, tokens in result["tokens"].items():
-        print(f"  {name:<10} {len(tokens)} jeton(s) : {', '.join(tokens) or '—'}")
+        print(f"  {name:<10} {counted(len(tokens), 'jeton')} : {', '.join(tokens) or '—'}")
     print(f"vainqueur : {result['winner']}")
     return 0
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.elsen.data import ActionCard, ElsenData
+from companion.text import agreed, counted
 
 RULE_CARDS = "elsen.txt › Installation (cartes action)"
 RULE_DEAD = "elsen.txt › Phase de jeu Nuit (les morts ne jouent que la carte fantôme)"
@@ -163,16 +164,17 @@ def _card_violation(data: ElsenData, team: Sequence[Member], cards: list[str],
         if not could:
             reason = f"« {card.name} » : {_why_nobody(data, card, team, used)}"
         else:
-            reason = (f"{len(cards)} cartes « {card.name} » pour {len(could)} membre(s) qui "
-                      f"pouvai(en)t la jouer ({_names(could)})")
+            reason = (f"{counted(len(cards), 'carte')} « {card.name} » pour "
+                      f"{counted(len(could), 'membre')} qui "
+                      f"{agreed(len(could), 'pouvait', 'pouvaient')} la jouer ({_names(could)})")
             if card.play.single_use:
                 reason += " ; carte à usage unique"
         rule = f"{RULE_CARDS} › {card.name}"
     else:
         listed = ", ".join(f"{cards.count(k)} × « {data.action_card(k).name} »" for k in kinds)
         who = f" ({_names(could)})" if could else ""
-        reason = (f"ces cartes ({listed}) ne peuvent venir que de {len(could)} membre(s){who} : "
-                  f"{excess} de trop")
+        reason = (f"ces cartes ({listed}) ne peuvent venir que de "
+                  f"{counted(len(could), 'membre')}{who} : {excess} de trop")
         rule = RULE_CARDS
     return Violation("cartes-en-trop", reason, rule, tuple(cards), tuple(m.name for m in could),
                      excess)

@@ -11,6 +11,7 @@ from companion.errors import UsageError
 from companion.games.elsen.checker import Member
 from companion.games.elsen.mission import card_ids, halves, resolve
 from companion.games.elsen.setup import elsen_data, table_for
+from companion.text import agreed, counted, number
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
@@ -20,8 +21,9 @@ def cmd_setup(args: argparse.Namespace) -> int:
         print(json.dumps(table, ensure_ascii=False, indent=2))
         return 0
     roles = ", ".join(data.role(r).name for r in table["default_special_roles"])
-    print(f"{table['players']} joueurs : {table['saboteurs']} saboteur(s), "
-          f"{table['tokens_per_mission']} jetons réussite par mission (idem mission fantôme)")
+    tokens = counted(table["tokens_per_mission"], "jeton réussite", "jetons réussite")
+    print(f"{table['players']} joueurs : {counted(table['saboteurs'], 'saboteur')}, "
+          f"{tokens} par mission (idem mission fantôme)")
     print(f"rôles spéciaux suggérés (défaut maison) : {roles}")
     return 0
 
@@ -36,7 +38,8 @@ def _read_mission(path: str) -> dict[str, Any]:
         raise UsageError(f"{path} : un objet JSON est attendu")
     unknown = sorted(str(k) for k in raw if k not in MISSION_KEYS)
     if unknown:  # a misspelt « ghost_progres » must not silently count as 0
-        raise UsageError(f"{path} : clé(s) inconnue(s) {', '.join(unknown)} ; clés : "
+        raise UsageError(f"{path} : {agreed(len(unknown), 'clé inconnue', 'clés inconnues')} "
+                         f"{', '.join(unknown)} ; clés : "
                          f"{', '.join(MISSION_KEYS)}")
     return raw
 
@@ -88,12 +91,13 @@ def cmd_mission(args: argparse.Namespace) -> int:
     aboard = _count(raw, "aboard", players, 1, players)
     team = _team(raw.get("team"))
     if len(team) > aboard:
-        raise UsageError(f"team : {len(team)} membres pour {aboard} joueur(s) à bord")
+        raise UsageError(f"team : {counted(len(team), 'membre')} pour "
+                         f"{counted(aboard, 'joueur')} à bord")
     least = min(data.min_team, aboard)
     if len(team) < least:
-        raise UsageError(f"team : {len(team)} membre(s) ; une équipe compte au moins {least} "
-                         f"joueurs tant qu'il en reste {least} à bord (elsen.txt › Phase de jeu "
-                         "jour, registre ELS-6)")
+        raise UsageError(f"team : {counted(len(team), 'membre')} ; une équipe compte au moins "
+                         f"{counted(least, 'joueur')} tant qu'il en reste {least} à bord "
+                         "(elsen.txt › Phase de jeu jour, registre ELS-6)")
     cards = card_ids(data, _ids(raw, "cards", None))
     used = card_ids(data, _ids(raw, "used", []))
     ghost = _count(raw, "ghost_progress", 0, 0, 1000)
@@ -106,8 +110,9 @@ def cmd_mission(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
-    print(f"+{out['added']:g} jeton(s) : {out['progress']:g}/{out['needed']} "
-          f"(il manque {out['missing']:g})" + (" — mission réussie" if out["completed"] else ""))
+    done = " — mission réussie" if out["completed"] else ""
+    print(f"+{counted(out['added'], 'jeton')} : {number(out['progress'])}/{out['needed']} "
+          f"(il manque {number(out['missing'])}){done}")
     if result.sabotaged:
         print("sabotage : la mission retombe à 0")
     if result.kill_due:

@@ -22,6 +22,7 @@ from companion.games.elsen.checker import Member
 from companion.games.elsen.data import ElsenData
 from companion.games.elsen.mission import MissionResult, card_ids, resolve
 from companion.games.elsen.setup import Setup, check_deal, elsen_data, parse_setup
+from companion.text import counted
 
 PHASES = ("deal", "opening", "day", "night", "vote", "over")
 RULE_DAY = "elsen.txt › Phase de jeu jour"
@@ -338,8 +339,8 @@ class ElsenState:
         if not any(alive[p] and p not in excluded for p in passengers):
             return "saboteurs", "tous les passagers sont hors jeu"
         if self.phase == "ended":
-            return "saboteurs", (f"{self.data.turns} tours joués et seulement "
-                                 f"{self.missions_won} mission(s) réussie(s)")
+            won = counted(self.missions_won, "mission réussie", "missions réussies")
+            return "saboteurs", f"{self.data.turns} tours joués et seulement {won}"
         return None
 
     def _end(self, winner: str, reason: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.games.elsen.checker import Member, Violation, check_cards
 from companion.games.elsen.data import ElsenData
+from companion.text import counted
 
 CARD_PREFIX = "action-"
 SABOTAGE, INGENIEUR, ELIMINATION, DOCTEUR = "sabotage", "ingenieur", "elimination", "docteur"
@@ -99,17 +100,18 @@ def resolve(data: ElsenData, players: int, progress: int, ghost_progress: int,
     4. the mission is won when it reaches the table's number; leftover tokens are lost."""
     needed = data.success_tokens[players]
     if not 0 <= progress < 2 * needed:
-        raise RuleError(f"la mission en cours a {progress / 2} jeton(s) : attendu de 0 à moins "
-                        f"de {needed}", "elsen.txt › Installation (échelle des jetons)")
+        raise RuleError(f"la mission en cours a {counted(progress / 2, 'jeton')} : attendu de 0 "
+                        f"à moins de {needed}", "elsen.txt › Installation (échelle des jetons)")
     if not 0 <= ghost_progress < needed:
-        raise RuleError(f"la mission fantôme a {ghost_progress} jeton(s) : attendu de 0 à moins "
-                        f"de {needed}", "elsen.txt › Installation (échelle des jetons)")
+        raise RuleError(f"la mission fantôme a {counted(ghost_progress, 'jeton')} : attendu de 0 "
+                        f"à moins de {needed}", "elsen.txt › Installation (échelle des jetons)")
     if ghost_reward not in GHOST_REWARDS:
         raise RuleError(f"réglage ghost_mission_reward inconnu : {ghost_reward!r} ; valeurs : "
                         f"{', '.join(GHOST_REWARDS)}", "registre ELS-2")
     if len(cards) != len(team):
-        raise RuleError(f"{len(cards)} carte(s) révélée(s) pour {len(team)} membre(s) : chaque "
-                        "membre pose une carte", RULE_RESOLUTION)
+        revealed = counted(len(cards), "carte révélée", "cartes révélées")
+        raise RuleError(f"{revealed} pour {counted(len(team), 'membre')} : chaque membre pose "
+                        "une carte", RULE_RESOLUTION)
     specs = [data.action_card(c) for c in cards]
     added = sum(int(2 * s.tokens) for s in specs)
     ghost_added = sum(s.ghost_tokens for s in specs)
