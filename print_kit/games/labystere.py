@@ -10,6 +10,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.games.labystere.board import SHAPE_SIDES
 from companion.games.labystere.data import LabystereData
 from companion.model import Component
 from print_kit.faces import PALETTE, RGB, Face, Part, Pens, colour_of, tint
@@ -139,17 +140,15 @@ def enquete_back(comp: Component) -> Face:
                 light=True)
 
 
-ROADS = {"droit": "NS", "virage": "NE", "t": "WES", "croix": "NESW"}
-
-
 def _roads(c: Canvas, shape: str, w: float, h: float, bleed: float, accent: RGB) -> None:
-    """Road bands from the centre to the middle of the named edges, through the bleed, so
-    neighbouring cards join up."""
+    """Road bands from the centre to the middle of the edges the engine opens at rotation 0
+    (SHAPE_SIDES, the card upright: N at the top), through the bleed, so neighbouring cards
+    join up and a card laid as the plan turns it opens where the app says."""
     band = 0.3 * w
     cx, cy = w / 2, h / 2
     c.setFillColorRGB(*tint(PALETTE["brun"], 0.55))
     c.rect(cx - band / 2, cy - band / 2, band, band, stroke=0, fill=1)
-    for side in ROADS[shape]:
+    for side in SHAPE_SIDES[shape]:
         if side == "N":
             c.rect(cx - band / 2, cy, band, h / 2 + bleed, stroke=0, fill=1)
         elif side == "S":
@@ -164,7 +163,7 @@ def _road_outline(c: Canvas, shape: str, w: float, h: float) -> None:
     """Low-ink roads: only the edges of the road, inside the card."""
     half = 0.15 * w
     cx, cy = w / 2, h / 2
-    arms = ROADS[shape]
+    arms = SHAPE_SIDES[shape]
     c.setStrokeColorRGB(*PALETTE["brun"])
     c.setLineWidth(1.4)
     p = c.beginPath()
