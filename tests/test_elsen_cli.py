@@ -170,6 +170,9 @@ def test_setup_text_agrees_with_the_counts(capsys: pytest.CaptureFixture[str], p
      "+2,5 jetons : 2,5/3 (il manque 0,5)"),
     (["action-mission-reussie", "action-faineant", "action-elimination"], 0.5,
      "+1,5 jeton : 2/3 (il manque 1)"),
+    # completed: the ladder is back at 0, the line says the mission won, not « 0/3 »
+    (["action-mission-reussie", "action-mission-reussie", "action-mission-reussie"], 1,
+     "+3 jetons : 3/3 — mission réussie (la suivante repart de 0)"),
 ])
 def test_mission_text_agrees_with_the_tokens(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                              cards: list[str], progress: float,

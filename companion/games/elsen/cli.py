@@ -110,9 +110,12 @@ def cmd_mission(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
-    done = " — mission réussie" if out["completed"] else ""
-    print(f"+{counted(out['added'], 'jeton')} : {number(out['progress'])}/{out['needed']} "
-          f"(il manque {number(out['missing'])}){done}")
+    if out["completed"]:  # the ladder is back at 0 afterwards: say the mission that was won
+        print(f"+{counted(out['added'], 'jeton')} : {out['needed']}/{out['needed']} — mission "
+              "réussie (la suivante repart de 0)")
+    else:
+        print(f"+{counted(out['added'], 'jeton')} : {number(out['progress'])}/{out['needed']} "
+              f"(il manque {number(out['missing'])})")
     if result.sabotaged:
         print("sabotage : la mission retombe à 0")
     if result.kill_due:
