@@ -27,6 +27,18 @@ from print_kit.painter import Painter
 DPIS = (300, 600)
 KINDS = ("carte", "jeton", "plateau")
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same kit gives the same zip
+ALREADY_COMPRESSED = (".png", ".pdf", ".jpg", ".zip")  # stored as they are: deflate gains nothing
+
+
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A file of a zip the kit writes: a fixed date (the same kit gives the same bytes), read
+    and write for its owner and readable by everyone once unzipped (without it, Python's
+    zipfile marks it 0600: a print shop's other accounts could not open it), text deflated."""
+    entry = zipfile.ZipInfo(name, ZIP_DATE)
+    entry.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
+    if not name.lower().endswith(ALREADY_COMPRESSED):
+        entry.compress_type = zipfile.ZIP_DEFLATED
+    return entry
 
 
 @dataclass(frozen=True)
@@ -177,15 +189,15 @@ def images_zip(images: Sequence[CardImage], service: Service | None = None,
             else:
                 front = f"{OTHERS}/{image.component}_front.png"
                 back = f"{OTHERS}/{image.component}_back.png"
-            zf.writestr(zipfile.ZipInfo(front, ZIP_DATE), image.front)
+            zf.writestr(zip_entry(front), image.front)
             if image.back is not None:
-                zf.writestr(zipfile.ZipInfo(back, ZIP_DATE), image.back)
+                zf.writestr(zip_entry(back), image.back)
             w, h = image.size_mm
             writer.writerow([front, back if image.back is not None else "", image.copies,
                              image.component, image.kind, f"{w:g}x{h:g}"])
-        zf.writestr(zipfile.ZipInfo("quantites.csv", ZIP_DATE), table.getvalue())
+        zf.writestr(zip_entry("quantites.csv"), table.getvalue())
         if credits:
-            zf.writestr(zipfile.ZipInfo("CREDITS.txt", ZIP_DATE), credits)
+            zf.writestr(zip_entry("CREDITS.txt"), credits)
     return out.getvalue()
 
 

@@ -16,12 +16,12 @@ from companion.errors import CompanionError
 from print_kit.build import Kit
 from print_kit.deckfile import DeckFileError, parse_deck
 from print_kit.deckprint import deck_kit, png_pages, template
+from print_kit.export import zip_entry
 from print_kit.options import make_options
 from print_kit.render import render_png
 from tableapp.session import plain
 
 PREVIEW_DPI = 60
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 OPTION_KEYS = {"paper": "print_paper", "card_size": "print_size", "bleed": "print_bleed",
                "layout": "print_layout", "flip": "print_flip", "low_ink": "print_low_ink"}
 
@@ -39,7 +39,7 @@ def png_zip(kit: Kit) -> bytes:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for built in kit.files:
             for name, data in png_pages(built):
-                zf.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
+                zf.writestr(zip_entry(name), data)
     return out.getvalue()
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -132,3 +134,26 @@ def test_a_service_zip_puts_tokens_and_boards_apart_with_its_bleed() -> None:
     assert _size(token) == (pixels(25 + 2 * 3.05, 300),) * 2
     assert "autres-composants/jeton-bleu_back.png" in zf.namelist()
     assert "002_front.png" not in zf.namelist()
+
+
+def test_a_zip_unzips_readable_by_everyone_and_is_the_same_twice(tmp_path: Path) -> None:
+    """Unzipped by a print shop's `unzip`, every file is rw-r--r--: Python's zipfile would mark
+    them 0600 (owner only), and `unzip` applies what the zip says. PNGs are stored as they
+    are, text is deflated; the same kit gives the same bytes."""
+    options = make_options("camelot", only=["dame-6"])
+    zips = [export_zips(kit_files(options), options.card_mm, options.bleed, False, 300, None)
+            for _ in range(2)]
+    assert zips[0] == zips[1]
+    [(name, data)] = zips[0].items()
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    for info in zf.infolist():
+        assert info.external_attr >> 16 == 0o100644, info.filename
+        stored = info.filename.endswith(".png")
+        assert info.compress_type == (zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
+    if shutil.which("unzip") is None:
+        return  # what the zip says is checked above; `unzip` shows what a user gets
+    (tmp_path / name).write_bytes(data)
+    subprocess.run(["unzip", "-q", name], cwd=tmp_path, check=True)
+    extracted = [p for p in tmp_path.rglob("*") if p.is_file() and p.name != name]
+    assert len(extracted) == len(zf.infolist())
+    assert all(p.stat().st_mode & 0o777 == 0o644 for p in extracted)

@@ -13,6 +13,7 @@ from companion.catalog import GAMES
 from companion.errors import CompanionError
 from companion.text import number
 from print_kit.build import Kit, build_kit
+from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, make_options
 from print_kit.render import render_png
@@ -25,7 +26,6 @@ LAYOUT_LABELS = {"duplex": "recto verso", "gutterfold": "pliage (imprimante simp
                  "fronts": "recto seul"}
 FLIP_LABELS = {"long": "bord long", "short": "bord court"}
 PREVIEW_DPI = 60
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same kit gives the same zip
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -42,8 +42,8 @@ def kit_zip(kit: Kit) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for f in kit.files:
-            zf.writestr(zipfile.ZipInfo(f.name, ZIP_DATE), f.data)
-        zf.writestr(zipfile.ZipInfo("manifest.json", ZIP_DATE), kit.manifest_bytes())
+            zf.writestr(zip_entry(f.name), f.data)
+        zf.writestr(zip_entry("manifest.json"), kit.manifest_bytes())
     return out.getvalue()
 
 
