@@ -57,8 +57,11 @@ def test_simulate_text_agrees_with_each_players_tokens(capsys: pytest.CaptureFix
     (French: singular below 2), « 4 jetons », never « jeton(s) »."""
     assert main(["camelot", "simulate", "--players", "4", "--seed", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    tokens = playout(4, 2).result()["tokens"]
+    result = playout(4, 2).result()
+    tokens = result["tokens"]
     assert sorted(len(t) for t in tokens.values()) == [0, 0, 1, 4]
+    assert lines[0] == (f"graine 2 : {result['tournaments']} tournois, "
+                        f"{result['events']} événements")
     for name, held in tokens.items():
         words = {0: "0 jeton : —", 1: f"1 jeton : {', '.join(held)}"}.get(
             len(held), f"{len(held)} jetons : {', '.join(held)}")

@@ -183,7 +183,7 @@ def test_events_out_of_order_are_refused_without_trace() -> None:
 
 def test_team_of_at_least_three_aboard_and_one_card_each() -> None:
     state = start(EXAMPLE)
-    with pytest.raises(RuleError, match="au moins 3"):
+    with pytest.raises(RuleError, match="au moins 3 joueurs "):
         mission(state, ["Jean", "Paul"], [MR, "action-faineant"])
     with pytest.raises(RuleError, match="chaque"):
         mission(state, ["Jean", "Paul", "Pierre"], [MR, "action-faineant"])

@@ -160,7 +160,7 @@ def _winner(state: EmblemesState) -> None:
     assert state.winner is not None
     best = state.coins[state.winner]
     tied = [p for p in state.players if state.coins[p] == best]
-    st.success(f"{plain(state.winner)} l'emporte avec {best} pièces d'or.",
+    st.success(f"{plain(state.winner)} l'emporte avec {counted(best, 'pièce')} d'or.",
                icon=":material/trophy:")
     if len(tied) > 1:
         st.caption(f"Égalité entre {plain(', '.join(tied))} : départagée par le pion Premier "

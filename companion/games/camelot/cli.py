@@ -43,7 +43,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         emit(result)
         return 0
-    print(f"graine {seed} : {result['tournaments']} tournois, {result['events']} événements")
+    print(f"graine {seed} : {counted(result['tournaments'], 'tournoi')}, "
+          f"{counted(result['events'], 'événement')}")
     for name, tokens in result["tokens"].items():
         print(f"  {name:<10} {counted(len(tokens), 'jeton')} : {', '.join(tokens) or '—'}")
     print(f"vainqueur : {result['winner']}")

@@ -182,7 +182,7 @@ class ElsenState:
         """The team (at least the minimum, registre ELS-6), its cards' ids and what they give."""
         team = self._names(event.get("team"), "équipe", RULE_DAY)
         if len(team) < self.min_team():
-            raise RuleError(f"une équipe compte au moins {self.min_team()} joueurs "
+            raise RuleError(f"une équipe compte au moins {counted(self.min_team(), 'joueur')} "
                             f"(reçu {len(team)})", RULE_DAY)
         cards = card_ids(self.data, event.get("cards"))
         return team, cards, resolve(self.data, len(self.players), self.progress,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.elsen.engine import ElsenState
+from companion.text import counted
 
 DISCUSSION_SECONDS = 180  # défaut maison (registre ELS-15)
 VOTE_SECONDS = 60  # défaut maison (registre ELS-15)
@@ -197,8 +198,8 @@ def _day(state: ElsenState) -> list[Line]:
         Line(f"Tour {state.turn} sur {state.data.turns}, le jour se lève. Mission "
              f"{state.missions_won + 1} : {tokens_fr(state.progress)} sur {state.needed}."
              + ghost),
-        Line(f"{state.first_player}, choisis au moins {state.min_team()} joueurs pour partir en "
-             "mission.", "L'équipe peut compter des morts : personne ne sait qui est mort."),
+        Line(f"{state.first_player}, choisis au moins {counted(state.min_team(), 'joueur')} pour "
+             "partir en mission.", "L'équipe peut compter des morts : personne ne sait qui est mort."),
         Line("Chaque membre de l'équipe pose une carte action face cachée au centre.",
              f"Morts (ne jouent que Mission réussie fantôme) : {_names(dead)}."),
         Line("Je mélange les cartes et je les révèle.",

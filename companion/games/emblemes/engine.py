@@ -36,6 +36,7 @@ from companion.games.emblemes.effects import (
 )
 from companion.games.emblemes.placement import RULE_PLACEMENT
 from companion.games.emblemes.scoring import PlaceInput, RoundScore, score_round
+from companion.text import counted
 
 RULE_SETUP = f"{RULES} › Mise en place de la partie"
 RULE_ROUNDS = f"{RULES} › Déroulement d'une partie"
@@ -329,7 +330,7 @@ class EmblemesState:
         if self.round == self.rounds:
             self.winner = winner(self.players, self.coins, self.pawn)
             self.note(f"fin de la partie : {self.winner} l'emporte avec "
-                      f"{self.coins[self.winner]} pièces")
+                      f"{counted(self.coins[self.winner], 'pièce')}")
             return
         self.round += 1
         self.turn = 1
