@@ -199,7 +199,8 @@ def _day(state: ElsenState) -> list[Line]:
              f"{state.missions_won + 1} : {tokens_fr(state.progress)} sur {state.needed}."
              + ghost),
         Line(f"{state.first_player}, choisis au moins {counted(state.min_team(), 'joueur')} pour "
-             "partir en mission.", "L'équipe peut compter des morts : personne ne sait qui est mort."),
+             "partir en mission.",
+             "L'équipe peut compter des morts : personne ne sait qui est mort."),
         Line("Chaque membre de l'équipe pose une carte action face cachée au centre.",
              f"Morts (ne jouent que Mission réussie fantôme) : {_names(dead)}."),
         Line("Je mélange les cartes et je les révèle.",
