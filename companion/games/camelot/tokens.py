@@ -101,21 +101,28 @@ class TournamentEnd:
         self._award(p, str(colour))
 
     def _award(self, w: int, token: str) -> None:
+        # « colour » of a finished tournament is its final colour (camelot.txt › Gagner un
+        # tournoi: « un jeton de la couleur finale »); « colours » keeps every change
+        if self._take_token(w, token, colour=self.colour):
+            self.current = w
+            return
+        self._new_tournament(w)
+
+    def _take_token(self, w: int, token: str, **noted: Any) -> bool:
+        """The tournament's winner takes its token (nothing more when already held), noted in
+        the history; True when that wins the game."""
         gained = token not in self.tokens[w]
         if gained:
             self.tokens[w].add(token)
             self.pool[token] -= 1
         if self.history:
-            # « colour » of a finished tournament is its final colour (camelot.txt › Gagner un
-            # tournoi: « un jeton de la couleur finale »); « colours » keeps every change
-            self.history[-1].update(winner=w, token=token, gained=gained, colour=self.colour)
+            self.history[-1].update(winner=w, token=token, gained=gained, **noted)
         self.previous_colour = self.colour
         if len(self.tokens[w]) >= self.goal:
             self.winner = w
             self.phase = "over"
-            self.current = w
-            return
-        self._new_tournament(w)
+            return True
+        return False
 
     # --- jetons mode ----------------------------------------------------------------------
 
@@ -137,19 +144,8 @@ class TournamentEnd:
                             R_WIN_TOURNEY)
         self.colour = str(colour)
         self.history.append({"starter": self.current, "colour": colour, "colours": [colour]})
-        self._award_light(w, str(token))
-
-    def _award_light(self, w: int, token: str) -> None:
-        gained = token not in self.tokens[w]
-        if gained:
-            self.tokens[w].add(token)
-            self.pool[token] -= 1
-        self.history[-1].update(winner=w, token=token, gained=gained)
-        self.previous_colour = self.colour
         self.current = w
-        if len(self.tokens[w]) >= self.goal:
-            self.winner = w
-            self.phase = "over"
+        self._take_token(w, str(token))
 
     def _on_dame_penalty(self, e: dict[str, Any]) -> None:
         """Light tracker: a player withdrew with a dame and gives back a token of their choice."""
