@@ -171,8 +171,7 @@ class Board:
     def _joined_sides(self) -> list[int]:
         if self._joined is None:
             grid = self.grid
-            # one more 0 at the end: the "neighbour" -1 of a cell on the grid's edge opens nowhere
-            self._opened = [side_bits(self.stacks[pos].sides) for pos in grid.cells] + [0]
+            self._opened = [side_bits(self.stacks[pos].sides) for pos in grid.cells]
             self._joined = [_join(i, self._opened, grid) for i in range(len(grid.cells))]
         return self._joined
 
@@ -196,15 +195,13 @@ class Board:
             else:
                 opened, joined = self._opened.copy(), self._joined.copy()
                 opened[i], opened[j] = opened[j], opened[i]
-                for cell in (i, j):  # a join is both cells' side: each is set on both at once
-                    sides, bits = opened[cell], 0
+                for cell in (i, j):  # a join is a side of both cells: set on each at once
+                    bits = joined[cell] = _join(cell, opened, grid)
                     for other, side, back in grid.facing[cell]:
-                        if sides & side and opened[other] & back:
-                            bits |= side
+                        if bits & side:
                             joined[other] |= back
                         else:
                             joined[other] &= ~back
-                    joined[cell] = bits
                 board._opened, board._joined = opened, joined
         if self.stacks[a].cover == self.stacks[b].cover:
             board._covered = self._covered  # two stacks of one cover exchanged: same cells
@@ -285,8 +282,9 @@ class Reach:
 
 def _join(i: int, opened: list[int], grid: Geometry) -> int:
     """The sides of cell `i` whose path meets its neighbour's (bit k: SIDES[k], N E S W): its
-    open sides where the neighbour opens the opposite way (its S, W, N, E bit: two places
-    along). `opened` ends with a 0, read for the missing neighbour (-1) of an edge cell."""
-    north, east, south, west = grid.beside[i]
-    return opened[i] & ((opened[north] >> 2 & 1) | (opened[east] >> 2 & 2)
-                        | (opened[south] << 2 & 4) | (opened[west] << 2 & 8))
+    open sides where the neighbour opens the opposite way."""
+    sides, bits = opened[i], 0
+    for other, side, back in grid.facing[i]:
+        if sides & side and opened[other] & back:
+            bits |= side
+    return bits
