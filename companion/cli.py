@@ -236,7 +236,20 @@ def _extension_modules(command: str | None = None) -> list[Any]:
 INTERNAL = "erreur interne"
 
 
+def tolerant_console() -> None:
+    """A console that cannot show a character (PYTHONIOENCODING=ascii, an old Windows code
+    page, output piped to a file in the locale's encoding) shows « ? » in its place: the
+    French text and the paths with accents never end in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if getattr(stream, "errors", "strict") == "strict":
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, io.UnsupportedOperation):
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    tolerant_console()
     # a storage fault is one French line here; its technical detail is for a server's log
     logging.getLogger("companion").addHandler(logging.NullHandler())
     words = list(sys.argv[1:] if argv is None else argv)
