@@ -1,5 +1,6 @@
 # The two set-up commands of a fresh machine: `make app` and `make test`.
-# Both create .venv and install everything themselves.
+# Both create .venv and install everything themselves (the app and the test tools included).
+# Without make: README › Without make (Windows PowerShell too).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,14 +11,13 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[app,test]'
 	touch $(STAMP)
 
 venv: $(STAMP)
 
 app: $(STAMP)
-	$(BIN)/streamlit run streamlit_app.py --server.port 8501 --server.headless true \
-		--browser.gatherUsageStats false
+	$(BIN)/companion app --port 8501
 
 test: $(STAMP)
 	$(BIN)/ruff check .

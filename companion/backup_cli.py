@@ -5,11 +5,12 @@ replaced under it. Exit 2 and one French line for a bad request, nothing changed
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 from pathlib import Path
 from typing import Any
 
-from companion import backups, dbtools
+from companion import backupcheck, backups, dbtools
 from companion.database import as_location
 from companion.errors import (
     CorruptFile,
@@ -23,6 +24,8 @@ from companion.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS
 from companion.pgfile import is_url
 from companion.sqlitefile import SqliteFile
 from companion.store import EventStore, default_location, default_path
+
+log = logging.getLogger("companion.storage")
 
 _REFUSED = {
     ZeroByteFile: "est vide (0 octet) : ce n'est pas une sauvegarde",
@@ -102,17 +105,49 @@ def cmd_restore(args: argparse.Namespace) -> int:
     check_backup(args.file)
     if database.exists() and source.resolve() == database.resolve():
         raise UsageError(f"{args.file} est la base actuelle elle-même : rien à restaurer")
-    kept = backups.safety_copy(database)
+    # The copy that will be swapped in is made beside the live file and checked itself
+    # (integrity, exact schema of its version): what is verified is what is restored, and a
+    # refused copy leaves the live file as it was, byte for byte.
     incoming = database.with_name(database.name + ".restauration")
     SqliteFile(source, MIGRATIONS, application_id=APPLICATION_ID, open_now=False).backup_to(
         incoming)
+    try:
+        version = backupcheck.verify(incoming, args.file)
+        _fsync(incoming)
+        kept = backups.safety_copy(database)
+    except BaseException:
+        incoming.unlink(missing_ok=True)
+        raise
     for suffix in ("-wal", "-shm"):  # the old file's journal must never meet the new file
         Path(f"{database}{suffix}").unlink(missing_ok=True)
-    os.replace(incoming, database)
+    os.replace(incoming, database)  # atomic: the old file or the new one, never half of each
+    _fsync_folder(database.parent)
+    log.info("base %s restaurée depuis %s (schéma version %d)", database, source, version)
     store = EventStore(database)  # migrated now if the backup is older (backed up first)
     where = f" ; l'ancienne base est gardée dans {kept}" if kept else ""
     print(f"base restaurée depuis {args.file} ({_games(store)}){where}")
     return 0
+
+
+def _fsync(path: Path) -> None:
+    """The copy's bytes on the disk before it replaces the live file (a power cut after the
+    rename must not leave a file whose pages were never written)."""
+    with path.open("rb+") as handle:
+        os.fsync(handle.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    """The rename itself made durable (POSIX; Windows has no handle on a folder to sync)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def register(subparsers: Any) -> None:

@@ -14,11 +14,11 @@ They live in a `backups/` folder next to the database, named
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from companion import settings
 from companion.errors import StorageError
 from companion.sqlitefile import SqliteFile
 
@@ -34,11 +34,11 @@ def folder_of(database: Path) -> Path:
 
 
 def every() -> timedelta:
-    return timedelta(hours=float(os.environ.get("COMPANION_BACKUP_HOURS", "24")))
+    return timedelta(hours=settings.backup_hours())
 
 
 def keep() -> int:
-    return max(1, int(os.environ.get("COMPANION_BACKUP_KEEP", "10")))
+    return settings.backup_keep()
 
 
 def _name(database: Path, reason: str, when: datetime) -> str:

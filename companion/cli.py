@@ -11,12 +11,14 @@ import importlib
 import io
 import json
 import logging
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from companion import settings
 from companion.catalog import GAMES, game_info
 from companion.errors import CompanionError, UsageError
 from companion.loader import load_game
@@ -186,6 +188,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     labs it never uses (a third of its start-up)."""
     parser = OneLineParser(prog="companion",
                            description="Compagnon de table : cinq jeux de cartes.")
+    parser.add_argument("--version", action=VersionAction,
+                        help="version, licence et crédits (LICENSE, NOTICE)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="journal détaillé (heure, niveau) sur la sortie d'erreur")
     sub = parser.add_subparsers(dest="command", metavar="commande", required=True,
                                 parser_class=OneLineParser)
 
@@ -206,7 +212,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 # a subcommand whose module is known, so that its word alone needs no other module
-_ONLY_MODULE = {"print": "print_kit.cli"}
+_ONLY_MODULE = {"print": "print_kit.cli", "app": "tableapp.launch"}
 
 
 def _extension_modules(command: str | None = None) -> list[Any]:
@@ -214,7 +220,7 @@ def _extension_modules(command: str | None = None) -> list[Any]:
     names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli",
              "companion.db_cli"] + [
         f"companion.games.{g}.cli" for g in GAMES] + [
-        "companion.stats.cli", "companion.lab.cli", "print_kit.cli"]
+        "companion.stats.cli", "companion.lab.cli", "print_kit.cli", "tableapp.launch"]
     if command in _ONLY_MODULE:
         names = [_ONLY_MODULE[command]]
     modules = []
@@ -230,13 +236,30 @@ def _extension_modules(command: str | None = None) -> list[Any]:
 INTERNAL = "erreur interne"
 
 
+def tolerant_console() -> None:
+    """A console that cannot show a character (PYTHONIOENCODING=ascii, an old Windows code
+    page, output piped to a file in the locale's encoding) shows « ? » in its place: the
+    French text and the paths with accents never end in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if getattr(stream, "errors", "strict") == "strict":
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, io.UnsupportedOperation):
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    tolerant_console()
     # a storage fault is one French line here; its technical detail is for a server's log
     logging.getLogger("companion").addHandler(logging.NullHandler())
     words = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(words[0] if words else None)
+    command = next((word for word in words if not word.startswith("-")), None)
+    parser = build_parser(command)
     args = parser.parse_args(words)
+    if args.verbose:
+        settings.configure_logging(logging.INFO)
     try:
+        settings.check()  # every COMPANION_* variable, once, before any work
         return int(args.handler(args))
     except CompanionError as exc:
         print(f"companion : erreur : {_one_line(str(exc))}", file=sys.stderr)
@@ -251,6 +274,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion : {INTERNAL} ({type(exc).__name__}) : la commande s'est arrêtée ; "
               "signalez-le avec la commande et son fichier", file=sys.stderr)
         return 2
+
+
+class VersionAction(argparse.Action):
+    """`companion --version`: the version, then the licence and the credits (NOTICE) that
+    travel with the package."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        from companion import legal
+
+        try:
+            print(legal.version_text(), flush=True)
+        except BrokenPipeError:  # `companion --version | head -1`
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        parser.exit(0)
 
 
 def _one_line(text: str) -> str:

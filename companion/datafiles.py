@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from companion import settings
 
 _PACKAGE = Path(__file__).resolve().parent
 # A wheel carries data/ as companion/_data (see pyproject); a checkout has it beside the package.
@@ -11,9 +12,9 @@ _CANDIDATES = (_PACKAGE / "_data", _PACKAGE.parent / "data")
 
 
 def data_dir() -> Path:
-    override = os.environ.get("COMPANION_DATA_DIR")
-    if override:
-        return Path(override)
+    override = settings.data_dir_override()
+    if override is not None:
+        return override
     for candidate in _CANDIDATES:
         if candidate.is_dir():
             return candidate

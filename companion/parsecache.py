@@ -18,14 +18,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion import settings
+
 CACHE_VERSION = 1
 _PLAIN = (str, int, float, bool, type(None))
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("COMPANION_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "compagnon-de-table")
-    return Path(base)
+    return settings.cache_folder()
 
 
 def _entry(name: str) -> Path:

@@ -3,12 +3,12 @@ game codes and the database's default location (companion/store.py is the store 
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import settings
 from companion.engine import GameState, InvalidEvent, replay_entries
 from companion.errors import CompanionError, UsageError
 from companion.log import Entry
@@ -130,21 +130,15 @@ class StoredGame:
 
 
 def default_path() -> Path:
-    value = os.environ.get("COMPANION_DB", "")
-    if value and not value.startswith(("postgresql://", "postgres://")):
-        return Path(value).expanduser()  # (a PostgreSQL URL: local files stay in the default
-        # data folder, e.g. Emblèmes' place cards)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "compagnon-de-table" / "games.sqlite3"
+    """The SQLite file of the games (companion/settings.py: COMPANION_DB, else the user's
+    data folder)."""
+    return settings.default_database_file()
 
 
 def default_location() -> str | Path:
     """`$COMPANION_DB` as a PostgreSQL URL when it is one (companion/pgfile.py), else the
     SQLite file of `default_path()`."""
-    value = os.environ.get("COMPANION_DB", "")
-    if value.startswith(("postgresql://", "postgres://")):
-        return value
-    return default_path()
+    return settings.database_url() or default_path()
 
 
 def normalize_code(text: str) -> str:

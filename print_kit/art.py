@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion import settings
 from companion.errors import UsageError
 from print_kit.textfit import PreflightError
 
@@ -127,9 +128,7 @@ MAX_CACHED = 600  # entries kept on disk: the kit draws about 150 pictures, in t
 def cache_path() -> Path:
     """The operators of pictures drawn before, kept between runs (like a font cache): reading
     the SVGs is most of the kit's time. `COMPANION_CACHE_DIR` moves it; it may be deleted."""
-    base = os.environ.get("COMPANION_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "compagnon-de-table")
-    return Path(base) / f"art-operators-v{CACHE_VERSION}.json"
+    return settings.cache_folder() / f"art-operators-v{CACHE_VERSION}.json"
 
 
 def _slot(ref: str, line_only: bool, size: float) -> str:

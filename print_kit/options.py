@@ -3,12 +3,12 @@ valid ones (the CLI turns it into exit 2 and one line, the app into st.error).""
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import settings
 from companion.catalog import GAMES, game_info
 from companion.errors import UsageError
 from companion.loader import load_game
@@ -35,7 +35,7 @@ MAX_URL = 300
 
 
 def default_url() -> str:
-    return os.environ.get("COMPANION_PUBLIC_URL") or DEFAULT_URL
+    return settings.public_url() or DEFAULT_URL
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import gc
 import io
-import os
 import re
-import socket
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TypeVar
@@ -23,8 +21,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from companion import settings
 from companion.access import Access, DeviceMemory, Grant
 from companion.errors import StorageError
+from companion.network import lan_address
 from companion.positions import Positions
 from companion.store import (  # noqa: F401  (default_path: the pages tests use it)
     EventStore,
@@ -269,9 +269,9 @@ def mark_seen(code: str, seq: int) -> None:
 def public_base_url() -> str:
     """Where other devices reach this app: COMPANION_PUBLIC_URL when set, else the address
     this browser used (a phone cannot open « localhost »: that becomes the LAN address)."""
-    configured = os.environ.get("COMPANION_PUBLIC_URL")
+    configured = settings.public_url()
     if configured:
-        return configured.rstrip("/")
+        return configured
     try:
         headers = st.context.headers
         host, proto = headers.get("Host"), headers.get("X-Forwarded-Proto")
@@ -290,18 +290,6 @@ def base_url_from(host: str | None, proto: str | None,
         if address:
             name = address
     return f"{proto or 'http'}://{name}{':' + port if port else ''}"
-
-
-def lan_address() -> str | None:
-    """This machine's address on the local network. A UDP « connect » only picks the route:
-    no packet is sent, so it works offline; None when there is no network at all."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere for real
-            address: str = probe.getsockname()[0]
-    except OSError:
-        return None
-    return None if address.startswith("127.") else address
 
 
 def public_url(game: str, code: str) -> str:

@@ -22,6 +22,47 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
+# --- no test writes inside the checkout ------------------------------------------------------
+# A test once committed a SQLite file at `postgresql:/companion@…/test_7` (a URL taken for a
+# path, relative to the checkout): `git clone` then fails on Windows. The run fails when it
+# leaves anything git would see (ignored caches such as .pytest_cache excepted).
+
+
+_BEFORE = pytest.StashKey[set[str] | None]()
+
+
+def _checkout_status() -> set[str] | None:
+    """`git status` of the checkout, one entry per changed or untracked file; None outside
+    a git checkout (an sdist, a wheel's tests)."""
+    try:
+        done = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return set(done.stdout.splitlines()) if done.returncode == 0 else None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_BEFORE] = _checkout_status()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    before = session.config.stash.get(_BEFORE, None)
+    after = _checkout_status() if before is not None else None
+    if before is None or after is None:
+        return
+    left = sorted(after - before)
+    if left:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        text = ("des tests ont écrit dans le dépôt (utilisez tmp_path) :\n  "
+                + "\n  ".join(left))
+        if reporter is not None:
+            reporter.write_line(text, red=True)
+        else:
+            print(text, file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own SQLite file: no test sees another's games or the user's."""

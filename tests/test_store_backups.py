@@ -159,3 +159,110 @@ def test_an_older_backup_is_migrated_after_restore(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     db.close()
+
+
+# --- restore refuses what it did not make (issue 22) -----------------------------------------
+
+def _doctored(tmp_path: Path, sql: str) -> Path:
+    """A real backup of a store with one game, then changed by `sql` (what an attacker or a
+    broken tool could hand to `companion restore`)."""
+    source = tmp_path / "source.sqlite3"
+    store_with_a_game(source)
+    copy = tmp_path / "doctored.sqlite3"
+    assert main(["backup", "--db", str(source), "--out", str(copy)]) == 0
+    with sqlite3.connect(copy) as db:
+        db.executescript(sql)
+    db.close()
+    return copy
+
+
+DOCTORED = [
+    ("""CREATE TRIGGER grant_everyone AFTER INSERT ON games BEGIN
+        INSERT INTO grants (code, role, label, token_hash, created)
+        VALUES (NEW.code, 'host', '', 'x', ''); END;""",
+     "contient un déclencheur « grant_everyone » que le schéma version {v} ne crée pas"),
+    ("DROP TRIGGER events_append_only_update;",
+     "n'a pas le déclencheur « events_append_only_update » que crée le schéma version {v}"),
+    ("DROP TRIGGER events_append_only_delete;"
+     "CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events BEGIN SELECT 1; END;",
+     "a un déclencheur « events_append_only_delete » qui diffère de celui que crée le schéma"),
+    ("PRAGMA foreign_keys=OFF; DROP TABLE events; CREATE VIEW events AS "
+     "SELECT code, 0 AS seq, '' AS event, '' AS created, '' AS author FROM games;",
+     "fait de « events » une vue au lieu d'une table (le schéma version {v})"),
+    ("ALTER TABLE games ADD COLUMN owner TEXT;",
+     "a une table « games » qui diffère de celle que crée le schéma version {v}"),
+    ("CREATE INDEX spy ON events (author);",
+     "contient un index « spy » que le schéma version {v} ne crée pas"),
+    ("CREATE TABLE notes (t TEXT);",
+     "contient une table « notes » que le schéma version {v} ne crée pas"),
+    ("PRAGMA foreign_keys=OFF; DROP TABLE game_positions;",
+     "n'a pas la table « game_positions » que crée le schéma version {v}"),
+]
+
+
+@pytest.mark.parametrize(("sql", "words"), DOCTORED)
+def test_restore_refuses_a_doctored_backup_and_leaves_the_database_as_it_was(
+        tmp_path: Path, sql: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "games.sqlite3"
+    store_with_a_game(path)
+    before = path.read_bytes()
+    doctored = _doctored(tmp_path, sql)
+    capsys.readouterr()
+    assert main(["restore", str(doctored), "--db", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert words.format(v=len(MIGRATIONS)) in err, err
+    assert str(doctored) in err and "rien n'a été restauré" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == before  # byte-identical
+    assert not list(tmp_path.glob("games.sqlite3.*"))  # no copy left beside it
+    assert not [p for p in backups.backups_of(path) if "avant-restauration" in p.name]
+
+
+def test_restore_refuses_a_file_of_ours_without_tables(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "games.sqlite3"
+    store_with_a_game(path)
+    before = path.read_bytes()
+    empty = tmp_path / "vide.sqlite3"
+    with sqlite3.connect(empty) as db:  # the right marks, nothing inside
+        db.execute("PRAGMA application_id = 1128551495")
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+        db.execute("CREATE TABLE x (a)")
+        db.execute("DROP TABLE x")
+    db.close()
+    assert main(["restore", str(empty), "--db", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "ne contient aucune table" in err and "rien n'a été restauré" in err
+    assert path.read_bytes() == before
+
+
+def test_restore_refuses_a_backup_that_fails_the_integrity_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """quick_check passes, the full integrity_check does not: an index that no longer matches
+    its table (written with the schema's writable switch, as a broken tool could)."""
+    path = tmp_path / "games.sqlite3"
+    store_with_a_game(path)
+    before = path.read_bytes()
+    broken = _doctored(tmp_path, "")
+    with sqlite3.connect(broken) as db:
+        db.execute("PRAGMA writable_schema = ON")
+        db.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX games_by_update ON games "
+                   "(created DESC)' WHERE name = 'games_by_update'")
+    db.close()
+    assert main(["restore", str(broken), "--db", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "est abîmé (contrôle d'intégrité de SQLite)" in err, err
+    assert path.read_bytes() == before
+
+
+def test_backupcheck_reference_matches_a_store_made_by_the_migrations(tmp_path: Path) -> None:
+    from companion import backupcheck
+
+    path = tmp_path / "games.sqlite3"
+    store_with_a_game(path)
+    with sqlite3.connect(path) as db:
+        assert backupcheck.schema_of(db) == backupcheck.reference(len(MIGRATIONS))
+    db.close()
+    old = tmp_path / "v0.sqlite3"
+    make_v0_store(old)
+    assert backupcheck.verify(old, "v0.sqlite3") == 0  # an unversioned store is still ours

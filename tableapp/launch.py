@@ -1,0 +1,163 @@
+"""`companion app` (also `python -m companion app`): the table assistant served by Streamlit with
+the project's settings, from a checkout or an installed package alike.
+
+The settings are `.streamlit/config.toml`'s (French errors off, no usage statistics, the theme
+following the device…), passed as command-line flags so they hold whatever the current folder
+is, plus those of a server: headless, no file watcher. The terminal shows the address the
+phones open, as text and as a QR code. Streamlit is imported only here, and only when the
+command runs: the CLI and the print kit install and start without it (extra `[app]`)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from companion import settings
+from companion.database import as_location
+from companion.errors import UsageError
+from companion.network import lan_address
+
+log = logging.getLogger("companion.app")
+
+_HERE = Path(__file__).resolve().parent
+# A wheel carries the router and the settings inside this package (pyproject › force-include);
+# a checkout has them at its root. The router sits alone in its folder: Streamlit puts that
+# folder on sys.path, where tableapp's own modules must not appear as top-level names.
+_SCRIPTS = (_HERE / "_entry" / "streamlit_app.py", _HERE.parent / "streamlit_app.py")
+_CONFIGS = (_HERE / "_entry" / "config.toml", _HERE.parent / ".streamlit" / "config.toml")
+# What a server needs beyond the project's settings (these win over the file's).
+SERVER_FLAGS = {
+    "server.headless": True,
+    "server.fileWatcherType": "none",
+    "browser.gatherUsageStats": False,
+    "client.showErrorDetails": "none",
+    "logger.hideWelcomeMessage": True,  # Streamlit's English « You can now view… »
+    "logger.level": "warning",  # Streamlit's own start-up lines (English); ours say it
+}
+EVERY_INTERFACE = "0.0.0.0"
+LOCAL = "127.0.0.1"
+NO_STREAMLIT = ("l'assistant de table a besoin de Streamlit, absent de cette installation : "
+                "installez « compagnon-de-table[app] » (par exemple pipx install "
+                "'compagnon-de-table[app]')")
+
+
+def _first(candidates: tuple[Path, ...], what: str) -> Path:
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise UsageError(f"{what} introuvable : installation incomplète du Compagnon de table")
+
+
+def script_path() -> Path:
+    return _first(_SCRIPTS, "le programme de l'assistant (streamlit_app.py)")
+
+
+def streamlit_flags(port: int, address: str) -> list[str]:
+    """`--section.option value` for every option of the project's config.toml, the server's
+    own and the address; one flag per option, the last word wins."""
+    options: dict[str, Any] = {}
+    with _first(_CONFIGS, "les réglages de l'assistant (config.toml)").open("rb") as handle:
+        for section, values in tomllib.load(handle).items():
+            for key, value in values.items():
+                options[f"{section}.{key}"] = value
+    options |= SERVER_FLAGS | {"server.port": port, "server.address": address}
+    flags: list[str] = []
+    for name, value in options.items():
+        text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        flags += [f"--{name}", text]
+    return flags
+
+
+def public_address(port: int, address: str) -> str:
+    """What the phones open: COMPANION_PUBLIC_URL, else this machine's LAN address (or
+    localhost when the app listens to this machine only, or when there is no network)."""
+    configured = settings.public_url()
+    if configured:
+        return configured
+    if address == LOCAL:
+        return f"http://localhost:{port}"
+    if address not in (EVERY_INTERFACE, "::", ""):
+        return f"http://{address}:{port}"
+    return f"http://{lan_address() or 'localhost'}:{port}"
+
+
+def qr_text(url: str) -> str | None:
+    """The address as a QR code drawn with block characters; None when the console cannot
+    show them (PYTHONIOENCODING=ascii, an old Windows code page)."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    text = out.getvalue()
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return None
+    return text
+
+
+def announce(url: str, address: str, database: str) -> None:
+    """The lines the organiser reads in the terminal at start."""
+    print("Compagnon de table : l'assistant de table démarre.")
+    if address == LOCAL:
+        print(f"Ouvrez {url} dans un navigateur de cet ordinateur (--local : les autres "
+              "appareils ne peuvent pas l'ouvrir).")
+    else:
+        print(f"Ouvrez {url} sur la tablette et les téléphones (même réseau Wi-Fi) :")
+    qr = qr_text(url)
+    if qr:
+        print(qr, end="")
+    print(f"Parties enregistrées dans : {database}")
+    print("Arrêt : Ctrl+C.", flush=True)
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port} : un numéro de port entre 1 et 65535 est attendu")
+    address = LOCAL if args.local else (args.address or EVERY_INTERFACE)
+    if args.db:
+        location = as_location(args.db)
+        os.environ["COMPANION_DB"] = str(location if isinstance(location, str)
+                                         else location.resolve())
+    settings.check()
+    script = script_path()
+    flags = streamlit_flags(args.port, address)
+    try:
+        from streamlit.web import cli as streamlit_cli
+    except ImportError:
+        raise UsageError(NO_STREAMLIT) from None
+    settings.configure_logging(logging.DEBUG if args.verbose else logging.INFO)
+    database = settings.database_url() or str(settings.default_database_file())
+    url = public_address(args.port, address)
+    announce(url, address, database.split("@")[-1] if settings.database_url() else database)
+    log.info("assistant de table sur %s:%d (%s), base %s", address, args.port, url,
+             "PostgreSQL" if settings.database_url() else database)
+    streamlit_cli.main(["run", str(script), *flags], prog_name="streamlit")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    app = subparsers.add_parser(
+        "app", help="lance l'assistant de table (Streamlit) et affiche son adresse et un "
+                    "QR code pour les téléphones")
+    app.add_argument("--port", type=int, default=8501, help="port d'écoute (défaut : 8501)")
+    where = app.add_mutually_exclusive_group()
+    where.add_argument("--address", metavar="ADRESSE",
+                       help="interface d'écoute (défaut : toutes, pour les téléphones du "
+                            "réseau)")
+    where.add_argument("--local", action="store_true",
+                       help="cet ordinateur seulement (127.0.0.1)")
+    app.add_argument("--db", metavar="BASE", help="fichier SQLite ou URL postgresql://… des "
+                     "parties (défaut : $COMPANION_DB ou le dossier de données de "
+                     "l'utilisateur)")
+    app.set_defaults(handler=cmd_app)
