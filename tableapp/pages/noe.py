@@ -31,7 +31,7 @@ from tableapp.gamepage import (
     toolbar,
     write_at_tap,
 )
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 GAME = "noe"
 SECTION = game_info(GAME).title
