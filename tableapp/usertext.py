@@ -10,7 +10,8 @@ text inputs, select boxes, expanders, popovers, tabs) and the options of st.radi
 and st.segmented_control. Those get `plain(text)`. Elements that show text as it is get the
 text itself (plain() there would show its backslashes): st.text, st.code, st.dataframe cells
 and column names, the options of st.selectbox and st.multiselect, Vega-Lite labels (drawn as
-SVG text; no tooltip encodes a name). Prefer those for a name when the layout allows.
+SVG or canvas text) and tooltips (vega-tooltip escapes HTML). Prefer those for a name when
+the layout allows.
 
 Why more than backslashes: Streamlit's Markdown (react-markdown with remark-gfm) turns a bare
 `http://…`, `www.…` or `a@b.org` into a live link even when every character is escaped, because
