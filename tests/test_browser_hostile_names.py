@@ -2,9 +2,10 @@
 soirée named with hostile strings (a Markdown image and link, raw HTML, `javascript:`, a bare
 URL, `www.` and an e-mail address, which GFM turns into links by itself), then every page state
 of the app visited: home, each game's new-game form filled from the profiles' chips, each
-game's host and public views (score chart opened), the Labystère sheet, Joueurs, Soirées with
-its podium and statistics, Impression, Labo. On every one: no element whose address comes from
-those names, and no request made to the addresses they hold.
+game's host view (history, an entry reopened for correction, score chart, secrets) and public
+view, finished and halfway, the Labystère sheet, Joueurs, Soirées with its podium and
+statistics, Impression, Labo. On every one: no element whose address comes from those names,
+and no request made to the addresses they hold.
 
 One server, one browser; the games are the documented example logs (docs/log-examples) with
 their players renamed."""
@@ -158,6 +159,14 @@ def test_hostile_names_are_never_markup(browser: Any, tmp_path: Path) -> None:
                         has=curve).count():
                     page.locator('[data-testid="stCheckbox"]').filter(has=curve).first.click()
                     page.locator('[data-testid="stVegaLiteChart"]').first.wait_for(
+                        timeout=TIMEOUT)
+                page.get_by_text("Historique et corrections", exact=True).click()
+                rows = page.locator("[class*='st-key-tb_fix_'] button")
+                if rows.count():  # a game under way: an entry reopened in its own form
+                    rows.last.click()
+                    page.locator(".st-key-tb_correction").wait_for(timeout=TIMEOUT)
+                else:
+                    page.get_by_text("le plus récent en premier", exact=False).wait_for(
                         timeout=TIMEOUT)
                 secrets = page.get_by_role("button", name=re.compile("Voir les secrets"))
                 if secrets.count():
