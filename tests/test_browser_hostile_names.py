@@ -12,7 +12,6 @@ their players renamed."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import pytest
 from browsing import open_page
 from conftest import running_app
+from hostile import HOSTILE, TRAP, renamed
 from stats_night import LOGS, example_log
 
 from companion.access import HOST, Access
@@ -30,17 +30,6 @@ from companion.store import EventStore
 pytestmark = pytest.mark.browser
 
 TIMEOUT = 30_000
-TRAP = "127.0.0.1:9/"  # the discard port: nothing listens, a request there is the proof
-HOSTILE = [
-    f"![x](http://{TRAP}p.png)",
-    f"[clic](http://{TRAP}l)",
-    f"<img src=http://{TRAP}i.png>",
-    '<a href="javascript:alert(1)">x</a>',
-    f"http://{TRAP}u",
-    "javascript:alert(1)",
-    "www.exemple.invalid",
-    "a@b.invalid",
-]
 NIGHT_TITLE = f"![n](http://{TRAP}n.png) <a href=x>soirée</a> www.soiree.invalid"
 # what may never appear in an address the page holds (href, src, srcset, CSS url(...))
 MARKERS = [TRAP, "javascript:", "mailto:", ".invalid"]
@@ -65,17 +54,6 @@ FOUND = """(markers) => {
   }
   return bad;
 }"""
-
-
-def renamed(log: dict[str, Any], offset: int) -> dict[str, Any]:
-    """The log with its players renamed to hostile names (every occurrence in setup and
-    events: names are whole JSON strings there)."""
-    text = json.dumps(log, ensure_ascii=False)
-    for i, player in enumerate(log["setup"]["players"]):
-        text = text.replace(json.dumps(player, ensure_ascii=False),
-                            json.dumps(HOSTILE[(offset + i) % len(HOSTILE)],
-                                       ensure_ascii=False))
-    return json.loads(text)
 
 
 def seed(db: Path) -> tuple[dict[str, str], dict[str, str], int, str]:
