@@ -3,11 +3,12 @@ cards' names, game titles, anything a person typed, and error sentences that may
 reaches a Streamlit element that renders Markdown.
 
 Which elements render Markdown (measured in a browser with Streamlit 1.67, and held by
-tests/test_browser_hostile_names.py): st.markdown, st.caption, st.write of a string, the titles
-and headers, st.info/success/warning/error, st.toast, both the label and the value of st.metric,
-the cells and column names of st.table, and every widget label (buttons, checkboxes, toggles,
-text inputs, select boxes, expanders, popovers, tabs) and the options of st.radio, st.pills
-and st.segmented_control. Those get `plain(text)`. Elements that show text as it is get the
+tests/test_browser_hostile_names.py and, headless, tests/test_usertext_pages.py):
+st.markdown, st.caption, st.write of a string, the titles and headers,
+st.info/success/warning/error, st.toast, both the label and the value of st.metric, the cells
+and column names of st.table, and every widget label (buttons, checkboxes, toggles, text
+inputs, select boxes, expanders, popovers, tabs) and the options of st.radio, st.pills and
+st.segmented_control. Those get `plain(text)`. Elements that show text as it is get the
 text itself (plain() there would show its backslashes): st.text, st.code, st.dataframe cells
 and column names, the options of st.selectbox and st.multiselect, Vega-Lite labels (drawn as
 SVG or canvas text) and tooltips (vega-tooltip escapes HTML). Prefer those for a name when

@@ -12,11 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hostile import renamed
+from hostile import HOSTILE, TRAP, renamed
 from hosting import as_host
 from stats_night import LOGS, example_log
 from streamlit.testing.v1 import AppTest
 
+from companion.loader import load_game
+from companion.stats.storage import StatsStore
 from companion.store import EventStore, default_path
 from tableapp.gamepage import HISTORY
 
@@ -58,7 +60,10 @@ def markdown_texts(at: AppTest) -> Iterator[tuple[str, str]]:
         if getattr(proto, "allow_html", False):
             yield "html", proto.body
             continue
-        for field in ("body", "label", "value", "delta", "caption", "help", "placeholder"):
+        # an input's value is what was typed, shown as it is; a metric's value is Markdown
+        fields = ("body", "label", "caption", "help") + (
+            ("value", "delta") if kind == "metric" else ())
+        for field in fields:
             value = getattr(proto, field, None) if proto is not None else None
             if isinstance(value, str) and value:
                 yield kind, value
@@ -66,7 +71,7 @@ def markdown_texts(at: AppTest) -> Iterator[tuple[str, str]]:
             content = getattr(option, "content", option)
             if isinstance(content, str):
                 yield kind, content
-        if kind == "arrow_table":
+        if kind == "table":
             frame = node.value
             yield kind, " ".join(map(str, [*frame.columns, *frame.to_numpy().ravel()]))
 
@@ -85,9 +90,57 @@ def test_no_hostile_name_reaches_markdown_unescaped(log_name: str) -> None:
         at.query_params.update(as_host({"code": code}))
         at.session_state["tb_panel"] = HISTORY
         at.run()
-        assert not at.exception, at.exception
-        for kind, text in markdown_texts(at):
-            bad = (RAW_MARKUP if kind == "html" else MARKUP).search(text)
-            assert not bad, f"{log_name}[:{len(cut['events'])}] {kind} : {text!r}"
-            seen += 1
+        seen += check(at, f"{log_name}[:{len(cut['events'])}]")
     assert seen > 20  # the walk did reach the page's elements
+
+
+def hostile_night() -> tuple[int, str]:
+    """Hostile profiles and a hostile soirée holding the example games played by them."""
+    stats = StatsStore(EventStore(default_path()))
+    profiles = {name: stats.create_profile(name).id for name in HOSTILE}
+    night, key = stats.open_night(f"![n](http://{TRAP}n.png) <b>soirée</b> www.s.invalid")
+    for offset, name in enumerate(LOGS):
+        log = renamed(example_log(name), offset)
+        code = stats.events.import_log(log)
+        stats.seat(code, {seat: profiles[player]
+                          for seat, player in enumerate(log["setup"]["players"])})
+        stats.attach(night.id, code)
+    return night.id, key
+
+
+def check(at: AppTest, where: str) -> int:
+    assert not at.exception, at.exception
+    seen = 0
+    for kind, text in markdown_texts(at):
+        bad = (RAW_MARKUP if kind == "html" else MARKUP).search(text)
+        assert not bad, f"{where} {kind} : {text!r}"
+        seen += 1
+    return seen
+
+
+def test_new_games_nights_and_players_show_names_escaped() -> None:
+    """Each game's new-game form with its seats named (the game's own setup form, the
+    profiles' chips, the soirée it will join), the soirée (podium, games, statistics) and each
+    profile's page."""
+    night, key = hostile_night()
+    for game, (module, function) in PAGES.items():
+        low = load_game(game).players.min
+        at = AppTest.from_function(script, args=(module, function), default_timeout=30)
+        for seat in range(low):
+            at.session_state[f"np_{game}_seat_{seat}"] = HOSTILE[seat]
+        at.session_state["_compagnon_night"] = (night, key)
+        at.run()
+        assert check(at, f"nouvelle partie de {game}") > 10
+        assert any(b.label == "Commencer la partie" and not b.disabled for b in at.button)
+    at = AppTest.from_function(script, args=("tableapp.pages.nights", "render"),
+                               default_timeout=30)
+    at.query_params.update({"soiree": str(night), "cle": key})
+    at.run()
+    assert len(at.metric) == 3 and check(at, "soirée") > 10
+    stats = StatsStore(EventStore(default_path()))
+    for profile in stats.profiles():
+        at = AppTest.from_function(script, args=("tableapp.pages.players", "render"),
+                                   default_timeout=30)
+        at.session_state["player_chosen"] = profile.id
+        at.run()
+        assert check(at, f"joueur {profile.name}") > 5
