@@ -124,7 +124,7 @@ def night_pdf(report: dict[str, Any]) -> bytes:
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN,
-                            title=escape(night["title"]), author="Compagnon de table",
+                            title=night["title"], author="Compagnon de table",  # no markup
                             invariant=1)
     # one page whatever the night: shrink to fit rather than spill onto a second page
     doc.build([KeepInFrame(WIDTH, A4[1] - 2 * MARGIN, story, mode="shrink")])

@@ -20,7 +20,7 @@ from companion.stats.record import GameRecord, Rounds, number_text, record_from_
 from companion.store import StoredGame
 from tableapp import seating, session
 from tableapp.gamepage import is_host, open_game
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 
 def record_of_stored(stored: StoredGame) -> GameRecord:

@@ -52,7 +52,7 @@ from tableapp.history import (
     undo_controls,
 )
 from tableapp.navigation import game_pages
-from tableapp.session import plain
+from tableapp.usertext import plain
 from tableapp.writing import (
     IN_VIEW_RERUN,
     READ_ONLY,

@@ -16,7 +16,7 @@ import streamlit as st
 from companion.log import UNDO, resolve
 from companion.store import StoredGame
 from companion.text import counted, number
-from tableapp.session import plain
+from tableapp.usertext import plain
 from tableapp.writing import SAID_KEY as _SAID_KEY
 from tableapp.writing import correct, host_grant, redo, retract, undo
 

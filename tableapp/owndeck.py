@@ -19,7 +19,7 @@ from print_kit.deckprint import deck_kit, png_pages, template
 from print_kit.export import zip_entry
 from print_kit.options import make_options
 from print_kit.render import render_png
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 PREVIEW_DPI = 60
 OPTION_KEYS = {"paper": "print_paper", "card_size": "print_size", "bleed": "print_bleed",

@@ -13,7 +13,7 @@ from companion.access import COHOST, HOST, ROLE_LABELS, Grant, NotAllowed
 from companion.errors import CompanionError
 from companion.store import StoredGame
 from tableapp import session
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 _INVITE_KEY = "_compagnon_invite"  # (code, role, token) of the host link shown on demand
 

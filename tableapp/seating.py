@@ -13,7 +13,7 @@ from companion.errors import CompanionError
 from companion.stats.storage import Night, StatsStore
 from companion.store import default_location
 from tableapp import session
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 _NIGHT_KEY = "_compagnon_night"  # (night id, key) of the night this session is playing
 _NIGHTS_KEY = "_compagnon_nights"  # night id -> key, the nights this session opened
@@ -116,7 +116,8 @@ def profile_chips(game: str, low: int, high: int) -> None:
                    "retrouver d'une partie à l'autre et suivre leurs statistiques.")
         return
     st.pills("Joueurs enregistrés : touchez-les dans l'ordre de la table",
-             [p.name for p in profiles], selection_mode="multi", key=_chips_key(game),
+             [p.name for p in profiles], selection_mode="multi", format_func=plain,
+             key=_chips_key(game),
              on_change=_fill_seats, args=(game, low, high))
 
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import gc
 import io
-import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TypeVar
 from urllib.parse import urlencode
 
@@ -101,16 +99,6 @@ def _positions_at(path: str) -> Positions:
 def positions() -> Positions:
     """Where the hosts' devices stand in their games (companion/positions.py)."""
     return _opened(_positions_at)
-
-
-_MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>$~:])")
-
-
-@lru_cache(maxsize=4096)  # pages escape the same names on every rerun
-def plain(text: str) -> str:
-    """Text (which may hold players' names or a file's content) shown literally by the
-    markdown-rendering elements (st.error, st.markdown...): no link, no formatting, no LaTeX."""
-    return _MARKDOWN_SPECIALS.sub(r"\\\1", text)
 
 
 _FROZEN: list[bool] = []  # once per server process

@@ -20,7 +20,7 @@ from companion.errors import CompanionError, RuleError
 from companion.store import StoredGame
 from companion.text import rule_line
 from tableapp import session
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
              "l'hôte (ou d'un co-hôte) peut modifier la partie.")

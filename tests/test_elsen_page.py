@@ -213,7 +213,7 @@ def test_names_reach_markdown_widgets_as_plain_text() -> None:
     """Widget labels, st.warning and st.info render markdown: a name like « **Zoé** » or
     « [x](http://evil) » was shown bold or as a link in the team label, the deal form and the
     checker's warnings."""
-    from tableapp.session import plain
+    from tableapp.usertext import plain
 
     names = ["**Zoé**", "[x](http://e.vil)", "Paul", "Pierre", "_Julie_"]
     roles = dict(zip(names, EXAMPLE.values(), strict=True))

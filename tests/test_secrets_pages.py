@@ -7,7 +7,7 @@ from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.store import EventStore
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 EXAMPLE = {"**Zoé**": "saboteur", "[x](http://e.vil)": "faineant", "![i](http://e.vil/i.png)":
            "travailleur", "Marie": "policier", "Julie": "voyante"}

@@ -57,3 +57,7 @@ def test_user_text_is_escaped(tmp_path: Path) -> None:
     text = " ".join(pdf_text(pdf, tmp_path).split())
     assert "<b>Soirée</b> & <font size=40>co</font>" in text
     assert "Chloé <i>&amp;</i>" in text
+    # the document's title (metadata, not markup) is the title typed, not its escape
+    info = subprocess.run(["pdfinfo", str(tmp_path / "soiree.pdf")], check=True,
+                          capture_output=True, text=True).stdout
+    assert "Title:           <b>Soirée</b> & <font size=40>co</font>\n" in info

@@ -40,7 +40,7 @@ from tableapp.pages.camelot_entry import (
     turn_end_form,
 )
 from tableapp.pages.camelot_tokens import penalty_form, tournament_form
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 # The entry forms by event type: the same code enters an event and corrects it. The deal and
 # reshuffle of a simulation have no form (they can only be withdrawn).

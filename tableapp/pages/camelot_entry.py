@@ -19,7 +19,7 @@ from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import card_label, colour_label
 from companion.store import StoredGame
 from companion.text import counted, rule_words
-from tableapp.session import plain
+from tableapp.usertext import plain
 from tableapp.writing import refuse_at_tap, show_tap_error, write_at_tap
 
 TARGETED = ("lance-brisee", "riposte", "esquive", "chute", "finesse", "assomme")

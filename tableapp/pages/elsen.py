@@ -51,8 +51,8 @@ from tableapp.gamepage import (
 )
 from tableapp.pages.elsen_forms import FORMS, deal_form
 from tableapp.pages.elsen_voice import narrator_html
-from tableapp.session import plain
 from tableapp.shell import HOUSE_MARK, house_note
+from tableapp.usertext import plain
 
 GAME = "elsen"
 SECTION = game_info(GAME).title

@@ -29,7 +29,7 @@ from tableapp.gamepage import (
     show_tap_error,
     write_at_tap,
 )
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 NOBODY = ""  # the « personne » choice of a vote (an option must be a value)
 

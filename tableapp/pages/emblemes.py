@@ -38,8 +38,8 @@ from tableapp.gamepage import (
     toolbar,
 )
 from tableapp.pages.emblemes_entry import reveal_form
-from tableapp.session import plain
 from tableapp.shell import HOUSE_MARK, house_note
+from tableapp.usertext import plain
 
 SECTION = "Emblèmes"
 GAME = "emblemes"

@@ -23,7 +23,7 @@ from companion.games.emblemes.effects import Choice
 from companion.games.emblemes.engine import EmblemesState
 from companion.store import StoredGame
 from companion.text import de, rule_line
-from tableapp.session import plain
+from tableapp.usertext import plain
 from tableapp.writing import write_at_tap
 
 LOOKAHEAD = 64  # combinations of unanswered options explored to ask a later question now

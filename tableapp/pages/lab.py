@@ -15,7 +15,7 @@ from companion.errors import CompanionError
 from companion.lab.cli import WARNING, to_csv
 from companion.lab.overrides import parse_assignments
 from companion.lab.runner import Options, compare, lab_module
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 SECTION = "Atelier"
 PLAYERS = {"noe": (2, 6), "emblemes": (3, 5), "camelot": (2, 5), "elsen": (5, 15),

@@ -44,7 +44,7 @@ from tableapp.pages.labystere_board import (
 )
 from tableapp.pages.labystere_sheet import SHEET_PATH, sheet, sheet_store  # noqa: F401
 from tableapp.pages.labystere_turn import FORMS, declare_entry, turn_panel
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 GAME = "labystere"
 SECTION = game_info(GAME).title

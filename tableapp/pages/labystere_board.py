@@ -19,7 +19,7 @@ import streamlit as st
 from companion.games.labystere.board import GLYPHS
 from companion.games.labystere.data import LabystereData
 from companion.loader import load_game
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 DOTS = {"rouge": "●", "bleu": "●", "vert": "●", "jaune": "●"}  # drawn by every font
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"

@@ -19,7 +19,7 @@ from companion.games.labystere.sheets import (
 from companion.loader import load_game
 from companion.store import is_valid_code, normalize_code
 from tableapp import session
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 GAME = "labystere"
 SHEET_PATH = f"{GAME}-enquete"

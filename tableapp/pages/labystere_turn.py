@@ -27,7 +27,7 @@ from companion.loader import load_game
 from companion.store import StoredGame
 from tableapp.gamepage import EntryForm
 from tableapp.pages.labystere_board import DIE_FACES, board_grid, last_roll_line
-from tableapp.session import plain
+from tableapp.usertext import plain
 from tableapp.writing import write_at_tap
 
 NEW = "lab"  # key prefix of the new-entry forms (widgets lab_roll, lab_move_B3, lab_board…)

@@ -24,7 +24,7 @@ from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
 from tableapp.pages.players import per_game_table
 from tableapp.pages.players import render as players_page
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 SECTION = "Soirées et joueurs"
 NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
@@ -69,7 +69,7 @@ def _start_or_pick() -> None:
                 night = stats.night(night_id)
             except CompanionError:
                 continue
-            if st.button(f"{night.title} · {french_date(night.created)}",
+            if st.button(f"{plain(night.title)} · {french_date(night.created)}",
                          key=f"night_pick_{night_id}", width="stretch"):
                 _open(night_id, key)
                 st.rerun()
@@ -86,7 +86,7 @@ def _podium(rows: list[PodiumRow], ranking: str) -> None:
     columns = st.columns(3)
     for column, row in zip(columns, finished[:3], strict=False):
         value = row.wins if ranking == "victoires" else row.points
-        column.metric(f"{place_label(row.rank)} · {row.name}", number_text(value),
+        column.metric(f"{place_label(row.rank)} · {plain(row.name)}", number_text(value),
                       border=True)
     table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins, "Points": r.points,
               "Parties": r.played} for r in rows]
@@ -199,7 +199,7 @@ def _render_page() -> None:
         return
     seating.remember_night(night_id, key)
     night = stats.night(night_id)
-    st.header(plain(night.title))
+    st.header(plain(night.title), anchor=False)
     st.caption(f"Commencée le {french_date(night.created)}")
     with st.expander("Lien de la soirée (pour un autre appareil)"):
         st.caption("Ce lien permet d'ajouter et de retirer des parties : ne le donnez qu'aux "

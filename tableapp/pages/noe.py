@@ -31,7 +31,7 @@ from tableapp.gamepage import (
     toolbar,
     write_at_tap,
 )
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 GAME = "noe"
 SECTION = game_info(GAME).title
@@ -174,7 +174,7 @@ def announcement_form(view: StoredGame, prefill: dict[str, Any] | None,
     # a few choices: buttons, not a typed list; picking one sends nothing to the server (the
     # value travels with « Valider »): one round trip per announcement
     st.segmented_control("Joueur", active, key=player_key, required=True,
-                         on_change="ignore")
+                         format_func=plain, on_change="ignore")
     announcements = deck().data.announcements
     points = {a.id: f"{a.name} ({a.points})" for a in announcements}
     ann_id = st.pills("Annonce (points)", list(points), format_func=points.get, required=True,
@@ -255,10 +255,10 @@ def control_form(view: StoredGame, prefill: dict[str, Any] | None,
             f"{key}_target_{manche}": prefill.get("target"),
             f"{key}_{manche}_mode": mode, f"{key}_{manche}_by_{len(by)}": by,
             f"{key}_{manche}_against": prefill.get("defence") or NOTHING})
-    player = st.segmented_control("Joueur qui contrôle", active,
+    player = st.segmented_control("Joueur qui contrôle", active, format_func=plain,
                                   key=f"{key}_player_{manche}")
     target = st.segmented_control("Joueur visé", [p for p in active if p != player],
-                                  key=f"{key}_target_{manche}")
+                                  format_func=plain, key=f"{key}_target_{manche}")
     chosen = _control_form(f"{key}_{manche}")
     if chosen is None or player is None or target is None:
         if chosen is not None:

@@ -19,7 +19,7 @@ from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
 from tableapp import seating
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
               "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",
@@ -208,7 +208,7 @@ def _portrait(profile: Profile) -> None:
     row = st.container(horizontal=True, vertical_alignment="center")
     if profile.picture:
         row.image(str(art_path(profile.picture)), width=64)
-    row.header(plain(profile.name), divider=False)
+    row.header(plain(profile.name), divider=False, anchor=False)
     st.html(f'<div style="height:6px;border-radius:3px;background:{profile.colour}"></div>')
     if profile.picture:
         st.caption("Image : OpenMoji (openmoji.org), CC BY-SA 4.0")

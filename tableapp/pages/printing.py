@@ -18,7 +18,7 @@ from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, make_options
 from print_kit.render import render_png
 from tableapp import owndeck, session
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 SECTION = "Impression"
 
