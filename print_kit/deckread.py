@@ -1,0 +1,371 @@
+"""An author's deck file read under limits checked while reading, never after: the bytes of the
+file, the decompressed bytes of an XLSX's members, lines, columns, characters of a cell, cards
+(rows, those with 0 copies included), YAML values and nesting. Every file passes here, uploaded
+on the app's page or given to `companion print deck`, so the limits are the same in both
+(docs/print-kit.md › « Limits »). Each refusal is one French sentence naming the file, the
+line or column, and the limit; no exception of a parser reaches the user.
+
+This module only turns bytes into a table (CSV, XLSX) or a tree (YAML); what the columns and
+fields mean is print_kit/deckfile.py's."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import yaml
+
+from companion.errors import UsageError
+from companion.text import number
+
+MAX_FILE_BYTES = 2 * 1024 * 1024  # a 2,000-card CSV with a text on each is about 600 kB
+MAX_UNZIPPED_BYTES = 10 * 1024 * 1024  # every member of an XLSX, decompressed, together
+MAX_ZIP_MEMBERS = 200  # a workbook saved by a spreadsheet has 10 to 30
+MAX_ROWS = 2000  # cards of one file, rows with 0 copies included (one row a card)
+MAX_LINES = 5000  # lines of a sheet, blank ones included
+MAX_COLUMNS = 30  # eleven are known; room for an author's notes
+MAX_CELL_CHARS = 2000  # a card's text overflows its card long before
+MAX_DEPTH = 6  # a YAML deck is 3 deep: the file, « cartes », a card's fields
+MAX_YAML_VALUES = 50_000  # about 2,000 cards of 11 fields, keys and values
+
+
+class DeckFileError(UsageError):
+    """Every problem of a deck file; the message is the first one (and how many others)."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        more = len(problems) - 1
+        tail = f" (et {more} autre{'s' if more > 1 else ''} problème{'s' if more > 1 else ''})" \
+            if more > 0 else ""
+        super().__init__(self.problems[0] + tail)
+
+
+def refuse(message: str) -> DeckFileError:
+    return DeckFileError([message])
+
+
+def megabytes(size: int) -> str:
+    return f"{number(size / 2**20, 1)} Mo"
+
+
+def column_letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def check_size(file: str, data: bytes) -> None:
+    if len(data) > MAX_FILE_BYTES:
+        raise refuse(f"{file} : fichier trop gros ({megabytes(len(data))}) ; un paquet tient "
+                     f"en {megabytes(MAX_FILE_BYTES)} au plus")
+
+
+class _Rows:
+    """Counts a table's lines and cards as they are read, and checks each line's width and
+    cells: the first line past a limit stops the reading."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.cards = -1  # the first non-blank line is the header
+
+    def check_line(self, line: int) -> None:
+        if line > MAX_LINES:
+            raise refuse(f"{self.file}, ligne {line} : plus de {MAX_LINES} lignes ; un paquet "
+                         f"en a une par carte, {MAX_ROWS} au plus")
+
+    def check(self, line: int, values: Sequence[Any]) -> None:
+        where = f"{self.file}, ligne {line}"
+        self.check_line(line)
+        last = max((i for i, v in enumerate(values) if not blank(v)), default=-1)
+        if last < 0:
+            return
+        if last >= MAX_COLUMNS:
+            raise refuse(f"{where}, colonne {column_letter(last)} : plus de {MAX_COLUMNS} "
+                         "colonnes ; un paquet en utilise onze au plus")
+        for i, value in enumerate(values[:last + 1]):
+            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                raise refuse(f"{where}, colonne {column_letter(i)} : {len(value)} caractères ; "
+                             f"une case en tient {MAX_CELL_CHARS} au plus")
+        self.cards += 1
+        if self.cards > MAX_ROWS:
+            raise refuse(f"{where} : plus de {MAX_ROWS} cartes (une ligne par carte, celles à "
+                         f"0 exemplaire comprises) ; au plus {MAX_ROWS} par fichier")
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+
+
+def csv_table(file: str, data: bytes) -> list[list[str]]:
+    """The CSV's lines, each a list of cells, read one line at a time under the limits."""
+    check_size(file, data)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")  # « CSV (point-virgule) » of Excel
+    # the separator: the one the header uses most (French spreadsheets write « ; »), else the
+    # one the first lines use most, else a comma
+    header = text[:4096].split("\n", 1)[0]
+    sample = text[:4096]
+    delimiter = max(";,\t", key=lambda d: (header.count(d), sample.count(d), d == ","))
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows = _Rows(file)
+    table: list[list[str]] = []
+    try:
+        for values in reader:
+            rows.check(reader.line_num, values)
+            table.append(values[:MAX_COLUMNS])
+    except csv.Error:
+        # the csv module's own limit on a cell (128 kB), a NUL byte, a quote left open
+        raise refuse(f"{file}, ligne {reader.line_num} : CSV illisible (case de plus de "
+                     f"{MAX_CELL_CHARS} caractères, guillemet non fermé ou caractère nul)") \
+            from None
+    return table
+
+
+# --- XLSX ---------------------------------------------------------------------------------------
+
+# a DTD or an entity: spreadsheets never write one; refused before any XML parser sees it.
+# NUL bytes are removed first, so a UTF-16 or UTF-32 member cannot hide it.
+_DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def check_workbook(file: str, data: bytes) -> None:
+    """The XLSX as a zip, before openpyxl opens it: a few members, each of a declared size that
+    fits (a member never yields more than its declared size: zipfile stops there and checks
+    the CRC), together under MAX_UNZIPPED_BYTES, and no DTD in any member."""
+    check_size(file, data)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+            if len(members) > MAX_ZIP_MEMBERS:
+                raise refuse(f"{file} : classeur de {len(members)} fichiers internes ; au plus "
+                             f"{MAX_ZIP_MEMBERS}")
+            total = sum(m.file_size for m in members)
+            if total > MAX_UNZIPPED_BYTES:
+                biggest = max(members, key=lambda m: m.file_size)
+                raise refuse(f"{file} : classeur de {megabytes(total)} une fois décompressé "
+                             f"(dont « {biggest.filename[:80]} » : {megabytes(biggest.file_size)})"
+                             f" ; au plus {megabytes(MAX_UNZIPPED_BYTES)}")
+            for member in members:
+                if member.filename.endswith((".xml", ".rels", ".vml")):
+                    content = archive.read(member).replace(b"\x00", b"")
+                    if _DTD.search(content):
+                        raise refuse(f"{file} : « {member.filename[:80]} » déclare une DTD ou "
+                                     "une entité XML (<!DOCTYPE>, <!ENTITY>), ce qu'aucun "
+                                     "tableur n'écrit ; fichier refusé")
+    except DeckFileError:
+        raise
+    except Exception:  # BadZipFile, a bad CRC, an unknown compression, a truncated member
+        raise refuse(f"{file} : classeur XLSX illisible (ce n'est pas un fichier Excel "
+                     "complet ; enregistrez-le à nouveau ou en CSV UTF-8)") from None
+
+
+def xlsx_table(file: str, data: bytes) -> tuple[str, list[list[Any]]]:
+    """(sheet title, its lines): the sheet « cartes » or the first one, read line by line as
+    the sheet's XML holds them (openpyxl's read-only parser). The sheet's own `<dimension>`
+    (« A1:XFD1048576 ») is not used: each line and cell is checked as it comes."""
+    try:
+        import openpyxl
+        from openpyxl.worksheet._reader import WorkSheetParser
+    except ModuleNotFoundError:
+        raise refuse(f"{file} : lire un classeur XLSX demande le module openpyxl "
+                     "(pip install 'compagnon-de-table[xlsx]') ; sinon enregistrez la "
+                     "feuille en CSV UTF-8") from None
+    check_workbook(file, data)
+    title = "?"
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            sheet = next((s for s in book.worksheets
+                          if s.title.strip().lower() in ("cartes", "cards")), book.worksheets[0])
+            title = sheet.title[:80]
+            rows = _Rows(f"{file}, feuille « {title} »")
+            table: list[list[Any]] = []
+            with sheet._get_source() as source:  # noqa: SLF001 - the read-only sheet's XML
+                parser = WorkSheetParser(source, sheet._shared_strings,  # noqa: SLF001
+                                         data_only=True, epoch=book.epoch,
+                                         date_formats=book._date_formats,  # noqa: SLF001
+                                         timedelta_formats=book._timedelta_formats)  # noqa: SLF001
+                for line, cells in _sheet_lines(parser):
+                    rows.check_line(line)
+                    values: list[Any] = []
+                    for cell in cells:
+                        column = cell["column"]
+                        if blank(cell["value"]):
+                            continue
+                        if column > MAX_COLUMNS:
+                            raise refuse(f"{rows.file}, ligne {line}, colonne "
+                                         f"{column_letter(column - 1)} : plus de "
+                                         f"{MAX_COLUMNS} colonnes ; un paquet en utilise onze "
+                                         "au plus")
+                        values.extend([None] * (column - len(values)))
+                        values[column - 1] = cell["value"]
+                    rows.check(line, values)
+                    table.extend([] for _ in range(line - 1 - len(table)))
+                    table.append(values[:MAX_COLUMNS])
+        finally:
+            book.close()
+    except DeckFileError:
+        raise
+    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
+        raise refuse(f"{file} : classeur XLSX illisible (feuille « {title} » : contenu "
+                     "inattendu ; enregistrez-le à nouveau ou en CSV UTF-8)") from None
+    return title, table
+
+
+def _sheet_lines(parser: Any) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+    """(line number, cells) of each line the sheet's XML holds, in order (missing lines are
+    not made up). Past MAX_LINES, a line with a value is given to the caller, which refuses
+    it; blank ones (a spreadsheet keeps formatted empty lines) are skipped, MAX_LINES of them
+    at most."""
+    previous = 0
+    skipped = 0
+    for line, cells in parser.parse():
+        line = max(line, previous + 1)  # a line written twice or out of order: the next one
+        previous = line
+        if line > MAX_LINES and all(blank(cell["value"]) for cell in cells):
+            skipped += 1
+            if skipped <= MAX_LINES:
+                continue
+        yield line, cells
+        if line > MAX_LINES:
+            return
+
+
+# --- YAML ---------------------------------------------------------------------------------------
+
+
+class YamlList(list[Any]):
+    """A YAML sequence with the line of each of its items."""
+
+    lines: list[int]
+
+
+class YamlDict(dict[str, Any]):
+    """A YAML mapping with its line."""
+
+    line: int
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()  # its scalar constructors keep no state
+_MERGE = "tag:yaml.org,2002:merge"
+_PLAIN = {"tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+          "tag:yaml.org,2002:float"}
+
+
+def _scalar(event: yaml.ScalarEvent) -> Any:
+    tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag not in _PLAIN:
+        return event.value  # text, and a date stays as written
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
+
+
+def yaml_tree(file: str, data: bytes) -> Any:
+    """The YAML document as dicts, lists and scalars, built from the parser's events one at a
+    time: anchors, aliases, merge keys (« << ») and tags are refused where they appear (an
+    alias is how a few hundred bytes become gigabytes), and so is nesting past MAX_DEPTH or
+    more than MAX_YAML_VALUES values. No recursion: any depth is read in constant stack."""
+    check_size(file, data)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise refuse(f"{file} : le fichier n'est pas en UTF-8") from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    stack: list[tuple[Any, list[Any], int]] = []  # (container, [pending key], its first line)
+    root: Any = None
+    documents = 0
+    values = 0
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            line = event.start_mark.line + 1
+            where = f"{file}, ligne {line}"
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise refuse(f"{where} : un seul document YAML par fichier (« --- » en "
+                                 "trop)")
+                continue
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                raise refuse(f"{where} : ancre ou alias YAML (&nom, *nom) refusé ; écrivez "
+                             "chaque carte en entier")
+            if getattr(event, "tag", None) is not None:
+                raise refuse(f"{where} : étiquette YAML (!…, !!…) refusée ; écrivez la valeur "
+                             "telle quelle")
+            if isinstance(event, yaml.CollectionEndEvent):
+                node, _, line = stack.pop()
+                value: Any = node
+            elif isinstance(event, yaml.CollectionStartEvent):
+                if len(stack) >= MAX_DEPTH:
+                    raise refuse(f"{where} : YAML imbriqué sur plus de {MAX_DEPTH} niveaux ; "
+                                 "un paquet en a trois (le fichier, « cartes », les champs "
+                                 "d'une carte)")
+                node = YamlDict() if isinstance(event, yaml.MappingStartEvent) else YamlList()
+                if isinstance(node, YamlDict):
+                    node.line = line
+                else:
+                    node.lines = []
+                stack.append((node, [], line))
+                continue
+            elif isinstance(event, yaml.ScalarEvent):
+                values += 1
+                if values > MAX_YAML_VALUES:
+                    raise refuse(f"{where} : plus de {MAX_YAML_VALUES} valeurs ; un paquet tient "
+                                 f"en {MAX_ROWS} cartes au plus")
+                if len(event.value) > MAX_CELL_CHARS:
+                    raise refuse(f"{where} : {len(event.value)} caractères ; une valeur en tient "
+                                 f"{MAX_CELL_CHARS} au plus")
+                value = _scalar(event)
+            else:  # stream and document ends
+                continue
+            if not stack:
+                root = value
+                continue
+            _add(file, stack[-1], value, event, line)
+    except DeckFileError:
+        raise
+    except yaml.YAMLError as exc:  # its English message stays out: the line says where
+        mark = getattr(exc, "problem_mark", None)
+        where = f", ligne {mark.line + 1}" if mark else ""
+        if "nesting depth" in str(exc):  # libyaml's own limit, met before an event is given
+            raise refuse(f"{file}{where} : YAML imbriqué sur plus de {MAX_DEPTH} niveaux ; un "
+                         "paquet en a trois") from None
+        raise refuse(f"{file}{where} : YAML mal formé (vérifiez les deux-points, "
+                     "l'indentation, les guillemets et les crochets)") from None
+    return root
+
+
+def _add(file: str, parent: tuple[Any, list[Any], int], value: Any, event: yaml.Event,
+         line: int) -> None:
+    """Place a value read (starting on `line`) in its parent: an item of a list, or a key
+    then its value."""
+    node, pending, _ = parent
+    if isinstance(node, YamlList):
+        node.append(value)
+        node.lines.append(line)
+        if len(node) > MAX_ROWS:
+            raise refuse(f"{file}, ligne {line} : plus de {MAX_ROWS} cartes (celles à 0 "
+                         f"exemplaire comprises) ; au plus {MAX_ROWS} par fichier")
+        return
+    if not pending:
+        if not isinstance(event, yaml.ScalarEvent):
+            raise refuse(f"{file}, ligne {line} : clé YAML composée refusée ; une clé est un "
+                         "nom de champ")
+        if _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit) == _MERGE:
+            raise refuse(f"{file}, ligne {line} : clé de fusion YAML « << » refusée ; écrivez "
+                         "chaque champ de la carte")
+        pending.append(event.value)
+        return
+    node[pending.pop()] = value
