@@ -15,10 +15,11 @@ from companion.text import number
 from print_kit.build import Kit, build_kit
 from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS
-from print_kit.options import FLIPS, LAYOUTS, make_options
+from print_kit.options import FLIPS, LAYOUTS, MAX_ONLY_CARDS, make_options
 from print_kit.render import render_png
 from tableapp import owndeck, session
 from tableapp.session import plain
+from tableapp.workload import slot
 
 SECTION = "Impression"
 
@@ -30,7 +31,8 @@ PREVIEW_DPI = 60
 
 @st.cache_data(show_spinner=False, max_entries=8)
 def cached_kit(request: tuple[tuple[str, Any], ...]) -> Kit:
-    return build_kit(make_options(**dict(request)))
+    with slot("impression"):  # at most PRINT_JOBS at once on the server (tableapp/workload.py)
+        return build_kit(make_options(**dict(request)))
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -83,7 +85,8 @@ def _options_form() -> dict[str, Any] | None:
         custom = st.text_input("Taille à vous (LxH en mm, par exemple 60x90)", "",
                                key="print_custom_size").strip()
         only = st.text_input("Seulement ces cartes (identifiants séparés par des espaces, "
-                             "ID=N pour N exemplaires)", "", key="print_only").split()
+                             f"ID=N pour N exemplaires ; {MAX_ONLY_CARDS} cartes au plus)", "",
+                             key="print_only", max_chars=4000).split()
     request = dict(game=game, paper=paper, card_size=custom or size, bleed=float(bleed),
                    layout=layout, flip=flip, low_ink=bool(low_ink), url=url,
                    calibration=calibration, only=tuple(only) or None, **extra)
@@ -153,8 +156,9 @@ def cached_images(request: tuple[tuple[str, Any], ...], choice: str) -> tuple[st
     options = make_options(**dict(request))
     dpi = int(choice.split("-")[1]) if choice.startswith("png") else None
     service = None if dpi else choice
-    [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed,
-                                 options.low_ink, dpi, service).items()
+    with slot("impression"):
+        [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed,
+                                     options.low_ink, dpi, service).items()
     return name, data
 
 
