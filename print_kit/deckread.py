@@ -87,13 +87,14 @@ class _Rows:
     def check(self, line: int, values: Sequence[Any]) -> None:
         where = f"{self.file}, ligne {line}"
         self.check_line(line)
-        last = max((i for i, v in enumerate(values) if not blank(v)), default=-1)
-        if last < 0:
-            return
-        if last >= MAX_COLUMNS:
-            raise refuse(f"{where}, colonne {column_letter(last)} : plus de {MAX_COLUMNS} "
+        beyond = next((i for i in range(MAX_COLUMNS, len(values)) if not blank(values[i])),
+                      None)
+        if beyond is not None:  # the first column past the limit that holds something
+            raise refuse(f"{where}, colonne {column_letter(beyond)} : plus de {MAX_COLUMNS} "
                          "colonnes ; un paquet en utilise onze au plus")
-        for i, value in enumerate(values[:last + 1]):
+        if all(blank(v) for v in values):
+            return
+        for i, value in enumerate(values):
             if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
                 raise refuse(f"{where}, colonne {column_letter(i)} : {len(value)} caractères ; "
                              f"une case en tient {MAX_CELL_CHARS} au plus")

@@ -29,6 +29,22 @@ def normal_deck() -> tuple[str, bytes]:
     return "normal.csv", (HEADER + "\n".join(rows) + "\n").encode()
 
 
+def normal_xlsx() -> tuple[str, bytes]:
+    """The same 15 cards as a workbook (openpyxl's import is most of its memory)."""
+    import csv
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "cartes"
+    for row in csv.reader(io.StringIO(normal_deck()[1].decode()), delimiter=";"):
+        sheet.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return "normal.xlsx", out.getvalue()
+
+
 def billion_laughs() -> tuple[str, bytes]:
     """Nine levels of nine aliases each, the last one as the cards: 361 bytes that say 9^9
     strings (the file of the issue had 381)."""
@@ -161,7 +177,7 @@ def xlsx_bomb(inflated: int = GIB) -> tuple[str, bytes]:
               b"<si><t>")
     suffix = b"</t></si></sst>"
     chunk = b"a" * (1 << 24)
-    times = max(1, (inflated - len(prefix) - len(suffix)) // len(chunk))
+    times = max(1, inflated // len(chunk))
     stream = _deflate_pieces(prefix, chunk, times, suffix)
     crc = zlib.crc32(prefix)
     for _ in range(times):
