@@ -237,10 +237,18 @@ from pathlib import Path
 from print_kit.deckfile import DeckFileError, parse_deck
 data = Path(sys.argv[2]).read_bytes()
 folder = None if sys.argv[4] == "-" else Path(sys.argv[4])
+if sys.argv[5] == "app":  # the page's whole path: read, then the PDF (tableapp/owndeck.py)
+    from tableapp.owndeck import build_from_upload
 start = time.perf_counter()
 try:
-    deck = parse_deck(sys.argv[1], data, folder)
-    outcome = {"cards": sum(c.copies for c in deck.cards)}
+    if sys.argv[5] == "app":
+        request = (("bleed", 3.0), ("card_size", "poker"), ("flip", "long"),
+                   ("layout", "duplex"), ("low_ink", False), ("paper", "a4"))
+        kit = build_from_upload(sys.argv[1], data, "", request)
+        outcome = {"cards": kit.files[0].cards, "pages": kit.files[0].pages}
+    else:
+        deck = parse_deck(sys.argv[1], data, folder)
+        outcome = {"cards": sum(c.copies for c in deck.cards)}
 except DeckFileError as exc:
     outcome = {"refused": str(exc)}
 outcome["seconds"] = time.perf_counter() - start
@@ -253,15 +261,17 @@ print(json.dumps(outcome))
 
 
 def parse_in_child(name: str, data: bytes, workdir: Path, limit_bytes: int = 0,
-                   folder: Path | None = None, timeout: float = 120) -> dict:
+                   folder: Path | None = None, timeout: float = 120,
+                   app: bool = False) -> dict:
     """parse_deck(name, data, folder) in a child process under RLIMIT_AS = `limit_bytes` (0:
     none): {"refused": sentence} or {"cards": n}, with its seconds and peak memory (VmPeak,
-    the address space the cap limits, and the largest resident set), or {"crash": stderr}."""
+    the address space the cap limits, and the largest resident set), or {"crash": stderr}.
+    `app`: the page's build_from_upload instead (the file read, then its PDF made)."""
     path = workdir / f"upload-{os.getpid()}-{name}"
     path.write_bytes(data)
     try:
         done = subprocess.run([sys.executable, "-c", CHILD, name, str(path), str(limit_bytes),
-                               str(folder) if folder else "-"],
+                               str(folder) if folder else "-", "app" if app else "parse"],
                               capture_output=True, text=True, timeout=timeout,
                               env=os.environ.copy())
     finally:
