@@ -158,13 +158,12 @@ def check_workbook(file: str, data: bytes) -> None:
                 raise refuse(f"{file} : classeur de {megabytes(total)} une fois décompressé "
                              f"(dont « {biggest.filename[:80]} » : {megabytes(biggest.file_size)})"
                              f" ; au plus {megabytes(MAX_UNZIPPED_BYTES)}")
-            for member in members:
-                if member.filename.endswith((".xml", ".rels", ".vml")):
-                    content = archive.read(member).replace(b"\x00", b"")
-                    if _DTD.search(content):
-                        raise refuse(f"{file} : « {member.filename[:80]} » déclare une DTD ou "
-                                     "une entité XML (<!DOCTYPE>, <!ENTITY>), ce qu'aucun "
-                                     "tableur n'écrit ; fichier refusé")
+            for member in members:  # every one: openpyxl finds its XML by the rels, any name
+                content = archive.read(member).replace(b"\x00", b"")
+                if _DTD.search(content):
+                    raise refuse(f"{file} : « {member.filename[:80]} » déclare une DTD ou "
+                                 "une entité XML (<!DOCTYPE>, <!ENTITY>), ce qu'aucun tableur "
+                                 "n'écrit ; fichier refusé")
     except DeckFileError:
         raise
     except Exception:  # BadZipFile, a bad CRC, an unknown compression, a truncated member

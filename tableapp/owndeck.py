@@ -25,7 +25,9 @@ from tableapp.workload import slot
 
 PREVIEW_DPI = 60
 MAX_PNG_PAGES = 24  # about 5 s of drawing at 150 dpi
-UPLOAD_MB = MAX_FILE_BYTES // 2**20  # the uploader's own limit (server.maxUploadSize is higher)
+# the deck's limit, said on the uploader (file_uploader's own max_upload_size needs Streamlit
+# 1.52); the server takes up to server.maxUploadSize, parse_deck refuses past this
+UPLOAD_MB = MAX_FILE_BYTES // 2**20
 OPTION_KEYS = {"paper": "print_paper", "card_size": "print_size", "bleed": "print_bleed",
                "layout": "print_layout", "flip": "print_flip", "low_ink": "print_low_ink"}
 
@@ -84,7 +86,7 @@ def render() -> None:
                            "application/yaml", key="deck_template_yaml")
         upload = st.file_uploader(f"Votre fichier de cartes ({UPLOAD_MB} Mo et {MAX_ROWS} "
                                   "cartes au plus)", type=["csv", "xlsx", "yaml", "yml"],
-                                  key="deck_file", max_upload_size=UPLOAD_MB)
+                                  key="deck_file")  # larger: refused by parse_deck
         title = st.text_input("Titre du paquet (facultatif)", "", key="deck_title",
                               max_chars=120)
         if upload is None:

@@ -352,3 +352,15 @@ def test_a_lab_run_takes_the_servers_slot_and_can_be_stopped() -> None:
     assert not at.exception and "Parties arrêtées" in at.info[-1].value
     at.run()
     assert not at.dataframe and "lab_request" not in at.session_state
+
+
+def test_without_libyaml_the_same_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PyYAML's pure-Python parser (when libyaml is not installed) gives the same events."""
+    import yaml
+
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    for case in ("rires", "fusion-seule", "profond", "etiquette", "2001-cartes"):
+        build, expected = HOSTILE[case]
+        with pytest.raises(DeckFileError) as caught:
+            parse_deck(*build())
+        assert expected in str(caught.value), case
