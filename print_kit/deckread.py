@@ -49,7 +49,9 @@ def refuse(message: str) -> DeckFileError:
 
 
 def megabytes(size: int) -> str:
-    return f"{number(size / 2**20, 1)} Mo"
+    """« 2 Mo », « 10,01 Mo » (MiB, as the limits are set): two decimals, so a size just
+    past a limit is not written as the limit itself."""
+    return f"{number(size / 2**20, 2)} Mo"
 
 
 def column_letter(index: int) -> str:
