@@ -24,10 +24,10 @@ from print_kit.deckread import (
     blank,
     column_letter,
     csv_table,
-    xlsx_table,
     yaml_tree,
 )
 from print_kit.decks import CardSpec
+from print_kit.deckxlsx import xlsx_table
 from print_kit.faces import PALETTE
 
 FORMATS = (".csv", ".xlsx", ".yaml", ".yml")

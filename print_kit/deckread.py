@@ -1,20 +1,18 @@
 """An author's deck file read under limits checked while reading, never after: the bytes of the
-file, the decompressed bytes of an XLSX's members, lines, columns, characters of a cell, cards
+file, lines, columns, characters of a cell, cards
 (rows, those with 0 copies included), YAML values and nesting. Every file passes here, uploaded
 on the app's page or given to `companion print deck`, so the limits are the same in both
 (docs/print-kit.md › « Limits »). Each refusal is one French sentence naming the file, the
 line or column, and the limit; no exception of a parser reaches the user.
 
-This module only turns bytes into a table (CSV, XLSX) or a tree (YAML); what the columns and
-fields mean is print_kit/deckfile.py's."""
+This module turns bytes into a table (CSV) or a tree (YAML), print_kit/deckxlsx.py an XLSX
+into a table; what the columns and fields mean is print_kit/deckfile.py's."""
 
 from __future__ import annotations
 
 import csv
 import io
-import re
-import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
@@ -23,8 +21,6 @@ from companion.errors import UsageError
 from companion.text import number
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a 2,000-card CSV with a text on each is about 600 kB
-MAX_UNZIPPED_BYTES = 10 * 1024 * 1024  # every member of an XLSX, decompressed, together
-MAX_ZIP_MEMBERS = 200  # a workbook saved by a spreadsheet has 10 to 30
 MAX_ROWS = 2000  # cards of one file, rows with 0 copies included (one row a card)
 MAX_LINES = 5000  # lines of a sheet, blank ones included
 MAX_COLUMNS = 30  # eleven are known; room for an author's notes
@@ -73,7 +69,7 @@ def check_size(file: str, data: bytes) -> None:
                      f"en {megabytes(MAX_FILE_BYTES)} au plus")
 
 
-class _Rows:
+class Rows:
     """Counts a table's lines and cards as they are read, and checks each line's width and
     cells: the first line past a limit stops the reading."""
 
@@ -122,7 +118,7 @@ def csv_table(file: str, data: bytes) -> list[list[str]]:
     sample = text[:4096]
     delimiter = max(";,\t", key=lambda d: (header.count(d), sample.count(d), d == ","))
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows = _Rows(file)
+    rows = Rows(file)
     table: list[list[str]] = []
     try:
         for values in reader:
@@ -134,115 +130,6 @@ def csv_table(file: str, data: bytes) -> list[list[str]]:
                      f"{MAX_CELL_CHARS} caractères, guillemet non fermé ou caractère nul)") \
             from None
     return table
-
-
-# --- XLSX ---------------------------------------------------------------------------------------
-
-# a DTD or an entity: spreadsheets never write one; refused before any XML parser sees it.
-# NUL bytes are removed first, so a UTF-16 or UTF-32 member cannot hide it.
-_DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
-
-
-def check_workbook(file: str, data: bytes) -> None:
-    """The XLSX as a zip, before openpyxl opens it: a few members, each of a declared size that
-    fits (a member never yields more than its declared size: zipfile stops there and checks
-    the CRC), together under MAX_UNZIPPED_BYTES, and no DTD in any member."""
-    check_size(file, data)
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-            if len(members) > MAX_ZIP_MEMBERS:
-                raise refuse(f"{file} : classeur de {len(members)} fichiers internes ; au plus "
-                             f"{MAX_ZIP_MEMBERS}")
-            total = sum(m.file_size for m in members)
-            if total > MAX_UNZIPPED_BYTES:
-                biggest = max(members, key=lambda m: m.file_size)
-                raise refuse(f"{file} : classeur de {megabytes(total)} une fois décompressé "
-                             f"(dont « {biggest.filename[:80]} » : {megabytes(biggest.file_size)})"
-                             f" ; au plus {megabytes(MAX_UNZIPPED_BYTES)}")
-            for member in members:  # every one: openpyxl finds its XML by the rels, any name
-                content = archive.read(member).replace(b"\x00", b"")
-                if _DTD.search(content):
-                    raise refuse(f"{file} : « {member.filename[:80]} » déclare une DTD ou "
-                                 "une entité XML (<!DOCTYPE>, <!ENTITY>), ce qu'aucun tableur "
-                                 "n'écrit ; fichier refusé")
-    except DeckFileError:
-        raise
-    except Exception:  # BadZipFile, a bad CRC, an unknown compression, a truncated member
-        raise refuse(f"{file} : classeur XLSX illisible (ce n'est pas un fichier Excel "
-                     "complet ; enregistrez-le à nouveau ou en CSV UTF-8)") from None
-
-
-def xlsx_table(file: str, data: bytes) -> tuple[str, list[list[Any]]]:
-    """(sheet title, its lines): the sheet « cartes » or the first one, read line by line as
-    the sheet's XML holds them (openpyxl's read-only parser). The sheet's own `<dimension>`
-    (« A1:XFD1048576 ») is not used: each line and cell is checked as it comes."""
-    try:
-        import openpyxl
-        from openpyxl.worksheet._reader import WorkSheetParser
-    except ModuleNotFoundError:
-        raise refuse(f"{file} : lire un classeur XLSX demande le module openpyxl "
-                     "(pip install 'compagnon-de-table[xlsx]') ; sinon enregistrez la "
-                     "feuille en CSV UTF-8") from None
-    check_workbook(file, data)
-    title = "?"
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        try:
-            sheet = next((s for s in book.worksheets
-                          if s.title.strip().lower() in ("cartes", "cards")), book.worksheets[0])
-            title = sheet.title[:80]
-            rows = _Rows(f"{file}, feuille « {title} »")
-            table: list[list[Any]] = []
-            with sheet._get_source() as source:  # noqa: SLF001 - the read-only sheet's XML
-                parser = WorkSheetParser(source, sheet._shared_strings,  # noqa: SLF001
-                                         data_only=True, epoch=book.epoch,
-                                         date_formats=book._date_formats,  # noqa: SLF001
-                                         timedelta_formats=book._timedelta_formats)  # noqa: SLF001
-                for line, cells in _sheet_lines(parser):
-                    rows.check_line(line)
-                    values: list[Any] = []
-                    for cell in cells:
-                        column = cell["column"]
-                        if blank(cell["value"]):
-                            continue
-                        if column > MAX_COLUMNS:
-                            raise refuse(f"{rows.file}, ligne {line}, colonne "
-                                         f"{column_letter(column - 1)} : plus de "
-                                         f"{MAX_COLUMNS} colonnes ; un paquet en utilise onze "
-                                         "au plus")
-                        values.extend([None] * (column - len(values)))
-                        values[column - 1] = cell["value"]
-                    rows.check(line, values)
-                    table.extend([] for _ in range(line - 1 - len(table)))
-                    table.append(values[:MAX_COLUMNS])
-        finally:
-            book.close()
-    except DeckFileError:
-        raise
-    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
-        raise refuse(f"{file} : classeur XLSX illisible (feuille « {title} » : contenu "
-                     "inattendu ; enregistrez-le à nouveau ou en CSV UTF-8)") from None
-    return title, table
-
-
-def _sheet_lines(parser: Any) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    """(line number, cells) of each line the sheet's XML holds, in order (missing lines are
-    not made up). Past MAX_LINES, a line with a value is given to the caller, which refuses
-    it; blank ones (a spreadsheet keeps formatted empty lines) are skipped, MAX_LINES of them
-    at most."""
-    previous = 0
-    skipped = 0
-    for line, cells in parser.parse():
-        line = max(line, previous + 1)  # a line written twice or out of order: the next one
-        previous = line
-        if line > MAX_LINES and all(blank(cell["value"]) for cell in cells):
-            skipped += 1
-            if skipped <= MAX_LINES:
-                continue
-        yield line, cells
-        if line > MAX_LINES:
-            return
 
 
 # --- YAML ---------------------------------------------------------------------------------------

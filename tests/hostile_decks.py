@@ -143,6 +143,42 @@ def xlsx_claiming_the_whole_sheet() -> tuple[str, bytes]:
     return "immense.xlsx", _zip(members)
 
 
+def _with_sheet_rows(rows: str, name: str) -> tuple[str, bytes]:
+    members = _members(_workbook())
+    sheet = members["xl/worksheets/sheet1.xml"].decode()
+    members["xl/worksheets/sheet1.xml"] = sheet.replace("</sheetData>",
+                                                        rows + "</sheetData>").encode()
+    return name, _zip(members)
+
+
+def xlsx_wide_line(cells: int = 450_000) -> tuple[str, bytes]:
+    """One line of `cells` numbers, 9 MB of XML (openpyxl builds it whole: 7 s, 360 MB)."""
+    return _with_sheet_rows('<row r="3">' + '<c t="n"><v>1</v></c>' * cells + "</row>",
+                            "large.xlsx")
+
+
+def xlsx_empty_cells_line(cells: int = 5000) -> tuple[str, bytes]:
+    """One line of `cells` empty formatted cells."""
+    return _with_sheet_rows('<row r="3">' + '<c s="0"/>' * cells + "</row>", "vides.xlsx")
+
+
+def xlsx_blank_far_line() -> tuple[str, bytes]:
+    """A formatted empty line at 1,048,576, as spreadsheets keep: not a refusal."""
+    return _with_sheet_rows('<row r="1048576" s="0" customFormat="1"/>', "formats.xlsx")
+
+
+def xlsx_many_styles(styles: int = 150_000) -> tuple[str, bytes]:
+    """A 32 kB workbook declaring `styles` cell styles (openpyxl reads them all, read-only or
+    not: 17 s and 350 MB); the deck reader never opens the styles."""
+    members = _members(_workbook())
+    text = members["xl/styles.xml"].decode()
+    start, end = text.index("<cellXfs"), text.index("</cellXfs>")
+    style = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    members["xl/styles.xml"] = (text[:start] + f'<cellXfs count="{styles}">' + style * styles
+                                + text[end:]).encode()
+    return "styles.xlsx", _zip(members)
+
+
 def xlsx_with_entity() -> tuple[str, bytes]:
     """A DTD declaring an entity in the sheet, used in a cell."""
     members = _members(_workbook())

@@ -65,14 +65,15 @@ HOSTILE = {
     "etiquette": (hostile.tagged_yaml, "etiquette.yaml, ligne 2 : étiquette YAML (!…, !!…) "
                                        "refusée"),
     "200000-cartes": (lambda: hostile.many_cards_yaml(200_000),
-                      "cartes.yaml : fichier trop gros (3,1 Mo) ; un paquet tient en 2 Mo au plus"),
+                      "cartes.yaml : fichier trop gros (3,14 Mo) ; un paquet tient en 2 Mo au "
+                      "plus"),
     "2001-cartes": (lambda: hostile.many_cards_yaml(2001),
                     "cartes.yaml, ligne 2002 : plus de 2000 cartes (celles à 0 exemplaire "
                     "comprises)"),
     "million-lignes": (hostile.million_rows_csv,
                        "million.csv, ligne 2002 : plus de 2000 cartes"),
     "million-a-zero": (lambda: hostile.million_rows_csv(";0"),
-                       "million.csv : fichier trop gros (3,8 Mo)"),
+                       "million.csv : fichier trop gros (3,81 Mo)"),
     "3000-a-zero": (lambda: hostile.zero_copy_rows(3000),
                     "zero.csv, ligne 2002 : plus de 2000 cartes (une ligne par carte, celles à "
                     "0 exemplaire comprises)"),
@@ -84,6 +85,10 @@ HOSTILE = {
                 "immense.xlsx, feuille « cartes », ligne 1048576 : plus de 5000 lignes"),
     "entite": (hostile.xlsx_with_entity, "entite.xlsx : « xl/worksheets/sheet1.xml » déclare "
                                          "une DTD ou une entité XML"),
+    "ligne-large": (hostile.xlsx_wide_line, "large.xlsx, feuille « cartes », ligne 3, colonne "
+                                            "AE : plus de 30 colonnes"),
+    "cases-vides": (hostile.xlsx_empty_cells_line, "vides.xlsx, feuille « cartes », ligne 3 : "
+                                                   "plus de 200 cases (même vides)"),
 }
 
 
@@ -110,6 +115,16 @@ def test_a_zip_bomb_of_a_gigabyte_is_refused_by_its_declared_size(
     assert re.match(r"bombe.xlsx : classeur de 1\u202f024(,\d\d?)? Mo une fois décompressé "
                     r"\(dont « xl/sharedStrings.xml » : 1\u202f024(,\d\d?)? Mo\)", message), message
     assert message.endswith("; au plus 10 Mo")
+
+
+def test_what_a_spreadsheet_writes_and_the_deck_does_not_need_is_never_read(
+        caps: dict[str, int], tmp_path: Path) -> None:
+    """150,000 cell styles (never opened) and a formatted empty line at 1,048,576 (skipped):
+    both workbooks are read, under the cap, as their one card."""
+    for build in (hostile.xlsx_many_styles, hostile.xlsx_blank_far_line):
+        name, data = build()
+        done = hostile.parse_in_child(name, data, tmp_path, caps["xlsx"])
+        assert done.get("cards") == 2, done  # Dragon, 2 copies
 
 
 def test_a_member_lying_about_its_size_stops_at_the_size_it_declared() -> None:
