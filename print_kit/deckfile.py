@@ -48,6 +48,7 @@ LABELS = {"id": "id", "name": "nom", "copies": "exemplaires", "category": "caté
           "colour": "couleur", "value": "valeur", "text": "texte", "back": "dos", "art": "image",
           "back_colour": "couleur du dos", "back_art": "image du dos"}
 MAX_COPIES = 999
+MAX_HINTS = 50  # problems that get a « vouliez-vous dire » (the app shows the first 20)
 MAX_CARDS = 2000
 
 
@@ -159,7 +160,10 @@ def _read_yaml(file: str, data: bytes, problems: list[str]) -> tuple[str | None,
         for key, value in item.items():
             canonical = ALIASES.get(_key(key))
             if canonical is None:
-                close = difflib.get_close_matches(_key(key), list(ALIASES), n=1, cutoff=0.6)
+                # the nearest name for the first problems only: each costs a fuzzy match, and
+                # a file may hold thousands of unknown fields
+                close = difflib.get_close_matches(_key(key), list(ALIASES), n=1, cutoff=0.6) \
+                    if len(problems) < MAX_HINTS else []
                 hint = f" ; vouliez-vous dire « {LABELS[ALIASES[close[0]]]} » ?" if close else ""
                 problems.append(f"{file}, {label} : champ inconnu « {key} »{hint}")
                 continue

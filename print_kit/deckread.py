@@ -24,6 +24,7 @@ MAX_FILE_BYTES = 2 * 1024 * 1024  # a 2,000-card CSV with a text on each is abou
 MAX_ROWS = 2000  # cards of one file, rows with 0 copies included (one row a card)
 MAX_LINES = 5000  # lines of a sheet, blank ones included
 MAX_COLUMNS = 30  # eleven are known; room for an author's notes
+MAX_LINE_CELLS = 200  # cells of one line (CSV, XLSX) or fields of a YAML card, empty ones too
 MAX_CELL_CHARS = 2000  # a card's text overflows its card long before
 MAX_DEPTH = 6  # a YAML deck is 3 deep: the file, « cartes », a card's fields
 MAX_YAML_VALUES = 50_000  # about 2,000 cards of 11 fields, keys and values
@@ -85,6 +86,9 @@ class Rows:
     def check(self, line: int, values: Sequence[Any]) -> None:
         where = f"{self.file}, ligne {line}"
         self.check_line(line)
+        if len(values) > MAX_LINE_CELLS:
+            raise refuse(f"{where} : plus de {MAX_LINE_CELLS} cases (même vides) ; un paquet en "
+                         "utilise onze")
         beyond = next((i for i in range(MAX_COLUMNS, len(values)) if not blank(values[i])),
                       None)
         if beyond is not None:  # the first column past the limit that holds something
@@ -249,6 +253,9 @@ def _add(file: str, parent: tuple[Any, list[Any], int], value: Any, event: yaml.
                          f"exemplaire comprises) ; au plus {MAX_ROWS} par fichier")
         return
     if not pending:
+        if len(node) >= MAX_LINE_CELLS:
+            raise refuse(f"{file}, ligne {line} : plus de {MAX_LINE_CELLS} champs dans une "
+                         "table ; une carte en a onze au plus")
         if not isinstance(event, yaml.ScalarEvent):
             raise refuse(f"{file}, ligne {line} : clé YAML composée refusée ; une clé est un "
                          "nom de champ")

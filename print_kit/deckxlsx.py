@@ -23,6 +23,7 @@ from xml.etree.ElementTree import Element, iterparse
 from print_kit.deckread import (
     MAX_CELL_CHARS,
     MAX_COLUMNS,
+    MAX_LINE_CELLS,
     MAX_LINES,
     MAX_ROWS,
     DeckFileError,
@@ -39,7 +40,6 @@ MAX_ZIP_MEMBERS = 200  # a workbook saved by a spreadsheet has 10 to 30
 MAX_ELEMENTS = 200_000  # XML elements of one part (a 2,000-card sheet has about 50,000)
 MAX_SHARED = 50_000  # strings shared by the cells (a 2,000-card deck has at most 22,000)
 MAX_SHEETS = 100
-MAX_LINE_CELLS = 200  # cell elements of one line, empty ones included
 MAX_SHEET_CELLS = 100_000  # cell elements of the sheet, empty ones included
 
 _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
