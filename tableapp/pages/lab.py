@@ -95,7 +95,7 @@ def _form() -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
                                         else "aucun")
     changes = st.text_area(
         "Changer des valeurs des données (une par ligne, clé=valeur)", "",
-        placeholder=EXAMPLES[game], key=f"lab_changes_{game}",
+        placeholder=EXAMPLES[game], key=f"lab_changes_{game}", max_chars=4000,
         help="Chemin dans data/<jeu>.yaml ; un élément de liste par son id. La valeur est "
              "vérifiée comme le fichier ; les deux versions sont jouées avec les mêmes graines.")
     if not players or not policies or any(not v for v in extra.values()):
