@@ -390,3 +390,17 @@ def test_without_libyaml_the_same_refusals(monkeypatch: pytest.MonkeyPatch) -> N
         with pytest.raises(DeckFileError) as caught:
             parse_deck(*build())
         assert expected in str(caught.value), case
+
+
+def test_card_images_asked_from_the_page_have_a_pixel_budget() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_function(_printing_page, default_timeout=120).run()
+    at.button(key="print_go").click().run()  # the five games
+    assert not at.exception and not at.error
+    at.button(key="print_images_go").click().run()
+    assert not at.exception
+    message = at.error[0].value.replace("\\", "")
+    assert "images des cartes : 537 millions de pixels à dessiner ; au plus 200 millions par " \
+           "demande ici" in message, message
+    assert not [b for b in at.get("download_button") if b.label.startswith("cartes-png")]

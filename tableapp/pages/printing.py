@@ -27,6 +27,10 @@ LAYOUT_LABELS = {"duplex": "recto verso", "gutterfold": "pliage (imprimante simp
                  "fronts": "recto seul"}
 FLIP_LABELS = {"long": "bord long", "short": "bord court"}
 PREVIEW_DPI = 60
+# card images asked from the page, in millions of pixels drawn (about 6 a second): one game
+# at 300 dpi or for a print service (ELSEN 37, Camelot 64, Labystère 113, Emblèmes 153,
+# Noé 168), not the five games (537) nor most at 600 dpi; the CLI's --card-png has no limit
+MAX_IMAGE_PIXELS = 200_000_000
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
@@ -158,7 +162,7 @@ def cached_images(request: tuple[tuple[str, Any], ...], choice: str) -> tuple[st
     service = None if dpi else choice
     with slot("impression"):
         [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed,
-                                     options.low_ink, dpi, service).items()
+                                     options.low_ink, dpi, service, MAX_IMAGE_PIXELS).items()
     return name, data
 
 
