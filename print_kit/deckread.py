@@ -1,6 +1,6 @@
 """An author's deck file read under limits checked while reading, never after: the bytes of the
-file, lines, columns, characters of a cell, cards
-(rows, those with 0 copies included), YAML values and nesting. Every file passes here, uploaded
+file, lines, columns, characters of a cell, cards (rows, those with 0 copies included), YAML
+values and nesting. Every file passes here (or through deckxlsx.py, which uses them), uploaded
 on the app's page or given to `companion print deck`, so the limits are the same in both
 (docs/print-kit.md › « Limits »). Each refusal is one French sentence naming the file, the
 line or column, and the limit; no exception of a parser reaches the user.
@@ -20,9 +20,9 @@ import yaml
 from companion.errors import UsageError
 from companion.text import number
 
-MAX_FILE_BYTES = 2 * 1024 * 1024  # a 2,000-card CSV with a text on each is about 600 kB
+MAX_FILE_BYTES = 2 * 1024 * 1024  # a 2,000-card CSV with a line of text on each: 200 kB
 MAX_ROWS = 2000  # cards of one file, rows with 0 copies included (one row a card)
-MAX_LINES = 5000  # lines of a sheet, blank ones included
+MAX_LINES = 5000  # lines of a CSV or a sheet, blank ones included
 MAX_COLUMNS = 30  # eleven are known; room for an author's notes
 MAX_LINE_CELLS = 200  # cells of one line (CSV, XLSX) or fields of a YAML card, empty ones too
 MAX_CELL_CHARS = 2000  # a card's text overflows its card long before
