@@ -25,6 +25,12 @@ from print_kit.textfit import PreflightError
 
 ART_EXTENSIONS = (".svg", ".png")
 OPENMOJI_LAYERS_LOW_INK = {"line", "line-supplement"}
+# an OpenMoji code: code points in hex joined by « - » (« 1F9D1-200D-1F33E »): nothing that
+# could climb out of the package's folder (« ../ ») or make a name too long for the system
+OPENMOJI_CODE = re.compile(r"[0-9A-F]{2,6}(?:-[0-9A-F]{2,6}){0,9}")
+MAX_PICTURE_BYTES = 5 * 1024 * 1024  # an author's SVG or PNG, read whole
+MAX_PICTURE_PIXELS = 12_000_000  # a PNG decoded (4 bytes a pixel): 3000 × 4000 at most
+_DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -58,9 +64,43 @@ def openmoji_path(code: str) -> Path:
     return _openmoji_svg_dir() / f"{code}.svg"
 
 
+def openmoji_code(text: str) -> str | None:
+    """The OpenMoji code written in `text` (case and spaces aside) when OpenMoji has that
+    picture, else None."""
+    code = text.strip().upper()
+    if not OPENMOJI_CODE.fullmatch(code) or not openmoji_path(code).is_file():
+        return None
+    return code
+
+
+def picture_problem(path: Path) -> str | None:
+    """Why an author's picture file cannot be drawn, checked before it is decoded: its size,
+    a PNG's pixel count (from its header), no DTD or entity in an SVG. None when it can."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_PICTURE_BYTES:
+            return (f"fichier de {size / 2**20:.1f} Mo ; une image en a "
+                    f"{MAX_PICTURE_BYTES // 2**20} au plus").replace(".", ",")
+        if path.suffix.lower() == ".png":
+            from PIL import Image
+
+            with Image.open(path) as image:  # reads the header only
+                width, height = image.size
+            if width * height > MAX_PICTURE_PIXELS:
+                return (f"{width} × {height} pixels ; une image en a "
+                        f"{MAX_PICTURE_PIXELS // 1_000_000} millions au plus")
+        elif _DTD.search(path.read_bytes().replace(b"\x00", b"")):
+            return "un SVG qui déclare une DTD ou une entité XML est refusé"
+    except Exception:  # not a PNG, unreadable: the same to the author
+        return "image illisible (PNG ou SVG attendu)"
+    return None
+
+
 def art_path(ref: str) -> Path:
     kind, _, value = ref.partition(":")
     if kind == "openmoji":
+        if not OPENMOJI_CODE.fullmatch(value):
+            raise PreflightError(f"image « {ref[:60]} » : code OpenMoji invalide")
         return openmoji_path(value)
     if kind == "file":
         return Path(value)
@@ -95,6 +135,9 @@ def load(ref: str, line_only: bool = False) -> Any:
     path = art_path(ref)
     if not path.is_file():
         raise PreflightError(f"image introuvable : {path}")
+    problem = None if ref.startswith("openmoji:") else picture_problem(path)
+    if problem:
+        raise PreflightError(f"image {path} : {problem}")
     try:
         if path.suffix.lower() == ".png":
             from PIL import Image
@@ -107,8 +150,8 @@ def load(ref: str, line_only: bool = False) -> Any:
 
         line = line_only and ref.startswith("openmoji:")
         drawing = svg2rlg(_svg_source(path, line))
-    except Exception as exc:  # any parser's complaint is the same to the user: unreadable
-        raise PreflightError(f"image illisible : {path} ({type(exc).__name__})") from None
+    except Exception:  # any parser's complaint is the same to the user: unreadable
+        raise PreflightError(f"image illisible : {path}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise PreflightError(f"image illisible : {path}")
     return drawing
@@ -281,6 +324,8 @@ def user_art(art_dir: Path | None, known_ids: set[str]) -> dict[str, str]:
             raise UsageError(f"image {path} : format non pris en charge (SVG ou PNG)")
         if path.stem not in known_ids:
             raise UsageError(f"image {path} : aucune carte n'a l'identifiant « {path.stem} »")
+        if not path.resolve().is_relative_to(art_dir.resolve()):
+            raise UsageError(f"image {path} : lien vers un fichier hors du dossier d'images")
         ref = f"file:{path.resolve()}"
         try:
             load(ref)

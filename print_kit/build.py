@@ -42,6 +42,10 @@ from print_kit.textfit import PreflightError, check_glyphs, french
 
 Progress = Callable[[int, int, str], None]
 FONTS = (REGULAR, BOLD)
+# pages of one print run (one command, one « Préparer » of the app): the five games' kit
+# has 91 to 309 pages at the preset sizes, 1,109 with 150 × 200 mm cards; a page takes about
+# a millisecond to draw once its pictures are read
+MAX_PAGES = 1500
 
 
 @dataclass(frozen=True)
@@ -253,13 +257,25 @@ def render(pf: PrintFile, page_plans: list[PagePlan], options: PrintOptions) -> 
                      printed_components(pf), buf.getvalue())
 
 
-def build_file(pf: PrintFile, options: PrintOptions) -> BuiltFile:
+def check_pages(count: int) -> None:
+    """One print run makes at most MAX_PAGES pages, counted from the page plans (which are
+    pure data) before anything is drawn."""
+    if count > MAX_PAGES:
+        raise UsageError(f"{count} pages à produire ; une impression en fait {MAX_PAGES} au "
+                         "plus (des cartes plus petites, moins de jeux ou --only)")
+
+
+def build_file(pf: PrintFile, options: PrintOptions,
+               page_plans: list[PagePlan] | None = None) -> BuiltFile:
+    if page_plans is None:
+        page_plans = plans(pf, options)
+        check_pages(len(page_plans))
     _check_strings(pf)
     art = _check_art(pf, options)
     for deck in pf.decks:
         if deck.secret:
             check_secret(pf, deck, options)
-    built = render(pf, plans(pf, options), options)
+    built = render(pf, page_plans, options)
     return replace(built, art=art,
                    secret_decks=tuple(d.name for d in pf.decks if d.secret))
 
@@ -295,9 +311,11 @@ def kit_files(options: PrintOptions) -> list[PrintFile]:
 def build_kit(options: PrintOptions, progress: Progress | None = None) -> Kit:
     """Every file of the kit (`kit_files`), checked and built."""
     todo = kit_files(options)
+    page_plans = [plans(pf, options) for pf in todo]
+    check_pages(sum(len(p) for p in page_plans))
     built = []
-    for index, pf in enumerate(todo, start=1):
-        built.append(build_file(pf, options))
+    for index, (pf, planned) in enumerate(zip(todo, page_plans, strict=True), start=1):
+        built.append(build_file(pf, options, planned))
         if progress:
             progress(index, len(todo), built[-1].name)
     save_cache()

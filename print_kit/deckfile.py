@@ -9,20 +9,25 @@ file, the row and the column, in French; all of them are listed, the first one l
 
 from __future__ import annotations
 
-import csv
 import difflib
-import io
 import re
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from companion.errors import UsageError
+from print_kit.art import openmoji_code, picture_problem
+from print_kit.deckread import (
+    MAX_FILE_BYTES,
+    DeckFileError,
+    YamlList,
+    blank,
+    column_letter,
+    csv_table,
+    yaml_tree,
+)
 from print_kit.decks import CardSpec
+from print_kit.deckxlsx import xlsx_table
 from print_kit.faces import PALETTE
 
 FORMATS = (".csv", ".xlsx", ".yaml", ".yml")
@@ -43,18 +48,8 @@ LABELS = {"id": "id", "name": "nom", "copies": "exemplaires", "category": "caté
           "colour": "couleur", "value": "valeur", "text": "texte", "back": "dos", "art": "image",
           "back_colour": "couleur du dos", "back_art": "image du dos"}
 MAX_COPIES = 999
+MAX_HINTS = 50  # problems that get a « vouliez-vous dire » (the app shows the first 20)
 MAX_CARDS = 2000
-
-
-class DeckFileError(UsageError):
-    """Every problem of a deck file; the message is the first one (and how many others)."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        more = len(problems) - 1
-        tail = f" (et {more} autre{'s' if more > 1 else ''} problème{'s' if more > 1 else ''})" \
-            if more > 0 else ""
-        super().__init__(self.problems[0] + tail)
 
 
 @dataclass(frozen=True)
@@ -76,15 +71,6 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", _key(text)).strip("-")
 
 
-def column_letter(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 # --- reading the three formats into rows --------------------------------------------------------
 
 
@@ -97,7 +83,7 @@ class Row:
 def _table_rows(file: str, table: list[list[Any]], first_line: int,
                 problems: list[str], sheet: str = "") -> list[Row]:
     """Rows of a sheet (CSV or XLSX): the first non-empty row is the header."""
-    while table and all(_blank(v) for v in table[0]):
+    while table and all(blank(v) for v in table[0]):
         table.pop(0)
         first_line += 1
     if not table:
@@ -107,7 +93,7 @@ def _table_rows(file: str, table: list[list[Any]], first_line: int,
     header = table[0]
     columns: dict[int, str] = {}
     for i, raw in enumerate(header):
-        if _blank(raw):
+        if blank(raw):
             continue
         canonical = ALIASES.get(_key(raw))
         where = f"{file}, ligne {first_line}, colonne {column_letter(i)}"
@@ -122,18 +108,18 @@ def _table_rows(file: str, table: list[list[Any]], first_line: int,
             columns[i] = canonical
     if "name" not in columns.values():
         problems.append(f"{file}, ligne {first_line} : colonne « nom » absente (en-têtes lus : "
-                        f"{', '.join(str(h) for h in header if not _blank(h))})")
+                        f"{', '.join(str(h) for h in header if not blank(h))})")
         return []
     rows = []
     for offset, values in enumerate(table[1:], 1):
-        if all(_blank(v) for v in values):
+        if all(blank(v) for v in values):
             continue
         line = first_line + offset
         cells = {}
         for i, canonical in columns.items():
             value = values[i] if i < len(values) else None
             cells[canonical] = (f"colonne {column_letter(i)} ({LABELS[canonical]})", value)
-        extra = [i for i, v in enumerate(values) if i >= len(header) and not _blank(v)]
+        extra = [i for i, v in enumerate(values) if i >= len(header) and not blank(v)]
         if extra:
             problems.append(f"{file}, ligne {line}, colonne {column_letter(extra[0])} : valeur "
                             "hors des colonnes de l'en-tête")
@@ -141,76 +127,32 @@ def _table_rows(file: str, table: list[list[Any]], first_line: int,
     return rows
 
 
-def _blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
 def _read_csv(file: str, data: bytes, problems: list[str]) -> list[Row]:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")  # « CSV (point-virgule) » of Excel
-    # the separator: the one the header uses most (French spreadsheets write « ; »), else the
-    # one the first lines use most, else a comma
-    header = text.split("\n", 1)[0]
-    sample = text[:4096]
-    delimiter = max(";,\t", key=lambda d: (header.count(d), sample.count(d), d == ","))
-    try:
-        table = [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
-    except csv.Error as exc:
-        problems.append(f"{file} : CSV illisible ({exc})")
-        return []
-    return _table_rows(file, table, 1, problems)
+    return _table_rows(file, csv_table(file, data), 1, problems)
 
 
 def _read_xlsx(file: str, data: bytes, problems: list[str]) -> list[Row]:
-    try:
-        import openpyxl
-    except ModuleNotFoundError:
-        raise DeckFileError([f"{file} : lire un classeur XLSX demande le module openpyxl "
-                             "(pip install 'compagnon-de-table[xlsx]') ; sinon enregistrez la "
-                             "feuille en CSV UTF-8"]) from None
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
-        raise DeckFileError([f"{file} : classeur XLSX illisible ({type(exc).__name__})"]) \
-            from None
-    sheet = next((s for s in book.worksheets if _key(s.title) in ("cartes", "cards")),
-                 book.worksheets[0])
-    table = [list(r) for r in sheet.iter_rows(values_only=True)]
-    book.close()
-    return _table_rows(f"{file}, feuille « {sheet.title} »", table, 1, problems,
-                       f"feuille « {sheet.title} », ")
+    title, table = xlsx_table(file, data)
+    return _table_rows(f"{file}, feuille « {title} »", table, 1, problems,
+                       f"feuille « {title} », ")
 
 
 def _read_yaml(file: str, data: bytes, problems: list[str]) -> tuple[str | None, list[Row]]:
-    try:
-        text = data.decode("utf-8-sig")
-        node = yaml.compose(text)
-        raw = yaml.safe_load(text)
-    except UnicodeDecodeError:
-        raise DeckFileError([f"{file} : le fichier n'est pas en UTF-8"]) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f", ligne {mark.line + 1}" if mark else ""
-        raise DeckFileError([f"{file}{where} : YAML mal formé "
-                             f"({getattr(exc, 'problem', None) or 'syntaxe'})"]) from None
+    raw = yaml_tree(file, data)
     title = None
-    cards_node = node
     if isinstance(raw, dict):
         keys = {_key(k): k for k in raw}
         title_key = keys.get("titre") or keys.get("title")
-        title = str(raw[title_key]) if title_key else None
+        title = _text(raw[title_key]) if title_key else None
         cards_key = keys.get("cartes") or keys.get("cards")
         if cards_key is None:
             raise DeckFileError([f"{file} : attendu une liste de cartes (clé « cartes: »)"])
         raw = raw[cards_key]
-        cards_node = next(v for k, v in node.value if k.value == cards_key)  # type: ignore[union-attr]
-    if not isinstance(raw, list):
+    if not isinstance(raw, YamlList):
         raise DeckFileError([f"{file} : « cartes » doit être une liste, une carte par élément"])
     rows = []
-    for i, (item, item_node) in enumerate(zip(raw, cards_node.value, strict=True), 1):  # type: ignore[union-attr]
-        label = f"carte {i} (ligne {item_node.start_mark.line + 1})"
+    for i, (item, line) in enumerate(zip(raw, raw.lines, strict=True), 1):
+        label = f"carte {i} (ligne {line})"
         if not isinstance(item, dict):
             problems.append(f"{file}, {label} : une carte est une table « champ: valeur »")
             continue
@@ -218,9 +160,16 @@ def _read_yaml(file: str, data: bytes, problems: list[str]) -> tuple[str | None,
         for key, value in item.items():
             canonical = ALIASES.get(_key(key))
             if canonical is None:
-                close = difflib.get_close_matches(_key(key), list(ALIASES), n=1, cutoff=0.6)
+                # the nearest name for the first problems only: each costs a fuzzy match, and
+                # a file may hold thousands of unknown fields
+                close = difflib.get_close_matches(_key(key), list(ALIASES), n=1, cutoff=0.6) \
+                    if len(problems) < MAX_HINTS else []
                 hint = f" ; vouliez-vous dire « {LABELS[ALIASES[close[0]]]} » ?" if close else ""
                 problems.append(f"{file}, {label} : champ inconnu « {key} »{hint}")
+                continue
+            if isinstance(value, dict | list):
+                problems.append(f"{file}, {label}, champ « {key} » : attendu une valeur, pas "
+                                "une liste ni une table")
                 continue
             cells[canonical] = (f"champ « {key} »", value)
         rows.append(Row(label, cells))
@@ -231,7 +180,7 @@ def _read_yaml(file: str, data: bytes, problems: list[str]) -> tuple[str | None,
 
 
 def _text(value: Any) -> str:
-    if _blank(value):
+    if blank(value):
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -239,7 +188,7 @@ def _text(value: Any) -> str:
 
 
 def _copies(value: Any) -> int | None:
-    if _blank(value):
+    if blank(value):
         return 1
     if isinstance(value, bool):
         return None
@@ -265,33 +214,42 @@ def _colour(value: str) -> str | None:
 
 
 def _art(value: str, folder: Path | None) -> tuple[str, str | None]:
-    """(reference for CardSpec, problem or None)."""
+    """(reference for CardSpec, problem or None). An OpenMoji code is hex groups joined by
+    « - » (nothing else reaches a file name); a file is inside the deck's folder, after its
+    links are followed; an upload (`folder` None) has no folder, so no file."""
     if not value:
         return "", None
     if value.startswith("openmoji:"):
-        from print_kit.art import openmoji_path
-
-        code = value.removeprefix("openmoji:").strip().upper()
-        if not openmoji_path(code).is_file():
-            return "", f"image OpenMoji inconnue « {value} » (code hexadécimal, ex. openmoji:1F409)"
+        code = openmoji_code(value.removeprefix("openmoji:"))
+        if code is None:
+            return "", (f"image OpenMoji inconnue « {value[:40]} » (un code OpenMoji : des "
+                        "nombres hexadécimaux joints par « - », ex. openmoji:1F409)")
         return f"openmoji:{code}", None
     if not re.search(r"[./\\]", value) and any(ord(ch) > 0x2000 for ch in value):
-        from print_kit.art import openmoji_path
-
-        code = "-".join(f"{ord(ch):X}" for ch in value if ord(ch) != 0xFE0F)
-        if not openmoji_path(code).is_file():
-            return "", f"aucune image OpenMoji pour l'emoji « {value} »"
+        code = openmoji_code("-".join(f"{ord(ch):X}" for ch in value if ord(ch) != 0xFE0F))
+        if code is None:
+            return "", f"aucune image OpenMoji pour l'emoji « {value[:20]} »"
         return f"openmoji:{code}", None
     if folder is None:
-        return "", (f"image « {value} » : un fichier d'image ne peut pas accompagner un "
+        return "", (f"image « {value[:80]} » : un fichier d'image ne peut pas accompagner un "
                     "téléversement ; utilisez un emoji, openmoji:CODE ou la commande "
                     "companion print deck")
-    path = Path(value) if Path(value).is_absolute() else folder / value
+    base = folder.resolve()
+    try:
+        path = (base / value).resolve()  # an absolute path replaces base; links are followed
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL byte
+        return "", f"image « {value[:80]} » : chemin illisible"
+    if not path.is_relative_to(base):
+        return "", (f"image « {value[:80]} » : hors du dossier du paquet ({base}) ; posez "
+                    "l'image dans ce dossier ou un de ses sous-dossiers")
     if path.suffix.lower() not in (".svg", ".png"):
-        return "", f"image « {value} » : format non pris en charge (SVG ou PNG)"
+        return "", f"image « {value[:80]} » : format non pris en charge (SVG ou PNG)"
     if not path.is_file():
-        return "", f"image introuvable « {value} » (cherchée dans {path.parent})"
-    return str(path.resolve()), None
+        return "", f"image introuvable « {value[:80]} » (cherchée dans {path.parent})"
+    problem = picture_problem(path)
+    if problem:
+        return "", f"image « {value[:80]} » : {problem}"
+    return str(path), None
 
 
 def _card(file: str, row: Row, folder: Path | None, problems: list[str]) -> CardSpec | None:
@@ -347,12 +305,18 @@ def parse_deck(file: str, data: bytes, folder: Path | None = None,
                              "formats : CSV, XLSX, YAML"])
     problems: list[str] = []
     file_title = None
-    if suffix == ".csv":
-        rows = _read_csv(file, data, problems)
-    elif suffix == ".xlsx":
-        rows = _read_xlsx(file, data, problems)
-    else:
-        file_title, rows = _read_yaml(file, data, problems)
+    try:
+        if suffix == ".csv":
+            rows = _read_csv(file, data, problems)
+        elif suffix == ".xlsx":
+            rows = _read_xlsx(file, data, problems)
+        else:
+            file_title, rows = _read_yaml(file, data, problems)
+    except DeckFileError:
+        raise
+    except (ValueError, TypeError, RecursionError, MemoryError):  # a case no reader foresaw
+        raise DeckFileError([f"{file} : fichier illisible (contenu inattendu pour un "
+                             f"fichier {suffix.lstrip('.').upper()})"]) from None
     cards: list[CardSpec] = []
     where: dict[str, str] = {}
     for row in rows:
@@ -382,8 +346,11 @@ def parse_deck(file: str, data: bytes, folder: Path | None = None,
 
 
 def read_deck(path: Path, title: str | None = None) -> DeckFile:
+    """The deck file at `path`; no more than the limit is read (parse_deck then refuses a
+    file longer than that, whatever its size on disk says)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise DeckFileError([f"{path} : fichier illisible ({exc.strerror})"]) from None
     return parse_deck(path.name, data, path.parent, title)

@@ -106,6 +106,19 @@ def _entries(files: Sequence[PrintFile]) -> list[_Entry]:
     return list(out.values())
 
 
+def image_pixels(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
+                 dpi: int, kinds: tuple[str, ...] = KINDS) -> int:
+    """How many pixels `card_images` would draw (every side of every component): the cost of
+    an export, known before any is drawn (about 6 million pixels a second)."""
+    total = 0
+    for entry in _entries(files):
+        if entry.kind in kinds:
+            w, h = entry.size or card_mm
+            sides = 1 if entry.back is None else 2
+            total += sides * pixels(w + 2 * bleed_mm, dpi) * pixels(h + 2 * bleed_mm, dpi)
+    return total
+
+
 def card_images(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
                 dpi: int = 300, low_ink: bool = False,
                 kinds: tuple[str, ...] = KINDS) -> list[CardImage]:
@@ -212,13 +225,24 @@ def check_choices(dpi: int | None, service: str | None) -> None:
 
 
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
-                low_ink: bool, dpi: int | None, service: str | None) -> dict[str, bytes]:
+                low_ink: bool, dpi: int | None, service: str | None,
+                max_pixels: int | None = None) -> dict[str, bytes]:
     """{file name: zip bytes}: the images of every card, token and board at `dpi` (card size
     and bleed of the options), and/or those for a print service (its card size, bleed and
-    naming, 300 dpi; tokens and boards at their own size with its bleed)."""
+    naming, 300 dpi; tokens and boards at their own size with its bleed). `max_pixels` (the
+    app's budget; the CLI has none) refuses an export that would draw more, before any."""
     from print_kit.credits import credits_text
 
     check_choices(dpi, service)
+    if max_pixels is not None:
+        total = (image_pixels(files, card_mm, bleed_mm, dpi) if dpi else 0) + (
+            image_pixels(files, SERVICES[service].card_mm, SERVICES[service].bleed_mm, 300)
+            if service else 0)
+        if total > max_pixels:
+            raise UsageError(f"images des cartes : {total // 1_000_000} millions de pixels à "
+                             f"dessiner ; au plus {max_pixels // 1_000_000} millions par "
+                             "demande ici (un seul jeu, 300 ppp ou « Seulement ces cartes » ; "
+                             "la commande companion print --card-png n'a pas de limite)")
     out: dict[str, bytes] = {}
     if dpi is not None:
         images = card_images(files, card_mm, bleed_mm, dpi, low_ink)

@@ -32,6 +32,8 @@ SIZE_LIMITS = (20.0, 200.0)  # mm, each side of a custom card
 
 
 MAX_URL = 300
+MAX_ONLY_EACH = 99  # copies of one card on a replacement sheet (`--only ID=N`)
+MAX_ONLY_CARDS = 500  # cards of a replacement sheet in all: about 56 pages of poker cards
 
 
 def default_url() -> str:
@@ -91,20 +93,28 @@ def parse_card_size(text: str) -> tuple[float, float]:
 def parse_only(ids: list[str] | tuple[str, ...] | None,
                known: dict[str, int]) -> tuple[tuple[str, int], ...]:
     """`--only ID…`: each ID once per mention (« ID=N » for N copies), checked against the
-    component ids of the chosen games (`known`: id -> copies in the data)."""
+    component ids of the chosen games (`known`: id -> copies in the data). A replacement
+    sheet is bounded: MAX_ONLY_EACH copies of one card, MAX_ONLY_CARDS in all, counted as
+    the mentions are read (repeating « ID=99 » adds up)."""
     counts: dict[str, int] = {}
+    total = 0
     for raw in ids or ():
         cid, _, copies = raw.strip().partition("=")
         if cid not in known:
-            raise UsageError(f"--only : identifiant inconnu « {cid} » ; la liste des "
+            raise UsageError(f"--only : identifiant inconnu « {cid[:60]} » ; la liste des "
                              "identifiants : companion cards JEU")
-        try:
-            n = int(copies) if copies else 1
-        except ValueError:
-            n = 0
-        if not 1 <= n <= 99:
-            raise UsageError(f"--only « {raw} » : nombre d'exemplaires entre 1 et 99 attendu")
+        n = int(copies) if copies.isdigit() and len(copies) <= 3 else 0 if copies else 1
+        if not 1 <= n <= MAX_ONLY_EACH:
+            raise UsageError(f"--only « {raw[:60]} » : nombre d'exemplaires entre 1 et "
+                             f"{MAX_ONLY_EACH} attendu")
         counts[cid] = counts.get(cid, 0) + n
+        total += n
+        if counts[cid] > MAX_ONLY_EACH:
+            raise UsageError(f"--only : {counts[cid]} exemplaires de « {cid} » demandés en "
+                             f"tout ; au plus {MAX_ONLY_EACH} par carte")
+        if total > MAX_ONLY_CARDS:
+            raise UsageError(f"--only : plus de {MAX_ONLY_CARDS} cartes demandées ; une "
+                             f"feuille de remplacement en a {MAX_ONLY_CARDS} au plus")
     return tuple(counts.items())
 
 

@@ -12,16 +12,22 @@ from typing import Any
 
 import streamlit as st
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from print_kit.build import Kit
 from print_kit.deckfile import DeckFileError, parse_deck
 from print_kit.deckprint import deck_kit, png_pages, template
+from print_kit.deckread import MAX_FILE_BYTES, MAX_ROWS
 from print_kit.export import zip_entry
 from print_kit.options import make_options
 from print_kit.render import render_png
 from tableapp.usertext import plain
+from tableapp.workload import slot
 
 PREVIEW_DPI = 60
+MAX_PNG_PAGES = 24  # about 5 s of drawing at 150 dpi
+# the deck's limit, said on the uploader (file_uploader's own max_upload_size needs Streamlit
+# 1.52); the server takes up to server.maxUploadSize, parse_deck refuses past this
+UPLOAD_MB = MAX_FILE_BYTES // 2**20
 OPTION_KEYS = {"paper": "print_paper", "card_size": "print_size", "bleed": "print_bleed",
                "layout": "print_layout", "flip": "print_flip", "low_ink": "print_low_ink"}
 
@@ -29,12 +35,27 @@ OPTION_KEYS = {"paper": "print_paper", "card_size": "print_size", "bleed": "prin
 @st.cache_data(show_spinner=False, max_entries=8)
 def build_from_upload(name: str, data: bytes, title: str,
                       request: tuple[tuple[str, Any], ...]) -> Kit:
-    """The deck's kit (DeckFileError or UsageError in French when the file is wrong)."""
-    deck = parse_deck(name, data, None, title or None)
-    return deck_kit(deck, make_options("all", **dict(request)))
+    """The deck's kit (DeckFileError or UsageError in French when the file is wrong), made in
+    one of the server's print slots (tableapp/workload.py)."""
+    with slot("impression"):
+        deck = parse_deck(name, data, None, title or None)
+        return deck_kit(deck, make_options("all", **dict(request)))
+
+
+@st.cache_data(show_spinner="Pages en PNG…", max_entries=2)
+def png_zip_from_upload(name: str, data: bytes, title: str,
+                        request: tuple[tuple[str, Any], ...]) -> bytes:
+    kit = build_from_upload(name, data, title, request)
+    with slot("impression"):
+        return png_zip(kit)
 
 
 def png_zip(kit: Kit) -> bytes:
+    """Every page as PNG (150 dpi, about 0.2 s a page), MAX_PNG_PAGES pages at most."""
+    pages = sum(f.pages for f in kit.files)
+    if pages > MAX_PNG_PAGES:
+        raise UsageError(f"pages en PNG : {pages} pages, {MAX_PNG_PAGES} au plus ici ; la "
+                         "commande companion print deck --png les fait toutes")
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for built in kit.files:
@@ -63,9 +84,11 @@ def render() -> None:
                            key="deck_template_csv")
         c2.download_button("Modèle YAML", template("yaml"), "modele-paquet.yaml",
                            "application/yaml", key="deck_template_yaml")
-        upload = st.file_uploader("Votre fichier de cartes", type=["csv", "xlsx", "yaml", "yml"],
-                                  key="deck_file")
-        title = st.text_input("Titre du paquet (facultatif)", "", key="deck_title")
+        upload = st.file_uploader(f"Votre fichier de cartes ({UPLOAD_MB} Mo et {MAX_ROWS} "
+                                  "cartes au plus)", type=["csv", "xlsx", "yaml", "yml"],
+                                  key="deck_file")  # larger: refused by parse_deck
+        title = st.text_input("Titre du paquet (facultatif)", "", key="deck_title",
+                              max_chars=120)
         if upload is None:
             return
         try:
@@ -90,5 +113,24 @@ def render() -> None:
                            key="deck_dl_pdf", type="primary")
         d2.download_button("manifest.json", kit.manifest_bytes(), "manifest.json",
                            "application/json", key="deck_dl_manifest")
-        d3.download_button("Pages en PNG (zip)", png_zip(kit), "pages-png.zip",
+        _png_pages(d3, upload.name, upload.getvalue(), title.strip(), built.pages)
+
+
+def _png_pages(column: Any, name: str, data: bytes, title: str, pages: int) -> None:
+    """The pages as PNG, made when asked (a few seconds) and for a short deck only."""
+    if pages > MAX_PNG_PAGES:
+        column.caption(f"Pages en PNG : {MAX_PNG_PAGES} pages au plus ici (celui-ci en a "
+                       f"{pages}) ; la commande companion print deck --png les fait toutes.")
+        return
+    identity = (name, len(data), title, _options())
+    if column.button("Pages en PNG (zip)", key="deck_png_go"):
+        st.session_state["deck_png_for"] = identity
+    if st.session_state.get("deck_png_for") != identity:
+        return
+    try:
+        archive = png_zip_from_upload(name, data, title, _options())
+    except CompanionError as exc:
+        column.error(plain(str(exc)))
+        return
+    column.download_button("Télécharger les PNG (zip)", archive, "pages-png.zip",
                            "application/zip", key="deck_dl_png")

@@ -158,6 +158,12 @@ def _workers_without_main(spawn: bool) -> Iterator[None]:
         sys.modules["__main__"] = main
 
 
+def planned_games(game: str, options: Options, changed: bool = False) -> int:
+    """How many games a run (`compare`) plays: games × conditions, twice with changed data;
+    counted before any is played, so an app can refuse a run past its budget."""
+    return options.games * len(lab_module(game).conditions(options)) * (2 if changed else 1)
+
+
 def compare(game: str, options: Options, assignments: Sequence[Assignment], jobs: int = 1,
             progress: Progress | None = None) -> tuple[Run, Run | None]:
     """The original data and, when there are changes, the variant: the same seeds for both, so

@@ -11,11 +11,13 @@ from typing import Any
 import streamlit as st
 
 from companion.catalog import GAMES
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
 from companion.lab.cli import WARNING, to_csv
 from companion.lab.overrides import parse_assignments
-from companion.lab.runner import Options, compare, lab_module
+from companion.lab.runner import Options, compare, lab_module, planned_games
+from companion.text import number
 from tableapp.usertext import plain
+from tableapp.workload import slot
 
 SECTION = "Atelier"
 PLAYERS = {"noe": (2, 6), "emblemes": (3, 5), "camelot": (2, 5), "elsen": (5, 15),
@@ -24,24 +26,48 @@ DEFAULT_PLAYERS = {"noe": [4], "emblemes": [3, 4, 5], "camelot": [2, 3, 4, 5], "
                    "labystere": [2, 3, 4]}
 DEFAULT_GAMES = {"noe": 10, "emblemes": 60, "camelot": 60, "elsen": 200, "labystere": 20}
 MAX_GAMES = 2000  # per condition: the page runs on the server, in one process
+# games of one run asked from the page, both versions of the data counted (the CLI has no
+# limit): about 20 s of one core each, at the speeds measured (ms a game: Noé 10 to 40,
+# Emblèmes 2, Camelot 5, ELSEN 1.5, Labystère 4); the page's defaults are far below
+RUN_BUDGET = {"noe": 600, "emblemes": 8000, "camelot": 4000, "elsen": 12000,
+              "labystere": 5000}
 EXAMPLES = {"noe": "announcements.complot.points=20", "emblemes": "starting_coins=5",
             "camelot": "tokens_to_win.4=3", "elsen": "success_tokens.8=3",
             "labystere": "die_faces=4"}
 CONDITION_KEYS = ("politique", "joueurs", "niveau", "lieux", "roles")
 
 
+def lab_options(raw: dict[str, Any]) -> Options:
+    return Options(games=raw["games"], seed=raw["seed"], players=tuple(raw["players"]),
+                   policies=tuple(raw["policies"]),
+                   extra={k: tuple(v) for k, v in raw["extra"].items()})
+
+
+def check_budget(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> None:
+    """A run past the page's budget is refused before any game is played."""
+    planned = planned_games(game, lab_options(raw), bool(changes))
+    if planned > RUN_BUDGET[game]:
+        twice = " (deux fois : original et modifié)" if changes else ""
+        raise UsageError(f"Ces réglages demandent {number(planned, 0)} parties{twice} ; le labo "
+                         f"de l'application en joue {number(RUN_BUDGET[game], 0)} au plus par "
+                         f"série pour {GAMES[game].title}. Réduisez les parties par condition "
+                         "ou les conditions, ou lancez « companion lab » sur votre ordinateur.")
+
+
 def run_rows(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Play the runs with a progress bar; the rows of the original and of the changed data."""
-    options = Options(games=raw["games"], seed=raw["seed"], players=tuple(raw["players"]),
-                      policies=tuple(raw["policies"]),
-                      extra={k: tuple(v) for k, v in raw["extra"].items()})
-    bar = st.progress(0.0, text="Parties en cours…")
+    """Play the runs with a progress bar; the rows of the original and of the changed data.
+    Within the budget, in the server's one lab slot (tableapp/workload.py); each update of
+    the bar is where Streamlit stops the run when the visitor taps « Arrêter » or leaves."""
+    check_budget(game, raw, changes)
+    with slot("labo"):
+        bar = st.progress(0.0, text="Parties en cours…")
 
-    def progress(done: int, total: int) -> None:
-        bar.progress(done / max(total, 1), text=f"Parties en cours… {done}/{total}")
+        def progress(done: int, total: int) -> None:
+            bar.progress(done / max(total, 1), text=f"Parties en cours… {done}/{total}")
 
-    original, changed = compare(game, options, parse_assignments(changes), 1, progress)
-    bar.empty()
+        original, changed = compare(game, lab_options(raw), parse_assignments(changes), 1,
+                                    progress)
+        bar.empty()
     return original.rows("original") + (changed.rows("modifie") if changed else [])
 
 
@@ -69,7 +95,7 @@ def _form() -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
                                         else "aucun")
     changes = st.text_area(
         "Changer des valeurs des données (une par ligne, clé=valeur)", "",
-        placeholder=EXAMPLES[game], key=f"lab_changes_{game}",
+        placeholder=EXAMPLES[game], key=f"lab_changes_{game}", max_chars=4000,
         help="Chemin dans data/<jeu>.yaml ; un élément de liste par son id. La valeur est "
              "vérifiée comme le fichier ; les deux versions sont jouées avec les mêmes graines.")
     if not players or not policies or any(not v for v in extra.values()):
@@ -167,6 +193,12 @@ def render() -> None:
     key = json.dumps([chosen_game, options, lines], sort_keys=True)
     done: dict[str, list[dict[str, Any]]] = st.session_state.setdefault("lab_results", {})
     if key not in done:
+        if st.button("Arrêter les parties", key="lab_stop"):
+            # tapped while the run played: Streamlit stopped it at its next progress update
+            # and runs the page again; the request goes, so the run does not start over
+            st.session_state.pop("lab_request", None)
+            st.info("Parties arrêtées. Changez les réglages ou relancez.")
+            return
         try:
             rows = run_rows(chosen_game, options, lines)
         except CompanionError as exc:

@@ -15,10 +15,11 @@ from companion.text import number
 from print_kit.build import Kit, build_kit
 from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS
-from print_kit.options import FLIPS, LAYOUTS, make_options
+from print_kit.options import FLIPS, LAYOUTS, MAX_ONLY_CARDS, make_options
 from print_kit.render import render_png
 from tableapp import owndeck, session
 from tableapp.usertext import plain
+from tableapp.workload import slot
 
 SECTION = "Impression"
 
@@ -26,11 +27,16 @@ LAYOUT_LABELS = {"duplex": "recto verso", "gutterfold": "pliage (imprimante simp
                  "fronts": "recto seul"}
 FLIP_LABELS = {"long": "bord long", "short": "bord court"}
 PREVIEW_DPI = 60
+# card images asked from the page, in millions of pixels drawn (about 6 a second): one game
+# at 300 dpi or for a print service (ELSEN 37, Camelot 64, Labystère 113, Emblèmes 153,
+# Noé 168), not the five games (537) nor most at 600 dpi; the CLI's --card-png has no limit
+MAX_IMAGE_PIXELS = 200_000_000
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
 def cached_kit(request: tuple[tuple[str, Any], ...]) -> Kit:
-    return build_kit(make_options(**dict(request)))
+    with slot("impression"):  # at most PRINT_JOBS at once on the server (tableapp/workload.py)
+        return build_kit(make_options(**dict(request)))
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -83,7 +89,8 @@ def _options_form() -> dict[str, Any] | None:
         custom = st.text_input("Taille à vous (LxH en mm, par exemple 60x90)", "",
                                key="print_custom_size").strip()
         only = st.text_input("Seulement ces cartes (identifiants séparés par des espaces, "
-                             "ID=N pour N exemplaires)", "", key="print_only").split()
+                             f"ID=N pour N exemplaires ; {MAX_ONLY_CARDS} cartes au plus)", "",
+                             key="print_only", max_chars=4000).split()
     request = dict(game=game, paper=paper, card_size=custom or size, bleed=float(bleed),
                    layout=layout, flip=flip, low_ink=bool(low_ink), url=url,
                    calibration=calibration, only=tuple(only) or None, **extra)
@@ -153,8 +160,9 @@ def cached_images(request: tuple[tuple[str, Any], ...], choice: str) -> tuple[st
     options = make_options(**dict(request))
     dpi = int(choice.split("-")[1]) if choice.startswith("png") else None
     service = None if dpi else choice
-    [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed,
-                                 options.low_ink, dpi, service).items()
+    with slot("impression"):
+        [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed,
+                                     options.low_ink, dpi, service, MAX_IMAGE_PIXELS).items()
     return name, data
 
 
