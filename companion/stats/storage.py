@@ -269,9 +269,11 @@ class StatsStore(NightStore):
             ids = [kept] + [i for (i,) in db.execute(
                 "SELECT id FROM profiles WHERE merged_into = ?", (kept,))]
             marks = ",".join("?" * len(ids))
-            return [c for (c,) in db.execute(
-                f"SELECT DISTINCT s.code FROM game_seats s JOIN games g ON g.code = s.code "
-                f"WHERE s.profile IN ({marks}) ORDER BY g.created, g.rowid", ids)]
+            # the ordering columns are selected too: PostgreSQL's DISTINCT requires them
+            return [c for (c, _created, _rowid) in db.execute(
+                f"SELECT DISTINCT s.code, g.created, g.rowid FROM game_seats s JOIN games g "
+                f"ON g.code = s.code WHERE s.profile IN ({marks}) ORDER BY g.created, g.rowid",
+                ids)]
 
     def names(self) -> dict[str, str]:
         """Player key -> display name, for every profile (merged ones under the kept name)."""
