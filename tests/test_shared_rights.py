@@ -279,6 +279,7 @@ def test_a_stale_control_changes_nothing(action: str, monkeypatch: pytest.Monkey
         texts(at)
     # even when the page's own check is fooled (it says yes), the store refuses the write
     monkeypatch.setattr(StatsStore, "may_change_profile", lambda self, pid, rights: True)
+    monkeypatch.setattr(StatsStore, "changeable_profiles", lambda self, rights: {odile, sam})
     at = stale_page(Access(default_path()).new_organiser(), odile, sam)
     at.button(key=STALE_BUTTONS[action].format(odile)).click().run()
     assert not at.exception and snapshot(default_path()) == before

@@ -27,7 +27,7 @@ from companion.errors import CompanionError, UsageError
 from companion.migrations import APPLICATION_ID, MIGRATIONS, PG_MIGRATIONS
 from companion.stats.figures import Played
 from companion.stats.nights import NightStore, clean_name
-from companion.stats.ownership import may_change_profile, require_profile
+from companion.stats.ownership import changeable_profiles, may_change_profile, require_profile
 from companion.stats.record import GameRecord, record_of
 from companion.store import EventStore, UnknownGame, normalize_code
 
@@ -142,6 +142,11 @@ class StatsStore(NightStore):
         controls; every write asks again)."""
         with self._db.read() as db:
             return may_change_profile(db, self._resolve(db, profile_id), rights)
+
+    def changeable_profiles(self, rights: SharedRights) -> set[int]:
+        """The profiles these rights may change (for a page's choices; writes ask again)."""
+        with self._db.read() as db:
+            return changeable_profiles(db, rights)
 
     def update_profile(self, profile_id: int, *, by: SharedRights, name: str | None = None,
                        colour: str | None = None, picture: str | None = None) -> Profile:

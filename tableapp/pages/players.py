@@ -171,8 +171,8 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
                 _say(exc)
             else:
                 st.rerun()
-        others = [p for p in profiles if p.id != profile.id
-                  and stats.may_change_profile(p.id, rights)]
+        mine = stats.changeable_profiles(rights)
+        others = [p for p in profiles if p.id != profile.id and p.id in mine]
         if others:
             _merge(profile, others)
         _delete(profile)
