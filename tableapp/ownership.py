@@ -17,8 +17,10 @@ import streamlit as st
 
 from companion.access import SharedRights, new_secret
 from companion.access_cli import ORGANISER_PARAM
+from companion.errors import CompanionError
 from companion.store import default_location
 from tableapp import session
+from tableapp.session import plain
 
 
 def organiser_link(base_url: str, token: str) -> str:
@@ -26,9 +28,12 @@ def organiser_link(base_url: str, token: str) -> str:
 
 
 @st.cache_resource(show_spinner=False)
-def _announced(path: str, base_url: str) -> bool:
+def _announced(path: str) -> bool:
     """Once per server process and database: make the organiser's token if the server has
-    none, and say on the terminal how to become the organiser."""
+    none, and say on the terminal how to become the organiser (at the address the first
+    browser used: a phone's, not « localhost », when it came over the network). A storage
+    fault raises, so nothing is cached and the next run tries again."""
+    base_url = session.public_base_url()
     token = session.access().ensure_organiser()
     if token is not None:
         message = ("Compagnon de table : lien de l'organisateur (affiché une seule fois ; à "
@@ -44,7 +49,11 @@ def _announced(path: str, base_url: str) -> bool:
 
 def announce_organiser() -> None:
     """Called by the app's entry at every run; does its work once per process."""
-    _announced(str(default_location()), session.public_base_url())
+    try:
+        _announced(str(default_location()))
+    except CompanionError as exc:  # the database is busy or down: said on the terminal
+        print(f"Compagnon de table : lien de l'organisateur pas encore créé ({exc})",
+              file=sys.stderr, flush=True)
 
 
 def take_organiser_link() -> None:
@@ -54,7 +63,12 @@ def take_organiser_link() -> None:
     if token is None:
         return
     del st.query_params[ORGANISER_PARAM]
-    if session.access().is_organiser(token):
+    try:
+        live = session.access().is_organiser(token)
+    except CompanionError as exc:
+        st.error(plain(str(exc)))
+        return
+    if live:
         session.device().organiser = token
         st.toast("Cet appareil est maintenant l'organisateur : il peut modifier tous les "
                  "joueurs et toutes les soirées.")
