@@ -312,8 +312,14 @@ def test_the_soiree_page_keeps_its_ranking_and_refuses_a_stale_control() -> None
     assert store.night(night.id).ranking == "points"
     other = page("tableapp.pages.nights", soiree=str(night.id), cle=key).run()
     assert other.segmented_control(key="night_ranking").value == "points"  # every screen
-    # the organiser opens any soirée without its key, until its link is renewed
+    # the organiser lists and opens any soirée without its key, until its link is renewed
     organiser = Access(default_path()).new_organiser()
+    listing = page("tableapp.pages.nights")
+    listing.session_state[_DEVICE_KEY] = device(organiser=organiser)
+    listing.run()
+    assert "Toutes les soirées (organisateur)" in texts(listing)
+    assert f"night_pick_{night.id}" in keys(listing)
+    assert "Toutes les soirées" not in texts(page("tableapp.pages.nights").run())
     at = page("tableapp.pages.nights", soiree=str(night.id))
     at.session_state[_DEVICE_KEY] = device(organiser=organiser)
     at.run()
