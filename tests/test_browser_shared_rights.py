@@ -31,11 +31,25 @@ def settled(page: Any) -> None:
                            timeout=TIMEOUT)
 
 
+def remembered(page: Any, entry: str) -> None:
+    """Wait until the device's cookie holds `entry` (« c. »: its creator key, « o. »: the
+    organiser's token): the app writes it with a line of script at the end of the run."""
+    def cookie() -> str:
+        return next((c["value"] for c in page.context.cookies()
+                     if c["name"] == "compagnon_appareil"), "")
+    for _attempt in range(100):
+        if any(part.startswith(entry) for part in cookie().split("|")):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"le cookie de l'appareil n'a pas reçu « {entry} »")
+
+
 def create(page: Any, base: str, name: str) -> None:
     open_page(page, f"{base}/joueurs", "Nouveau joueur")
     page.get_by_label("Nom", exact=True).first.fill(name)
     page.get_by_role("button", name="Enregistrer le joueur").click()
     page.get_by_text(f"{name} est enregistré").wait_for(timeout=TIMEOUT)
+    remembered(page, "c.")
 
 
 def choose(page: Any, base: str, name: str, query: str = "") -> None:
@@ -56,11 +70,10 @@ def pick(page: Any, box: Any, name: str) -> None:
     for _attempt in range(5):
         box.locator("button").first.click()
         try:
-            option.wait_for(timeout=3000)
+                option.click(timeout=3000)
         except Exception:  # playwright's TimeoutError: the list closed, open it again
             settled(page)
             continue
-        option.click()
         return
     raise AssertionError(f"« {name} » introuvable dans la liste")
 
@@ -89,6 +102,7 @@ def stale_attempt(page: Any, base: str, stats: StatsStore, action: str) -> None:
     page.goto(link)
     page.get_by_text("Cet appareil est maintenant l'organisateur").first.wait_for(
         timeout=TIMEOUT)
+    remembered(page, "o." + link.rsplit("=", 1)[1])
     choose(page, base, OWNER)
     page.get_by_text(EDIT).click()
     box = page.locator('[data-testid="stExpander"]').filter(has_text=EDIT)
