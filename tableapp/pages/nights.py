@@ -30,6 +30,14 @@ from tableapp.session import plain
 
 SECTION = "Soirées et joueurs"
 NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
+
+
+def _say(exc: CompanionError) -> None:
+    """A refusal or a fault, as the one French sentence it carries (no markup)."""
+    text = str(exc)
+    st.error(plain(text[:1].upper() + text[1:]))
+
+
 def place_label(rank: int) -> str:
     return "1er" if rank == 1 else f"{rank}e"
 
@@ -62,7 +70,7 @@ def _start_or_pick() -> None:
         try:
             night, key = stats.open_night(title)
         except CompanionError as exc:
-            st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+            _say(exc)
             return
         _open(night.id, key)
         seating.play_in_night(night.id, key)
@@ -141,7 +149,7 @@ def _settings(night: Night, key: str) -> None:
             try:
                 stats.rename_night(night.id, title, by=ownership.rights(night_key=key))
             except CompanionError as exc:
-                st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+                _say(exc)
             else:
                 st.rerun()
         sure = st.checkbox("Supprimer la soirée : ses parties restent enregistrées",
@@ -151,7 +159,7 @@ def _settings(night: Night, key: str) -> None:
             try:
                 stats.delete_night(night.id, by=ownership.rights(night_key=key))
             except CompanionError as exc:
-                st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+                _say(exc)
                 return
             seating.play_in_night(None)
             for param in (NIGHT_PARAM, KEY_PARAM):
@@ -183,7 +191,7 @@ def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -
                     seating.stats_store().detach(row["code"],
                                                  by=ownership.rights(night_key=key))
                 except CompanionError as exc:
-                    st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+                    _say(exc)
                 else:
                     st.rerun()
 
@@ -215,7 +223,7 @@ def _attach(night: Night, key: str) -> None:
             try:
                 stats.attach(night.id, code, by=ownership.rights(night_key=key))
             except CompanionError as exc:
-                st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+                _say(exc)
             else:
                 st.rerun()
 
@@ -247,8 +255,7 @@ def render() -> None:
     try:
         _render_page()
     except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
-        text = str(exc)
-        st.error(plain(text[:1].upper() + text[1:]))
+        _say(exc)
 
 
 def _render_page() -> None:
