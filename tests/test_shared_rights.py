@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from backends import raw_execute
-from stats_night import example_log
+from stats_night import build_night, example_log
 from streamlit.testing.v1 import AppTest
 from test_stats_pages import page, stats, texts
 
@@ -209,6 +209,18 @@ def test_companion_organisateur_prints_a_new_link_and_revokes_the_old(
     token = link.rsplit("=", 1)[1]
     assert access.is_organiser(token) and not access.is_organiser(first)
     assert "L'ancien lien ne marche plus" in out.err
+
+
+def test_the_cli_podium_follows_the_ranking_the_soiree_chose(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    store, night, _codes, _profiles = build_night(default_path())
+    store.set_ranking(night, "points", by=ON_SERVER)
+    assert main(["stats", "--night", str(night)]) == 0
+    assert "Podium (points par place)" in capsys.readouterr().out
+    assert main(["stats", "--night", str(night), "--ranking", "victoires"]) == 0
+    assert "Podium (victoires)" in capsys.readouterr().out
+    assert main(["stats", "--night", "999"]) == 2
+    assert "aucune soirée n° 999" in capsys.readouterr().err
 
 
 # --- the pages -----------------------------------------------------------------------------
