@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tableapp import shell
+from tableapp import ownership, shell
 from tableapp.navigation import sections
 from tableapp.session import apply_style, freeze_imports, remember_device
 
@@ -11,6 +11,8 @@ st.set_page_config(page_title="Compagnon de table", page_icon=":material/playing
 apply_style()
 shell.install()  # French only, 44 px touch targets
 try:
+    ownership.announce_organiser()  # the organiser's link, on the terminal, once per process
+    ownership.take_organiser_link()  # ?organisateur=… opened on any page
     st.navigation(sections()).run()
 finally:  # even when the page stopped (st.stop) or reruns: what this device hosts or joined
     remember_device()

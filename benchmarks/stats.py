@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _timing import best_of  # noqa: E402
 
+from companion.access import ON_SERVER  # noqa: E402
 from companion.games.camelot import simulate as camelot  # noqa: E402
 from companion.games.emblemes import simulate as emblemes  # noqa: E402
 from companion.stats.report import night_report  # noqa: E402
@@ -92,7 +93,7 @@ def build(path: Path) -> tuple[StatsStore, int, list[str], int]:
         code = stats.events.import_log(envelope(game, setup, events, f"partie {number}"))
         seats = rng.sample(profiles, len(setup["players"]))
         stats.seat(code, dict(enumerate(seats)))
-        stats.attach(night.id, code)
+        stats.attach(night.id, code, by=ON_SERVER)
         codes.append(code)
         lines += len(events)
     return stats, night.id, codes, lines

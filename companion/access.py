@@ -13,6 +13,12 @@ cookie of that device by the app (registre TAB-2): the server keeps no list of d
 
 The grants table lives in the event store's database, so deleting a game removes its log and
 its grants in one transaction.
+
+Players' profiles and soirées are shared by the whole server (registre TAB-8): they are changed
+by the *organiser* (one token per server, the same kind of secret, kept hashed in the
+`organiser` table, given once on the server's terminal) or by the device that created them (its
+*creator key*, kept hashed on each profile; a soirée's own key). `SharedRights` is what a
+device presents; companion/stats/ownership.py checks it inside the write's transaction.
 """
 
 from __future__ import annotations
@@ -61,12 +67,57 @@ class Grant:
         return ROLE_LABELS[self.role]
 
 
+@dataclass(frozen=True)
+class SharedRights:
+    """What a device presents to change a profile or a soirée (registre TAB-8): the organiser's
+    token, its own creator key, the key of the soirée it writes; `server` is the server's own
+    terminal (whoever runs a command there can already write the database)."""
+
+    organiser: str | None = None
+    creator: str | None = None
+    night_key: str | None = None
+    server: bool = False
+
+
+ON_SERVER = SharedRights(server=True)
+
+
+def new_secret() -> str:
+    """A fresh capability: 192 random bits, 32 URL-safe characters."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def secret_hash(token: str) -> str:
+    """What the database keeps of a capability (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def holds(stored_hash: str | None, token: str | None) -> bool:
+    """True when `token` is the capability whose hash is `stored_hash` (constant time); an
+    empty hash (a row made before its creator was kept) is held by nobody."""
+    if not stored_hash or not is_valid_token(token):
+        return False
+    assert token is not None
+    return hmac.compare_digest(stored_hash, secret_hash(token))
+
+
+def organiser_in(db: sqlite3.Connection, token: str | None) -> bool:
+    """True when `token` is the server's live organiser token, read in the caller's
+    transaction (so a write checks the right it writes under)."""
+    if not is_valid_token(token):
+        return False
+    found = False
+    for (stored,) in db.execute("SELECT token_hash FROM organiser WHERE revoked IS NULL"):
+        found = holds(stored, token) or found  # every live hash compared, no early exit
+    return found
+
+
 def is_valid_token(token: str | None) -> bool:
     return bool(token and _TOKEN_RE.match(token))
 
 
 def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
+    return secret_hash(token)
 
 
 def _now() -> str:
@@ -163,6 +214,35 @@ class Access:
             db.execute("DELETE FROM grants WHERE code = ?", (code,))
             db.execute("DELETE FROM games WHERE code = ?", (code,))
 
+    # --- the organiser of the server (registre TAB-8) ------------------------------------------
+
+    def ensure_organiser(self) -> str | None:
+        """The server's first organiser token when it has none (returned once: only its hash
+        is kept), else None. One transaction: two servers starting together make one."""
+        with self._db.write() as db:
+            if db.execute("SELECT 1 FROM organiser WHERE revoked IS NULL").fetchone():
+                return None
+            return self._add_organiser(db)
+
+    def new_organiser(self) -> str:
+        """A new organiser token; every older one stops working at once."""
+        with self._db.write() as db:
+            db.execute("UPDATE organiser SET revoked = ? WHERE revoked IS NULL", (_now(),))
+            return self._add_organiser(db)
+
+    @staticmethod
+    def _add_organiser(db: sqlite3.Connection) -> str:
+        token = new_secret()
+        db.execute("INSERT INTO organiser (token_hash, created) VALUES (?, ?)",
+                   (secret_hash(token), _now()))
+        return token
+
+    def is_organiser(self, token: str | None) -> bool:
+        if not is_valid_token(token):
+            return False
+        with self._db.read() as db:
+            return organiser_in(db, token)
+
 
 def _delete_log(db: sqlite3.Connection, code: str) -> None:
     """The events table refuses deletes (append-only trigger) unless the game's row is marked
@@ -175,20 +255,31 @@ def _delete_log(db: sqlite3.Connection, code: str) -> None:
 
 MEMORY_LIMIT = 40  # games remembered per device (a cookie holds about 4 KB)
 _ENTRY_RE = re.compile(r"^(?:h\.([A-Z0-9]{6})\.([A-Za-z0-9_-]{32})|j\.([A-Z0-9]{6}))$")
+_KEY_RE = re.compile(r"^([oc])\.([A-Za-z0-9_-]{32})$")  # organiser token, creator key
 
 
 @dataclass
 class DeviceMemory:
     """The games a device hosts (with its host token) or has joined (token None), oldest
-    first. Serialised as a cookie value: `h.CODE.TOKEN|j.CODE|...` (registre TAB-2)."""
+    first, and its keys for shared things (registre TAB-8): the organiser token it was given,
+    its creator key. Serialised as a cookie value: `o.TOKEN|c.KEY|h.CODE.TOKEN|j.CODE|...`
+    (registre TAB-2)."""
 
     games: dict[str, str | None] = field(default_factory=dict)
+    organiser: str | None = None
+    creator: str | None = None
 
     @classmethod
     def parse(cls, text: str | None) -> DeviceMemory:
         """Whatever the cookie holds: malformed entries are dropped, never an error."""
         memory = cls()
-        for entry in (text or "").split("|")[-MEMORY_LIMIT:]:
+        entries = (text or "").split("|")
+        for entry in entries[:2]:  # the keys come first (dump)
+            key = _KEY_RE.match(entry)
+            if key is not None:
+                setattr(memory, "organiser" if key.group(1) == "o" else "creator",
+                        key.group(2))
+        for entry in entries[-MEMORY_LIMIT:]:
             match = _ENTRY_RE.match(entry)
             if match is not None:
                 host_code, token, joined = match.groups()
@@ -196,8 +287,10 @@ class DeviceMemory:
         return memory
 
     def dump(self) -> str:
-        return "|".join(f"h.{code}.{token}" if token else f"j.{code}"
-                        for code, token in list(self.games.items())[-MEMORY_LIMIT:])
+        keys = [f"{kind}.{key}" for kind, key in (("o", self.organiser), ("c", self.creator))
+                if key]
+        return "|".join(keys + [f"h.{code}.{token}" if token else f"j.{code}"
+                                for code, token in list(self.games.items())[-MEMORY_LIMIT:]])
 
     def _put(self, code: str, token: str | None) -> None:
         self.games.pop(code, None)

@@ -25,13 +25,14 @@ TABLES: list[tuple[str, tuple[str, ...], str]] = [
                "rules_version", "broken", "deleting"), "rowid"),
     ("events", ("code", "seq", "event", "created", "author"), "code, seq"),
     ("grants", ("id", "code", "role", "label", "token_hash", "created", "revoked"), "id"),
-    ("profiles", ("id", "name", "colour", "picture", "created"), "id"),
-    ("nights", ("id", "title", "created", "token_hash"), "id"),
+    ("organiser", ("id", "token_hash", "created", "revoked"), "id"),
+    ("profiles", ("id", "name", "colour", "picture", "created", "creator_hash"), "id"),
+    ("nights", ("id", "title", "created", "token_hash", "ranking"), "id"),
     ("game_seats", ("code", "seat", "profile"), "code, seat"),
     ("night_games", ("code", "night", "added"), "code"),
     ("game_positions", ("code", "name", "value", "updated"), "code, name"),
 ]
-ID_TABLES = ("grants", "profiles", "nights")
+ID_TABLES = ("grants", "organiser", "profiles", "nights")
 # (table, column, parent table): rows whose game or profile is gone
 ORPHANS = [("events", "code", "games"), ("grants", "code", "games"),
            ("game_seats", "code", "games"), ("night_games", "code", "games"),

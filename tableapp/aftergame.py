@@ -18,7 +18,7 @@ from companion.rematch import rematch_seats, rematch_setup
 from companion.stats.charts import rounds_spec
 from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
 from companion.store import StoredGame
-from tableapp import seating, session
+from tableapp import ownership, seating, session
 from tableapp.gamepage import is_host, open_game
 from tableapp.usertext import plain
 
@@ -102,8 +102,9 @@ def start_rematch(code: str) -> None:
         if seats:
             stats.seat(new, seats)
         night = stats.night_of(code)
-        if night is not None:
-            stats.attach(night, new)
+        rights = ownership.rights(night_key=seating.night_key(night))
+        if night is not None and stats.may_change_night(night, rights):
+            stats.attach(night, new, by=rights)  # the night's devices and the organiser's
     except (CompanionError, UsageError) as exc:
         st.error(plain(f"Revanche impossible : {exc}"))
         return

@@ -10,9 +10,10 @@ from __future__ import annotations
 import streamlit as st
 
 from companion.errors import CompanionError
-from companion.stats.storage import Night, StatsStore
+from companion.stats.nights import Night
+from companion.stats.storage import StatsStore
 from companion.store import default_location
-from tableapp import session
+from tableapp import ownership, session
 from tableapp.usertext import plain
 
 _NIGHT_KEY = "_compagnon_night"  # (night id, key) of the night this session is playing
@@ -40,6 +41,14 @@ def known_nights() -> dict[int, str]:
     return dict(st.session_state.get(_NIGHTS_KEY, {}))
 
 
+def night_key(night_id: int | None) -> str | None:
+    """The key this session holds for a night (opened here, or the night being played)."""
+    playing = st.session_state.get(_NIGHT_KEY)
+    if playing and playing[0] == night_id:
+        return str(playing[1]) or None
+    return known_nights().get(night_id or 0)
+
+
 def play_in_night(night_id: int | None, key: str = "") -> None:
     """Games this session starts from now on join this night (None: no night)."""
     if night_id is None:
@@ -49,14 +58,15 @@ def play_in_night(night_id: int | None, key: str = "") -> None:
 
 
 def active_night() -> Night | None:
-    """The night new games join, if this session opened one with its key."""
+    """The night new games join, if this session opened one with its key (or is the
+    organiser's: registre TAB-8)."""
     value = st.session_state.get(_NIGHT_KEY)
     if not value:
         return None
     night_id, key = value
     stats = stats_store()
     try:
-        if stats.night_key_ok(night_id, key):
+        if stats.may_change_night(night_id, ownership.rights(night_key=key)):
             return stats.night(night_id)
     except CompanionError:
         pass
@@ -142,7 +152,7 @@ def after_create(game: str, code: str, names: list[str]) -> None:
         if st.session_state.get(f"np_{game}_save_profiles"):
             for name in names:
                 if stats.find(name) is None:
-                    stats.create_profile(name)
+                    stats.create_profile(name, creator=ownership.creator_key())
         links = {}
         for seat, name in enumerate(names):
             profile = stats.find(name)
@@ -152,7 +162,7 @@ def after_create(game: str, code: str, names: list[str]) -> None:
             stats.seat(code, links)
         night = active_night()
         if night is not None:
-            stats.attach(night.id, code)
+            stats.attach(night.id, code, by=ownership.rights(night_key=night_key(night.id)))
     except CompanionError as exc:
         st.session_state["_compagnon_seating_error"] = str(exc)
     for key in (_chips_key(game), _chips_key(game) + "_before", f"np_{game}_save_profiles"):

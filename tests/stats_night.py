@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from companion.access import ON_SERVER
 from companion.stats.storage import StatsStore
 from companion.store import EventStore
 
@@ -53,5 +54,5 @@ def build_night(path: Path) -> tuple[StatsStore, int, dict[str, str], dict[str, 
         players = log["setup"]["players"]
         stats.seat(code, {players.index(seat): profiles[who]
                           for seat, who in SEATS[name].items()})
-        stats.attach(night.id, code)
+        stats.attach(night.id, code, by=ON_SERVER)
     return stats, night.id, codes, profiles

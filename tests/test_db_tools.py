@@ -17,7 +17,7 @@ from test_store_counter import SETUP, score, use_counter
 from test_store_rules_version import new_rules
 
 from companion import dbtools
-from companion.access import Access
+from companion.access import ON_SERVER, Access
 from companion.cli import main
 from companion.errors import UsageError
 from companion.positions import NarratorPlace, Positions
@@ -35,7 +35,7 @@ def club(path: Path | str) -> EventStore:
     stats, _night, codes, profiles = build_night(path)
     store = stats.events
     twin = stats.create_profile("Alice bis")
-    stats.merge(twin.id, profiles["Alice"])
+    stats.merge(twin.id, profiles["Alice"], by=ON_SERVER)
     access = Access(store.path)
     code = codes["noe-corrections"]
     _token, host = access.issue(code)

@@ -10,6 +10,7 @@ from hosting import as_host
 from stats_night import example_log
 from streamlit.testing.v1 import AppTest
 
+from companion.access import ON_SERVER
 from companion.stats.storage import StatsStore
 from companion.store import EventStore, default_path
 
@@ -55,7 +56,7 @@ def test_the_night_page_shows_games_results_and_podium() -> None:
     alice, bruno = store.create_profile("Alice"), store.create_profile("Bruno")
     code = store.events.import_log(example_log("noe-partie-a-100-points"))
     store.seat(code, {0: alice.id, 1: bruno.id})
-    store.attach(night.id, code)
+    store.attach(night.id, code, by=ON_SERVER)
     at = page("tableapp.pages.nights", soiree=str(night.id), cle=key).run()
     assert not at.exception
     shown = texts(at)
@@ -109,7 +110,7 @@ def test_players_page_creates_renames_and_merges() -> None:
     alicia = store.find("Alicia")
     code = store.events.import_log(example_log("noe-partie-a-100-points"))
     store.seat(code, {0: alicia.id})
-    at = page("tableapp.pages.players").run()
+    at.run()  # the same device: it created both profiles, it may merge them
     at.selectbox(key="player_pick").set_value(alicia.id).run()
     at.selectbox(key=f"player_merge_{alicia.id}").set_value(store.find("Alice").id)
     at.checkbox(key=f"player_merge_ok_{alicia.id}").check().run()

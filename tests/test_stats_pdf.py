@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from stats_night import build_night
 
+from companion.access import ON_SERVER
 from companion.stats.report import night_report
 from print_kit.night import night_pdf
 
@@ -51,8 +52,8 @@ def test_the_summary_renders_on_one_page_with_the_pages_numbers(tmp_path: Path) 
 @needs_poppler
 def test_user_text_is_escaped(tmp_path: Path) -> None:
     stats, night, codes, profiles = build_night(tmp_path / "db.sqlite3")
-    stats.rename_night(night, "<b>Soirée</b> & <font size=40>co</font>")
-    stats.update_profile(profiles["Chloé"], name="Chloé <i>&amp;</i>")
+    stats.rename_night(night, "<b>Soirée</b> & <font size=40>co</font>", by=ON_SERVER)
+    stats.update_profile(profiles["Chloé"], name="Chloé <i>&amp;</i>", by=ON_SERVER)
     pdf = night_pdf(night_report(stats, night))
     text = " ".join(pdf_text(pdf, tmp_path).split())
     assert "<b>Soirée</b> & <font size=40>co</font>" in text

@@ -9,6 +9,7 @@ import pytest
 from backends import is_postgres, raw_execute
 from stats_night import build_night, example_log
 
+from companion.access import ON_SERVER
 from companion.errors import UsageError
 from companion.stats.figures import player_stats
 from companion.stats.storage import StatsStore
@@ -39,7 +40,7 @@ def test_renaming_a_profile_does_not_rewrite_history(tmp_path: Path) -> None:
     stats, night, codes, profiles = build_night(tmp_path / "db.sqlite3")
     code = codes["emblemes-partie-a-trois"]
     before = stats.events.export(code)
-    stats.update_profile(profiles["Chloé"], name="Chloé B.", colour="#123456")
+    stats.update_profile(profiles["Chloé"], name="Chloé B.", colour="#123456", by=ON_SERVER)
     assert stats.events.export(code) == before  # the log still says « vert »
     played = stats.played([code])[0]
     assert played.record.players == ["rouge", "bleu", "vert"]
@@ -51,7 +52,7 @@ def test_merging_duplicates_keeps_every_game(tmp_path: Path) -> None:
     twin = stats.create_profile("Chloe (doublon)")
     code = stats.events.import_log(example_log("noe-partie-a-100-points"))
     stats.seat(code, {2: twin.id})  # Chloé sat under the duplicate profile
-    kept = stats.merge(twin.id, profiles["Chloé"])
+    kept = stats.merge(twin.id, profiles["Chloé"], by=ON_SERVER)
     assert kept.id == profiles["Chloé"]
     assert twin.id not in [p.id for p in stats.profiles()]
     assert stats.profile(twin.id).id == kept.id  # the old id leads to the kept profile
@@ -59,7 +60,7 @@ def test_merging_duplicates_keeps_every_game(tmp_path: Path) -> None:
     games = stats.played(stats.profile_codes(kept.id))
     assert player_stats(games, f"profil:{kept.id}")["played"] == 8  # 7 + the twin's game
     with pytest.raises(UsageError, match="lui-même"):
-        stats.merge(kept.id, twin.id)
+        stats.merge(kept.id, twin.id, by=ON_SERVER)
 
 
 def test_seats_are_checked(stats: StatsStore) -> None:
@@ -82,18 +83,18 @@ def test_nights_group_games_of_any_kind(stats: StatsStore) -> None:
     noe = stats.events.import_log(example_log("noe-corrections"))
     laby = stats.events.import_log(example_log("labystere-partie"))
     assert set(stats.loose_codes()) == {noe, laby}
-    stats.attach(night.id, noe)
-    stats.attach(night.id, laby)
+    stats.attach(night.id, noe, by=ON_SERVER)
+    stats.attach(night.id, laby, by=ON_SERVER)
     assert stats.night(night.id).codes == [noe, laby]
     assert stats.night_of(laby) == night.id and stats.loose_codes() == []
     other = stats.create_night("Samedi")
-    stats.attach(other.id, laby)  # a game is in one night at most: it moves
+    stats.attach(other.id, laby, by=ON_SERVER)  # a game is in one night at most: it moves
     assert stats.night(night.id).codes == [noe]
-    stats.detach(noe)
+    stats.detach(noe, by=ON_SERVER)
     assert stats.night(night.id).codes == [] and stats.loose_codes() == [noe]
     assert [n.title for n in stats.nights()] == ["Samedi", "Vendredi"]
     with pytest.raises(UsageError, match="aucune soirée"):
-        stats.attach(999, noe)
+        stats.attach(999, noe, by=ON_SERVER)
     with pytest.raises(UsageError, match="titre"):
         stats.create_night("")
 
@@ -128,5 +129,5 @@ def test_a_profile_picture_comes_from_the_art_set(stats: StatsStore) -> None:
     assert fox.picture == "openmoji:1F98A" and PICTURES[fox.picture] == "Renard"
     assert all(art_path(ref).exists() for ref in PICTURES)  # every picture is installed
     with pytest.raises(UsageError, match="image inconnue"):
-        stats.update_profile(fox.id, picture="file:/etc/passwd")
-    assert stats.update_profile(fox.id, picture="").picture == ""
+        stats.update_profile(fox.id, picture="file:/etc/passwd", by=ON_SERVER)
+    assert stats.update_profile(fox.id, picture="", by=ON_SERVER).picture == ""

@@ -29,8 +29,9 @@ def register(subparsers: Any) -> None:
     which.add_argument("--night", type=_night_number, metavar="N",
                        help="une soirée (son numéro)")
     which.add_argument("--player", metavar="NOM", help="un joueur (nom de son profil)")
-    parser.add_argument("--ranking", choices=list(RANKINGS), default="victoires",
-                        help="classement du podium d'une soirée")
+    parser.add_argument("--ranking", choices=list(RANKINGS), default=None,
+                        help="classement du podium d'une soirée (défaut : celui qu'elle a "
+                             "choisi)")
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="tout, en JSON")
     out.add_argument("--csv", action="store_true", help="une soirée ou un joueur, en CSV")
@@ -43,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         if args.csv:
             sys.stdout.write(night_csv(stats, args.night))
             return 0
-        report = night_report(stats, args.night, args.ranking)
+        report = night_report(stats, args.night,
+                              args.ranking or stats.night(args.night).ranking)
         if args.json:
             emit(report)
         else:

@@ -1,34 +1,38 @@
-"""Player profiles, nights (soirées) and who sat where, in the event store's database.
+"""Player profiles, nights (soirées, companion/stats/nights.py) and who sat where, in the event
+store's database.
 
 A game's log is never rewritten: a profile is tied to a game by seat in `game_seats`, so
 renaming a profile changes what the statistics call the player, not what the log says. Merging
 duplicates moves the seats of one profile to the other and keeps the merged row (pointing at the
 one kept), so nothing is lost. A game belongs to at most one night (`night_games`).
+
+Anyone may add a profile; only the organiser or the device that created it may change, merge
+or delete it (registre TAB-8): every such write takes the device's `SharedRights` and checks
+them in its own transaction (companion/stats/ownership.py).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import re
-import secrets
 import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from companion.access import SharedRights, secret_hash
 from companion.database import open_database
 from companion.errors import CompanionError, UsageError
 from companion.migrations import APPLICATION_ID, MIGRATIONS, PG_MIGRATIONS
 from companion.stats.figures import Played
+from companion.stats.nights import NightStore, clean_name
+from companion.stats.ownership import changeable_profiles, may_change_profile, require_profile
 from companion.stats.record import GameRecord, record_of
 from companion.store import EventStore, UnknownGame, normalize_code
 
 RECORDS = 2000  # records kept in memory (a club's season)
 MAX_NAME = 40
-MAX_TITLE = 80
 COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#f39c12", "#8e44ad", "#16a085", "#d35400",
            "#7f8c8d", "#e84393", "#2c3e50"]  # distinct at a glance, default in creation order
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -58,31 +62,11 @@ class Profile:
         return profile_key(self.id)
 
 
-@dataclass(frozen=True)
-class Night:
-    id: int
-    title: str
-    created: str
-    codes: list[str]
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def clean_name(name: object, what: str = "le nom", limit: int = MAX_NAME) -> str:
-    """A name as stored: spaces tidied, not empty, not too long; UsageError in French."""
-    if not isinstance(name, str):
-        raise UsageError(f"{what} doit être un texte")
-    text = " ".join(name.split())
-    if not text:
-        raise UsageError(f"{what} est vide")
-    if len(text) > limit:
-        raise UsageError(f"{what} dépasse {limit} caractères")
-    return text
-
-
-class StatsStore:
+class StatsStore(NightStore):
     """Profiles, nights and seats beside the games of an EventStore (same SQLite file)."""
 
     def __init__(self, events: EventStore) -> None:
@@ -138,39 +122,72 @@ class StatsStore:
             if other.casefold() == name.casefold() and other_id != but:
                 raise UsageError(f"un profil « {other} » existe déjà")
 
-    def create_profile(self, name: str, colour: str | None = None, picture: str = "") -> Profile:
-        name = clean_name(name)
+    def create_profile(self, name: str, colour: str | None = None, picture: str = "", *,
+                       creator: str | None = None) -> Profile:
+        """A new profile, open to every visitor; `creator` is the creating device's creator key
+        (kept hashed): that device may change the profile later. None: only the organiser."""
+        name = clean_name(name, "le nom", MAX_NAME)
         with self._db.write() as db:
             self._check_unique(db, name)
             (count,) = db.execute("SELECT COUNT(*) FROM profiles").fetchone()
             colour = _colour(colour or COLOURS[count % len(COLOURS)])
-            cursor = db.execute("INSERT INTO profiles (name, colour, picture, created) "
-                                "VALUES (?, ?, ?, ?)", (name, colour, _picture(picture), _now()))
+            cursor = db.execute(
+                "INSERT INTO profiles (name, colour, picture, created, creator_hash) "
+                "VALUES (?, ?, ?, ?, ?)", (name, colour, _picture(picture), _now(),
+                                           secret_hash(creator) if creator else ""))
             return self._profile(db, int(cursor.lastrowid or 0))
 
-    def update_profile(self, profile_id: int, *, name: str | None = None,
+    def may_change_profile(self, profile_id: int, rights: SharedRights) -> bool:
+        """Whether these rights may change the profile (what a page asks before showing its
+        controls; every write asks again)."""
+        with self._db.read() as db:
+            return may_change_profile(db, self._resolve(db, profile_id), rights)
+
+    def changeable_profiles(self, rights: SharedRights) -> set[int]:
+        """The profiles these rights may change (for a page's choices; writes ask again)."""
+        with self._db.read() as db:
+            return changeable_profiles(db, rights)
+
+    def update_profile(self, profile_id: int, *, by: SharedRights, name: str | None = None,
                        colour: str | None = None, picture: str | None = None) -> Profile:
         """Rename or restyle a profile; the games keep the names typed at the time."""
         with self._db.write() as db:
             profile_id = self._resolve(db, profile_id)
+            require_profile(db, profile_id, by)
             current = self._profile(db, profile_id)
-            new_name = current.name if name is None else clean_name(name)
+            new_name = current.name if name is None else clean_name(name, "le nom", MAX_NAME)
             self._check_unique(db, new_name, but=profile_id)
             db.execute("UPDATE profiles SET name = ?, colour = ?, picture = ? WHERE id = ?",
                        (new_name, current.colour if colour is None else _colour(colour),
                         current.picture if picture is None else _picture(picture), profile_id))
             return self._profile(db, profile_id)
 
-    def merge(self, duplicate: int, kept: int) -> Profile:
-        """Fold a duplicate profile into the one kept: its seats move, its row stays (merged)."""
+    def merge(self, duplicate: int, kept: int, *, by: SharedRights) -> Profile:
+        """Fold a duplicate profile into the one kept: its seats move, its row stays (merged).
+        Both profiles change (the kept one gains games): the right for each is asked."""
         with self._db.write() as db:
             duplicate, kept = self._resolve(db, duplicate), self._resolve(db, kept)
             if duplicate == kept:
                 raise UsageError("on ne fusionne pas un profil avec lui-même")
+            require_profile(db, duplicate, by)
+            require_profile(db, kept, by)
             db.execute("UPDATE game_seats SET profile = ? WHERE profile = ?", (kept, duplicate))
             db.execute("UPDATE profiles SET merged_into = ? WHERE id = ? OR merged_into = ?",
                        (kept, duplicate, duplicate))
             return self._profile(db, kept)
+
+    def delete_profile(self, profile_id: int, *, by: SharedRights) -> None:
+        """Delete a profile (and the duplicates merged into it): its seats go, the games stay
+        (they keep the names typed at the time, as guests' seats)."""
+        with self._db.write() as db:
+            profile_id = self._resolve(db, profile_id)
+            require_profile(db, profile_id, by)
+            ids = [profile_id] + [i for (i,) in db.execute(
+                "SELECT id FROM profiles WHERE merged_into = ?", (profile_id,))]
+            marks = ",".join("?" * len(ids))
+            db.execute(f"DELETE FROM game_seats WHERE profile IN ({marks})", ids)
+            db.execute(f"UPDATE profiles SET merged_into = NULL WHERE id IN ({marks})", ids)
+            db.execute(f"DELETE FROM profiles WHERE id IN ({marks})", ids)
 
     # --- seats -----------------------------------------------------------------------------
 
@@ -202,84 +219,6 @@ class StatsStore:
     def _seats(self, db: sqlite3.Connection, code: str) -> dict[int, int]:
         return {seat: self._resolve(db, profile) for seat, profile in db.execute(
             "SELECT seat, profile FROM game_seats WHERE code = ?", (code,))}
-
-    # --- nights ----------------------------------------------------------------------------
-
-    def create_night(self, title: str) -> Night:
-        return self.open_night(title)[0]
-
-    def open_night(self, title: str) -> tuple[Night, str]:
-        """A new night and its key: a random secret (like a game's host token, registre
-        TAB-1) kept hashed; a night's number is guessable, its key is not."""
-        title = clean_name(title, "le titre de la soirée", MAX_TITLE)
-        key = secrets.token_urlsafe(24)
-        with self._db.write() as db:
-            cursor = db.execute("INSERT INTO nights (title, created, token_hash) "
-                                "VALUES (?, ?, ?)", (title, _now(), _hash(key)))
-            return self._night(db, int(cursor.lastrowid or 0)), key
-
-    def night_key_ok(self, night_id: int, key: str | None) -> bool:
-        """True when `key` opens this night (constant-time comparison)."""
-        if not key:
-            return False
-        with self._db.read() as db:
-            row = db.execute("SELECT token_hash FROM nights WHERE id = ?",
-                             (night_id,)).fetchone()
-        return row is not None and bool(row[0]) and hmac.compare_digest(row[0], _hash(key))
-
-    def nights(self) -> list[Night]:
-        """Most recent first."""
-        with self._db.read() as db:
-            ids = [row[0] for row in db.execute("SELECT id FROM nights ORDER BY id DESC")]
-            return [self._night(db, i) for i in ids]
-
-    def night(self, night_id: int) -> Night:
-        with self._db.read() as db:
-            return self._night(db, night_id)
-
-    def _night(self, db: sqlite3.Connection, night_id: int) -> Night:
-        row = db.execute("SELECT id, title, created FROM nights WHERE id = ?",
-                         (night_id,)).fetchone()
-        if row is None:
-            raise UsageError(f"aucune soirée n° {night_id}")
-        codes = [c for (c,) in db.execute(
-            "SELECT n.code FROM night_games n JOIN games g ON g.code = n.code "
-            "WHERE n.night = ? ORDER BY g.created, g.rowid", (night_id,))]
-        return Night(row[0], row[1], row[2], codes)
-
-    def rename_night(self, night_id: int, title: str) -> Night:
-        title = clean_name(title, "le titre de la soirée", MAX_TITLE)
-        with self._db.write() as db:
-            self._night(db, night_id)
-            db.execute("UPDATE nights SET title = ? WHERE id = ?", (title, night_id))
-            return self._night(db, night_id)
-
-    def attach(self, night_id: int, code: str) -> None:
-        """Put a game in a night (moving it out of another night if it was in one)."""
-        code = normalize_code(code)
-        with self._db.write() as db:
-            self._night(db, night_id)
-            if db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is None:
-                raise UnknownGame(code)
-            db.execute("INSERT OR REPLACE INTO night_games (code, night, added) "
-                       "VALUES (?, ?, ?)", (code, night_id, _now()))
-
-    def detach(self, code: str) -> None:
-        with self._db.write() as db:
-            db.execute("DELETE FROM night_games WHERE code = ?", (normalize_code(code),))
-
-    def night_of(self, code: str) -> int | None:
-        with self._db.read() as db:
-            row = db.execute("SELECT night FROM night_games WHERE code = ?",
-                             (normalize_code(code),)).fetchone()
-        return None if row is None else int(row[0])
-
-    def loose_codes(self, limit: int = 50) -> list[str]:
-        """Games in no night, most recent first (to attach after the fact)."""
-        with self._db.read() as db:
-            return [c for (c,) in db.execute(
-                "SELECT code FROM games WHERE code NOT IN (SELECT code FROM night_games) "
-                "ORDER BY created DESC, rowid DESC LIMIT ?", (limit,))]
 
     # --- reading games for the statistics ---------------------------------------------------
 
@@ -335,9 +274,11 @@ class StatsStore:
             ids = [kept] + [i for (i,) in db.execute(
                 "SELECT id FROM profiles WHERE merged_into = ?", (kept,))]
             marks = ",".join("?" * len(ids))
-            return [c for (c,) in db.execute(
-                f"SELECT DISTINCT s.code FROM game_seats s JOIN games g ON g.code = s.code "
-                f"WHERE s.profile IN ({marks}) ORDER BY g.created, g.rowid", ids)]
+            # the ordering columns are selected too: PostgreSQL's DISTINCT requires them
+            return [c for (c, _created, _rowid) in db.execute(
+                f"SELECT DISTINCT s.code, g.created, g.rowid FROM game_seats s JOIN games g "
+                f"ON g.code = s.code WHERE s.profile IN ({marks}) ORDER BY g.created, g.rowid",
+                ids)]
 
     def names(self) -> dict[str, str]:
         """Player key -> display name, for every profile (merged ones under the kept name)."""
@@ -362,10 +303,6 @@ def read_logs(db: sqlite3.Connection, codes: list[str]) -> dict[
             f"SELECT code, event FROM events WHERE code IN ({marks}) ORDER BY code, seq", codes):
         logs[code][3].append(json.loads(event))
     return logs
-
-
-def _hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def _colour(colour: str) -> str:

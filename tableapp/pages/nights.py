@@ -1,7 +1,9 @@
 """Soirées: a night groups games of any of the five games; its page shows every game with its
 result, a running podium by the ranking the host chooses, « Revanche », and the night to take
 home (CSV, JSON, a one-page PDF). A night opens with its link (number + key): its number alone
-is guessable, its key is not (companion/stats/storage.py)."""
+is guessable, its key is not (companion/stats/nights.py). The key is also the right to change
+the night (its games, its title, its podium's ranking, deleting it), with the organiser's
+token (registre TAB-8): every write hands them to the store, which checks them."""
 
 from __future__ import annotations
 
@@ -14,11 +16,11 @@ from companion.catalog import GAMES
 from companion.errors import CompanionError
 from companion.stats.charts import podium_spec
 from companion.stats.figures import Played, display_names, game_stats
+from companion.stats.nights import Night
 from companion.stats.podium import RANKINGS, PodiumRow, podium
 from companion.stats.record import number_text
 from companion.stats.report import french_date, game_row, night_csv, night_report
-from companion.stats.storage import Night
-from tableapp import seating, session
+from tableapp import ownership, seating, session
 from tableapp.aftergame import start_rematch
 from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
@@ -28,6 +30,14 @@ from tableapp.usertext import plain
 
 SECTION = "Soirées et joueurs"
 NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
+
+
+def _say(exc: CompanionError) -> None:
+    """A refusal or a fault, as the one French sentence it carries (no markup)."""
+    text = str(exc)
+    st.error(plain(text[:1].upper() + text[1:]))
+
+
 def place_label(rank: int) -> str:
     return "1er" if rank == 1 else f"{rank}e"
 
@@ -41,9 +51,13 @@ def _url_night() -> tuple[int | None, str]:
 
 
 def _open(night_id: int, key: str) -> None:
-    seating.remember_night(night_id, key)
+    if key:
+        seating.remember_night(night_id, key)
     st.query_params[NIGHT_PARAM] = str(night_id)
-    st.query_params[KEY_PARAM] = key
+    if key:
+        st.query_params[KEY_PARAM] = key
+    elif KEY_PARAM in st.query_params:
+        del st.query_params[KEY_PARAM]
 
 
 def _start_or_pick() -> None:
@@ -56,14 +70,17 @@ def _start_or_pick() -> None:
         try:
             night, key = stats.open_night(title)
         except CompanionError as exc:
-            st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+            _say(exc)
             return
         _open(night.id, key)
         seating.play_in_night(night.id, key)
         st.rerun()
     known = seating.known_nights()
+    if ownership.is_organiser():  # the organiser opens every night, without its key
+        known = {n.id: known.get(n.id, "") for n in stats.nights()}
     if known:
-        st.header("Soirées ouvertes sur cet appareil")
+        st.header("Soirées ouvertes sur cet appareil" if not ownership.is_organiser()
+                  else "Toutes les soirées (organisateur)")
         for night_id, key in sorted(known.items(), reverse=True):
             try:
                 night = stats.night(night_id)
@@ -99,6 +116,58 @@ def _podium(rows: list[PodiumRow], ranking: str) -> None:
     st.vega_lite_chart(podium_spec(finished, ranking), width="stretch")
 
 
+def _ranking(night: Night, key: str) -> str:
+    """The night's ranking (stored: every screen shows the same podium), chosen by a device
+    that may change the night."""
+    chosen = st.session_state.pop("_night_ranking_refused", None)
+    if chosen:
+        st.error(plain(chosen))
+    st.session_state["night_ranking"] = night.ranking
+    st.segmented_control("Classement", list(RANKINGS), format_func=RANKINGS.get,
+                         key="night_ranking", on_change=_rank, args=(night.id, key))
+    return night.ranking
+
+
+def _rank(night_id: int, key: str) -> None:
+    ranking = st.session_state.get("night_ranking")
+    if ranking is None:  # the chosen segment tapped again: nothing changes
+        return
+    try:
+        seating.stats_store().set_ranking(night_id, ranking,
+                                          by=ownership.rights(night_key=key))
+    except CompanionError as exc:
+        st.session_state["_night_ranking_refused"] = str(exc)[:1].upper() + str(exc)[1:]
+
+
+def _settings(night: Night, key: str) -> None:
+    """Rename or delete the night (its games stay)."""
+    stats = seating.stats_store()
+    with st.expander("Modifier ou supprimer la soirée"):
+        title = st.text_input("Nom de la soirée", value=night.title, max_chars=80,
+                              key=f"night_title_{night.id}")
+        if st.button("Renommer", key=f"night_rename_{night.id}", width="stretch"):
+            try:
+                stats.rename_night(night.id, title, by=ownership.rights(night_key=key))
+            except CompanionError as exc:
+                _say(exc)
+            else:
+                st.rerun()
+        sure = st.checkbox("Supprimer la soirée : ses parties restent enregistrées",
+                           key=f"night_delete_ok_{night.id}")
+        if st.button("Supprimer la soirée", key=f"night_delete_{night.id}", width="stretch",
+                     disabled=not sure):
+            try:
+                stats.delete_night(night.id, by=ownership.rights(night_key=key))
+            except CompanionError as exc:
+                _say(exc)
+                return
+            seating.play_in_night(None)
+            for param in (NIGHT_PARAM, KEY_PARAM):
+                if param in st.query_params:
+                    del st.query_params[param]
+            st.rerun()
+
+
 def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -> None:
     st.subheader(f"Parties ({len(games)})")
     if not games:
@@ -118,8 +187,13 @@ def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -
             if bar.button("Retirer de la soirée", key=f"night_drop_{row['code']}",
                           type="tertiary", help="La partie reste enregistrée ; elle quitte "
                                                 "seulement la soirée"):
-                seating.stats_store().detach(row["code"])
-                st.rerun()
+                try:
+                    seating.stats_store().detach(row["code"],
+                                                 by=ownership.rights(night_key=key))
+                except CompanionError as exc:
+                    _say(exc)
+                else:
+                    st.rerun()
 
 
 def _play_here(night: Night, key: str) -> None:
@@ -134,7 +208,7 @@ def _play_here(night: Night, key: str) -> None:
         st.switch_page(pages[game])
 
 
-def _attach(night: Night) -> None:
+def _attach(night: Night, key: str) -> None:
     stats = seating.stats_store()
     hosted = session.device()  # only games this device hosts may be attached
     loose = [g for g in device_games() if g.code not in night.codes and hosted.token(g.code)
@@ -147,9 +221,9 @@ def _attach(night: Night) -> None:
                             key="night_attach_choice")
         if st.button("Rattacher à la soirée", key="night_attach", width="stretch") and code:
             try:
-                stats.attach(night.id, code)
+                stats.attach(night.id, code, by=ownership.rights(night_key=key))
             except CompanionError as exc:
-                st.error(plain(str(exc)))
+                _say(exc)
             else:
                 st.rerun()
 
@@ -181,8 +255,7 @@ def render() -> None:
     try:
         _render_page()
     except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
-        text = str(exc)
-        st.error(plain(text[:1].upper() + text[1:]))
+        _say(exc)
 
 
 def _render_page() -> None:
@@ -192,20 +265,25 @@ def _render_page() -> None:
         _start_or_pick()
         return
     stats = seating.stats_store()
-    if not stats.night_key_ok(night_id, key):
+    keyed = stats.night_key_ok(night_id, key)
+    if not keyed and not (ownership.is_organiser() and night_id in
+                          {n.id for n in stats.nights()}):
         st.error("Ce lien de soirée n'est pas valide : il lui manque sa clé, ou elle est "
                  "fausse. Demandez le lien à qui a commencé la soirée.")
         _start_or_pick()
         return
-    seating.remember_night(night_id, key)
+    key = key if keyed else ""
+    if keyed:
+        seating.remember_night(night_id, key)
     night = stats.night(night_id)
     st.header(plain(night.title), anchor=False)
     st.caption(f"Commencée le {french_date(night.created)}")
-    with st.expander("Lien de la soirée (pour un autre appareil)"):
-        st.caption("Ce lien permet d'ajouter et de retirer des parties : ne le donnez qu'aux "
-                   "appareils de la table.")
-        st.code(f"{session.public_base_url()}/soirees?{NIGHT_PARAM}={night.id}&{KEY_PARAM}="
-                f"{key}", language=None)
+    if keyed:
+        with st.expander("Lien de la soirée (pour un autre appareil)"):
+            st.caption("Ce lien permet d'ajouter et de retirer des parties : ne le donnez "
+                       "qu'aux appareils de la table.")
+            st.code(f"{session.public_base_url()}/soirees?{NIGHT_PARAM}={night.id}&"
+                    f"{KEY_PARAM}={key}", language=None)
     playing = seating.active_night()
     if playing is None or playing.id != night.id:
         if st.button("Les prochaines parties de cet appareil rejoignent cette soirée",
@@ -215,14 +293,14 @@ def _render_page() -> None:
     _play_here(night, key)
     games = stats.played(night.codes)
     names = display_names(games, stats.names())
-    ranking = st.segmented_control("Classement", list(RANKINGS), format_func=RANKINGS.get,
-                                   default="victoires", key="night_ranking") or "victoires"
+    ranking = _ranking(night, key)
     _podium(podium(games, stats.names(), ranking), ranking)
     _games(night, key, games, names)
     if games:
         with st.expander("Statistiques par jeu de la soirée"):
             per_game_table(game_stats(games))
-    _attach(night)
+    _attach(night, key)
+    _settings(night, key)
     _exports(night, ranking)
 
 

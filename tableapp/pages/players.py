@@ -18,7 +18,7 @@ from companion.stats.record import count_text, number_text
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
-from tableapp import seating
+from tableapp import ownership, seating
 from tableapp.usertext import plain
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
@@ -44,7 +44,8 @@ def _create() -> None:
                            key="player_new_picture")
         if st.form_submit_button("Enregistrer le joueur", type="primary", width="stretch"):
             try:
-                profile = seating.stats_store().create_profile(name, colour, picture or "")
+                profile = seating.stats_store().create_profile(
+                    name, colour, picture or "", creator=ownership.creator_key())
             except CompanionError as exc:
                 _say(exc)
             else:
@@ -146,8 +147,14 @@ def _history(report: dict[str, Any]) -> None:
 
 
 def _edit(profile: Profile, profiles: list[Profile]) -> None:
+    """Rename, restyle, merge, delete: offered only to a device the server says may change the
+    profile (registre TAB-8); each write hands the rights over again to be checked."""
     stats = seating.stats_store()
-    with st.expander("Modifier ou fusionner"):
+    rights = ownership.rights()
+    if not stats.may_change_profile(profile.id, rights):
+        st.caption("Seul l'organisateur ou l'appareil qui a créé ce profil peut le modifier.")
+        return
+    with st.expander("Modifier, fusionner ou supprimer"):
         name = st.text_input("Nom", value=profile.name, max_chars=40,
                              key=f"player_name_{profile.id}")
         colour = st.color_picker("Couleur", value=profile.colour,
@@ -158,31 +165,51 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
                    "ce jour-là.")
         if st.button("Enregistrer", key=f"player_save_{profile.id}", width="stretch"):
             try:
-                stats.update_profile(profile.id, name=name, colour=colour,
-                                     picture=picture or "")
+                stats.update_profile(profile.id, by=ownership.rights(), name=name,
+                                     colour=colour, picture=picture or "")
             except CompanionError as exc:
                 _say(exc)
             else:
                 st.rerun()
-        others = [p for p in profiles if p.id != profile.id]
+        mine = stats.changeable_profiles(rights)
+        others = [p for p in profiles if p.id != profile.id and p.id in mine]
         if others:
-            into = st.selectbox("Fusionner avec (doublon)", [p.id for p in others],
-                                format_func=lambda i: next(p.name for p in others
-                                                           if p.id == i),
-                                index=None, placeholder="Choisir le profil à garder",
-                                key=f"player_merge_{profile.id}")
-            sure = st.checkbox("Les parties de ce profil passent au profil choisi",
-                               key=f"player_merge_ok_{profile.id}")
-            if st.button("Fusionner", key=f"player_merge_go_{profile.id}", width="stretch",
-                         disabled=into is None or not sure) and into is not None:
-                try:
-                    kept = stats.merge(profile.id, into)
-                except CompanionError as exc:
-                    _say(exc)
-                else:
-                    st.session_state["player_chosen"] = kept.id
-                    st.session_state.pop("player_pick", None)
-                    st.rerun()
+            _merge(profile, others)
+        _delete(profile)
+
+
+def _merge(profile: Profile, others: list[Profile]) -> None:
+    into = st.selectbox("Fusionner avec (doublon)", [p.id for p in others],
+                        format_func=lambda i: next(p.name for p in others if p.id == i),
+                        index=None, placeholder="Choisir le profil à garder",
+                        key=f"player_merge_{profile.id}")
+    sure = st.checkbox("Les parties de ce profil passent au profil choisi",
+                       key=f"player_merge_ok_{profile.id}")
+    if st.button("Fusionner", key=f"player_merge_go_{profile.id}", width="stretch",
+                 disabled=into is None or not sure) and into is not None:
+        try:
+            kept = seating.stats_store().merge(profile.id, into, by=ownership.rights())
+        except CompanionError as exc:
+            _say(exc)
+        else:
+            st.session_state["player_chosen"] = kept.id
+            st.session_state.pop("player_pick", None)
+            st.rerun()
+
+
+def _delete(profile: Profile) -> None:
+    sure = st.checkbox("Supprimer ce profil : ses parties restent, sous le nom tapé ce jour-là",
+                       key=f"player_delete_ok_{profile.id}")
+    if st.button("Supprimer le profil", key=f"player_delete_{profile.id}", width="stretch",
+                 disabled=not sure):
+        try:
+            seating.stats_store().delete_profile(profile.id, by=ownership.rights())
+        except CompanionError as exc:
+            _say(exc)
+        else:
+            st.session_state.pop("player_chosen", None)
+            st.session_state.pop("player_pick", None)
+            st.rerun()
 
 
 def per_game_table(per_game: dict[str, Any]) -> None:
@@ -225,6 +252,9 @@ def render() -> None:
 def _render_page() -> None:
     st.title("Joueurs")
     stats = seating.stats_store()
+    if ownership.is_organiser():
+        st.caption("Cet appareil est l'organisateur : il peut modifier tous les joueurs et "
+                   "toutes les soirées.")
     _create()
     profiles = stats.profiles()
     if not profiles:

@@ -1,0 +1,106 @@
+"""Who may change the shared players' profiles and soirées, as a browser session sees it
+(registre TAB-8): the organiser's token (from the organiser's link, `?organisateur=…`, then
+remembered in this device's cookie) and this device's creator key (made the first time it
+creates a profile). Pages show their editing controls only when the server says these rights
+cover the thing (`may_change_*`), and every write hands them to the store, which checks them
+again in its own transaction (companion/stats/ownership.py): a stale control changes nothing.
+
+The organiser's first link is printed once on the server's terminal by the Streamlit process
+itself (`announce_organiser`, at the first page opened after a start); `companion organisateur`
+prints a new one (revoking the old)."""
+
+from __future__ import annotations
+
+import sys
+
+import streamlit as st
+
+from companion.access import SharedRights, new_secret
+from companion.access_cli import ORGANISER_PARAM
+from companion.errors import CompanionError
+from companion.store import default_location
+from tableapp import session
+from tableapp.session import plain
+
+
+def organiser_link(base_url: str, token: str) -> str:
+    return f"{base_url.rstrip('/')}/?{ORGANISER_PARAM}={token}"
+
+
+@st.cache_resource(show_spinner=False)
+def _announced(path: str) -> bool:
+    """Once per server process and database: make the organiser's token if the server has
+    none, and say on the terminal how to become the organiser (at the address the first
+    browser used: a phone's, not « localhost », when it came over the network). A storage
+    fault raises, so nothing is cached and the next run tries again."""
+    base_url = session.public_base_url()
+    token = session.access().ensure_organiser()
+    if token is not None:
+        message = ("Compagnon de table : lien de l'organisateur (affiché une seule fois ; à "
+                   "ouvrir sur son appareil, il y reste mémorisé) :\n  "
+                   + organiser_link(base_url, token))
+    else:
+        message = ("Compagnon de table : l'organisateur a déjà son lien ; « companion "
+                   "organisateur --url " + base_url + " » en donne un nouveau (l'ancien ne "
+                   "marche plus).")
+    print(message, file=sys.stderr, flush=True)
+    return True
+
+
+def announce_organiser() -> None:
+    """Called by the app's entry at every run; does its work once per process."""
+    try:
+        _announced(str(default_location()))
+    except CompanionError as exc:  # the database is busy or down: said on the terminal
+        print(f"Compagnon de table : lien de l'organisateur pas encore créé ({exc})",
+              file=sys.stderr, flush=True)
+
+
+def take_organiser_link() -> None:
+    """An organiser link opened here: this device remembers the token (if it is the live
+    one) and the address bar loses it (it would be shared with a copied link)."""
+    token = st.query_params.get(ORGANISER_PARAM)
+    if token is None:
+        return
+    del st.query_params[ORGANISER_PARAM]
+    try:
+        live = session.access().is_organiser(token)
+    except CompanionError as exc:
+        st.error(plain(str(exc)))
+        return
+    if live:
+        session.device().organiser = token
+        st.toast("Cet appareil est maintenant l'organisateur : il peut modifier tous les "
+                 "joueurs et toutes les soirées.")
+    else:
+        st.toast("Ce lien d'organisateur ne marche plus : demandez-en un nouveau sur le "
+                 "terminal du serveur (companion organisateur).")
+
+
+def is_organiser() -> bool:
+    """This device holds the live organiser token, asked of the server once per run (a
+    token found dead is forgotten)."""
+    take_organiser_link()
+    memory = session.device()
+    if not memory.organiser:
+        return False
+    ok = session.access().is_organiser(memory.organiser)
+    if not ok:
+        memory.organiser = None
+    return ok
+
+
+def creator_key() -> str:
+    """This device's creator key, made the first time it creates something."""
+    memory = session.device()
+    if memory.creator is None:
+        memory.creator = new_secret()
+    return memory.creator
+
+
+def rights(night_key: str | None = None) -> SharedRights:
+    """What this device presents to the store for a write (checked there)."""
+    take_organiser_link()
+    memory = session.device()
+    return SharedRights(organiser=memory.organiser, creator=memory.creator,
+                        night_key=night_key or None)
