@@ -20,7 +20,7 @@ from companion.access_cli import ORGANISER_PARAM
 from companion.errors import CompanionError
 from companion.store import default_location
 from tableapp import session
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 
 def organiser_link(base_url: str, token: str) -> str:
