@@ -22,7 +22,7 @@ from conftest import running_app
 from hostile import HOSTILE, TRAP, renamed
 from stats_night import LOGS, example_log
 
-from companion.access import HOST, Access
+from companion.access import HOST, ON_SERVER, Access
 from companion.loader import load_game
 from companion.stats.storage import StatsStore
 from companion.store import EventStore
@@ -77,7 +77,7 @@ def seed(db: Path) -> tuple[dict[str, str], dict[str, str], int, str]:
         tokens[code] = access.issue(code, HOST)[0]
         stats.seat(code, {seat: profiles[player]
                           for seat, player in enumerate(log["setup"]["players"])})
-        stats.attach(night.id, code)
+        stats.attach(night.id, code, by=ON_SERVER)
     return codes, tokens, night.id, key
 
 

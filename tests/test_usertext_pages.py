@@ -17,6 +17,7 @@ from hosting import as_host
 from stats_night import LOGS, example_log
 from streamlit.testing.v1 import AppTest
 
+from companion.access import ON_SERVER
 from companion.loader import load_game
 from companion.stats.storage import StatsStore
 from companion.store import EventStore, default_path
@@ -104,7 +105,7 @@ def hostile_night() -> tuple[int, str]:
         code = stats.events.import_log(log)
         stats.seat(code, {seat: profiles[player]
                           for seat, player in enumerate(log["setup"]["players"])})
-        stats.attach(night.id, code)
+        stats.attach(night.id, code, by=ON_SERVER)
     return night.id, key
 
 
