@@ -221,6 +221,11 @@ def cached(ref: str, line_only: bool, size: float = 100.0) -> bool:
 def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     """Draw the picture fitted and centred in the square (0, 0)-(size, size)."""
     global _disk_dirty
+    if getattr(c, "_enforceColorSpace", None) is not None:
+        # a canvas that converts colours (DriveThruCards' CMYK, print_kit.printshops) draws
+        # afresh: the caches hold the RGB operators of the plain kit
+        _draw_art(c, ref, line_only, size)
+        return
     key = (ref, line_only, size)
     replay = _OPERATORS.get(key)
     if replay is None and (ref.startswith("openmoji:") or ref.endswith(".svg")):

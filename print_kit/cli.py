@@ -57,8 +57,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="une image PNG par carte, jeton et plateau (recto et verso, avec "
                         "fond perdu), nommée d'après son ID, dans un zip : 300 ppp, ou 600")
     p.add_argument("--service", default=None, metavar="SERVICE",
-                   help="images pour un imprimeur en ligne, dans un zip : mpc "
-                        "(MakePlayingCards) ou dtc (DriveThruCards)")
+                   help="pour un imprimeur en ligne, dans un zip : mpc (MakePlayingCards, "
+                        "images), tgc (The Game Crafter, images) ou dtc (DriveThruCards, "
+                        "un PDF CMJN par paquet)")
     p.set_defaults(handler=cmd_print)
 
 

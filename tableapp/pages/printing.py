@@ -142,7 +142,8 @@ def render() -> None:
 
 IMAGE_CHOICES = {"png-300": "une image PNG par carte, 300 ppp",
                  "png-600": "une image PNG par carte, 600 ppp",
-                 "mpc": "pour MakePlayingCards", "dtc": "pour DriveThruCards"}
+                 "mpc": "pour MakePlayingCards", "tgc": "pour The Game Crafter",
+                 "dtc": "pour DriveThruCards (un PDF par paquet)"}
 
 
 @st.cache_data(show_spinner="Images des cartes…", max_entries=4)
