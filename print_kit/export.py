@@ -14,6 +14,7 @@ import io
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
@@ -50,8 +51,9 @@ SERVICES = {
     "tgc": Service("The Game Crafter", (63.5, 88.9), 3.175, "{id}.png", "dos-{k}.png",
                    shared_backs=True),
 }
-# DriveThruCards wants one PDF per deck, not images (print_kit.printshops)
-PDF_SERVICES = {"dtc": "DriveThruCards"}
+# DriveThruCards wants one PDF per deck, not images (print_kit.printshops); Tabletop
+# Simulator sheets of faces and a saved object (print_kit.tts)
+PDF_SERVICES = {"dtc": "DriveThruCards", "tts": "Tabletop Simulator"}
 
 
 def pixels(mm: float, dpi: int) -> int:
@@ -209,7 +211,8 @@ def check_choices(dpi: int | None, service: str | None) -> None:
 
 
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
-                low_ink: bool, dpi: int | None, service: str | None) -> dict[str, bytes]:
+                low_ink: bool, dpi: int | None, service: str | None,
+                out_dir: Path | None = None) -> dict[str, bytes]:
     """{file name: zip bytes}: the images of every card, token and board at `dpi` (card size
     and bleed of the options), and/or those for a print service (its card size, bleed and
     naming, 300 dpi; tokens and boards at their own size with its bleed)."""
@@ -220,7 +223,12 @@ def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_
     if dpi is not None:
         images = card_images(files, card_mm, bleed_mm, dpi, low_ink)
         out[f"cartes-png-{dpi}dpi.zip"] = images_zip(images, None, credits_text())
-    if service in PDF_SERVICES:
+    if service == "tts":  # the saved objects name the sheets where the CLI unpacks them
+        from print_kit.tts import tts_zip
+
+        base = (out_dir / "tts").resolve().as_uri() if out_dir is not None else "file:///tts"
+        out["tts.zip"] = tts_zip(files, card_mm, base, low_ink, credits_text())
+    elif service in PDF_SERVICES:
         from print_kit.printshops import dtc_zip
 
         out[f"{service}.zip"] = dtc_zip(files, low_ink, credits_text())

@@ -1,0 +1,212 @@
+"""Tabletop Simulator: each deck of cards as sheets of faces, a back image and a saved object
+(issue 29), so that a deck loads in the game from its « Saved Objects » folder.
+
+What Tabletop Simulator takes (its custom deck importer): a sheet of at most 10 × 7 cards
+(the 70th slot is the hidden card's: at most 69 faces a sheet), at most 4096 px on its longest
+side, RGB PNG or JPG; a back image (one for the deck, or a sheet of backs of the same grid);
+and a saved object: `ObjectStates` holding one `DeckCustom` whose `CustomDeck` names each sheet
+by URL (`FaceURL`, `BackURL`, `NumWidth`, `NumHeight`, `BackIsHidden`, `UniqueBack`), and one
+`ContainedObjects` card per copy, its `CardID` being 100 × the sheet's key + its cell (row by
+row), its `Nickname` the card's name. `BackIsHidden`: a card in a hand shows the deck's back to
+the others, the same back for every card of a secret deck (as in print, PRINT-10).
+
+Faces are the kit's own (`Painter`), drawn at the card size without bleed (the game cuts
+nothing) and rendered by pdfium straight at the cell's size."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from print_kit.faces import Face
+from print_kit.fonts import REGULAR, register
+from print_kit.geometry import MM, Rect
+from print_kit.kit import PrintFile
+from print_kit.painter import Painter
+from print_kit.printshops import card_decks
+from print_kit.sheets import Deck
+from print_kit.zipping import zip_entry
+
+MAX_COLS, MAX_ROWS = 10, 7
+PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot is the hidden card's
+MAX_PX = 4096
+
+
+def cell_size(card_mm: tuple[float, float]) -> tuple[int, int]:
+    """The largest cell (px) of the card's shape such that 10 × 7 cells stay within 4096 px."""
+    w_mm, h_mm = card_mm
+    w = MAX_PX // MAX_COLS
+    h = round(w * h_mm / w_mm)
+    if h * MAX_ROWS > MAX_PX:
+        h = MAX_PX // MAX_ROWS
+        w = min(MAX_PX // MAX_COLS, round(h * w_mm / h_mm))
+    return w, h
+
+
+def grid(count: int) -> tuple[int, int]:
+    """Columns and rows of a sheet of `count` faces (at most PER_SHEET)."""
+    cols = min(MAX_COLS, count)
+    return cols, math.ceil(count / cols)
+
+
+def render_faces(faces: Sequence[Face], card_mm: tuple[float, float], cell: tuple[int, int],
+                 low_ink: bool = False) -> list[Image.Image]:
+    """Each face at the cell's size (RGB): one PDF page per face, rendered by pdfium."""
+    register()
+    w, h = card_mm
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, initialFontName=REGULAR)
+    painter = Painter(c, bleed_mm=0, low_ink=low_ink, where="tts")
+    for face in faces:
+        painter.face(face, Rect(0, 0, w, h))
+        c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    out = []
+    try:
+        for index in range(len(faces)):
+            page = doc[index]
+            picture = page.render(scale=cell[0] / page.get_width()).to_pil().convert("RGB")
+            out.append(picture if picture.size == cell else
+                       picture.resize(cell, Image.Resampling.LANCZOS))
+    finally:
+        doc.close()
+    return out
+
+
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
+def _sheet(images: Sequence[Image.Image], cell: tuple[int, int]) -> tuple[bytes, int, int]:
+    cols, rows = grid(len(images))
+    sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
+    for index, image in enumerate(images):
+        sheet.paste(image, ((index % cols) * cell[0], (index // cols) * cell[1]))
+    return _png(sheet), cols, rows
+
+
+def _transform(y: float = 1.0, flipped: bool = True) -> dict[str, float]:
+    return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if flipped else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _guid(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:6]
+
+
+def card_names(game: str) -> dict[str, str]:
+    """The components' names of one of the five games (« Violet 3 », « Sarah — Enquêteurs »);
+    an author's deck has none: its cards' titles are their names."""
+    from companion.catalog import GAMES
+    from companion.loader import load_game
+
+    if game not in GAMES:
+        return {}
+    return {c.id: c.name for c in load_game(game).components()}
+
+
+def deck_files(stem: str, deck: Deck, card_mm: tuple[float, float], base_uri: str,
+               low_ink: bool = False, names: dict[str, str] | None = None) -> dict[str, bytes]:
+    """{file name: bytes} for one deck: its face sheets, its back (or back sheets), and
+    `<stem>.json`, the saved object naming them under `base_uri` (`names`: component id ->
+    the card's name, else the face's title)."""
+    cell = cell_size(card_mm)
+    fronts: dict[str, Face] = {}
+    for item in deck.items:
+        fronts.setdefault(item.front.key, item.front)
+    backs = {item.back.key: item.back for item in deck.items if item.back is not None}
+    unique_back = len(backs) > 1
+    keys = list(fronts)
+    files: dict[str, bytes] = {}
+    custom: dict[str, dict[str, Any]] = {}
+    where: dict[str, tuple[int, int]] = {}  # face key -> (sheet key, cell)
+    base = base_uri.rstrip("/")
+    common = None
+    if backs and not unique_back:
+        [common] = render_faces(list(backs.values()), card_mm, cell, low_ink)
+        files[f"{stem}-dos.png"] = _png(common)
+    elif not backs:  # single-sided: a plain back of the deck's accent is not ours to invent
+        files[f"{stem}-dos.png"] = _png(Image.new("RGB", cell, "white"))
+    for sheet_no, start in enumerate(range(0, len(keys), PER_SHEET), start=1):
+        chunk = keys[start:start + PER_SHEET]
+        images = render_faces([fronts[k] for k in chunk], card_mm, cell, low_ink)
+        name = f"{stem}-{sheet_no}.png"
+        files[name], cols, rows = _sheet(images, cell)
+        back_url = f"{base}/{stem}-dos.png"
+        if unique_back:
+            first_back = {item.front.key: item.back for item in deck.items
+                          if item.back is not None}
+            back_images = render_faces([first_back[k] for k in chunk], card_mm, cell, low_ink)
+            files[f"{stem}-{sheet_no}-dos.png"] = _sheet(back_images, cell)[0]
+            back_url = f"{base}/{stem}-{sheet_no}-dos.png"
+        custom[str(sheet_no)] = {"FaceURL": f"{base}/{name}", "BackURL": back_url,
+                                 "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
+                                 "UniqueBack": unique_back, "Type": 0}
+        for cell_index, key in enumerate(chunk):
+            where[key] = (sheet_no, cell_index)
+    cards = []
+    for number, item in enumerate(deck.items):
+        sheet_no, cell_index = where[item.front.key]
+        nickname = (names or {}).get(item.component) or item.front.title
+        cards.append({"Name": "Card", "Nickname": nickname,
+                      "Description": item.component, "CardID": sheet_no * 100 + cell_index,
+                      "Transform": _transform(), "GUID": _guid(f"{stem}#{number}"),
+                      "CustomDeck": {str(sheet_no): custom[str(sheet_no)]}})
+    deck_object = {"Name": "DeckCustom", "Transform": _transform(), "Nickname": deck.name,
+                   "Description": "", "HideWhenFaceDown": True, "Grid": True, "Snap": True,
+                   "Autoraise": True, "Sticky": True, "Tooltip": True, "SidewaysCard": False,
+                   "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
+                   "ContainedObjects": cards, "GUID": _guid(stem)}
+    saved = {"SaveName": deck.name, "GameMode": "", "Date": "", "Table": "", "Sky": "",
+             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+             "ObjectStates": [deck_object], "TabStates": {}, "VersionNumber": ""}
+    files[f"{stem}.json"] = json.dumps(saved, ensure_ascii=False, indent=2).encode()
+    return files
+
+
+def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: str,
+            low_ink: bool = False, credits: str = "") -> bytes:
+    """Every deck of cards of `files` for Tabletop Simulator, in one zip (folder `tts/`)."""
+    from companion.errors import UsageError
+
+    decks = card_decks(files)
+    if not decks:
+        raise UsageError("aucun paquet de cartes à préparer pour Tabletop Simulator")
+    names: dict[str, str] = {}
+    for game in {pf.game for pf in files}:
+        names.update(card_names(game))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for stem, deck in decks:
+            for name, data in deck_files(stem, deck, card_mm, base_uri, low_ink,
+                                         names).items():
+                zf.writestr(zip_entry(f"tts/{name}"), data)
+        if credits:
+            zf.writestr(zip_entry("tts/CREDITS.txt"), credits)
+    return out.getvalue()
+
+
+def unpack(data: bytes, out: Path) -> Path:
+    """Write the zip's `tts/` folder into `out` (the saved objects name these very files)."""
+    from print_kit.build import write_atomic
+
+    folder = out / "tts"
+    folder.mkdir(exist_ok=True)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        for name in zf.namelist():
+            if name.startswith("tts/") and "/" not in name[4:] and name[4:]:
+                write_atomic(folder / name[4:], zf.read(name))
+    return folder
