@@ -103,6 +103,8 @@ def cmd_print(args: argparse.Namespace) -> int:
         zips = export_zips(kit_files(options), options.card_mm, options.bleed, options.low_ink,
                            args.card_png, args.service, args.out)
         for name, data in zips.items():
+            if name == "tts.zip":  # written as the folder its saved objects name, below
+                continue
             write_atomic(args.out / name, data)
             print(f"images des cartes → {args.out / name}", file=sys.stderr)
         if "tts.zip" in zips:

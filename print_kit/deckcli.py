@@ -51,6 +51,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
     prepare_out_dir(args.out)
     paths = write_kit(kit, args.out)
     for name, data in zips.items():
+        if name == "tts.zip":  # written as the folder its saved objects name, below
+            continue
         write_atomic(args.out / name, data)
         print(f"images des cartes → {args.out / name}", file=sys.stderr)
     if "tts.zip" in zips:

@@ -2,16 +2,17 @@
 (issue 29), so that a deck loads in the game from its « Saved Objects » folder.
 
 What Tabletop Simulator takes (its custom deck importer): a sheet of at most 10 × 7 cards
-(the 70th slot is the hidden card's: at most 69 faces a sheet), at most 4096 px on its longest
-side, RGB PNG or JPG; a back image (one for the deck, or a sheet of backs of the same grid);
-and a saved object: `ObjectStates` holding one `DeckCustom` whose `CustomDeck` names each sheet
-by URL (`FaceURL`, `BackURL`, `NumWidth`, `NumHeight`, `BackIsHidden`, `UniqueBack`), and one
-`ContainedObjects` card per copy, its `CardID` being 100 × the sheet's key + its cell (row by
-row), its `Nickname` the card's name. `BackIsHidden`: a card in a hand shows the deck's back to
-the others, the same back for every card of a secret deck (as in print, PRINT-10).
+(the 70th slot is the hidden card's: at most 69 faces a sheet), at most 4096 px on its
+longest side, RGB PNG or JPG (JPEG here); a back image (one for the deck, or a sheet of backs
+of the same grid); and a saved object: `ObjectStates` holding one `DeckCustom` whose
+`CustomDeck` names each sheet by URL (`FaceURL`, `BackURL`, `NumWidth`, `NumHeight`,
+`BackIsHidden`, `UniqueBack`), and one `ContainedObjects` card per copy, its `CardID` being
+100 × the sheet's key + its cell (row by row), its `Nickname` the card's name.
+`BackIsHidden`: a card in a hand shows the deck's back to the others, the same back for every
+card of a secret deck (as in print, PRINT-10).
 
 Faces are the kit's own (`Painter`), drawn at the card size without bleed (the game cuts
-nothing) and rendered by pdfium straight at the cell's size."""
+nothing), all in one PDF, and rendered by pdfium straight at the cell's size."""
 
 from __future__ import annotations
 
@@ -61,12 +62,14 @@ def grid(count: int) -> tuple[int, int]:
 
 def render_faces(faces: Sequence[Face], card_mm: tuple[float, float], cell: tuple[int, int],
                  low_ink: bool = False) -> list[Image.Image]:
-    """Each face at the cell's size (RGB): one PDF page per face, rendered by pdfium."""
+    """Each face at the cell's size (RGB): one PDF page per face (one PDF for them all: one
+    font subset, each shared picture drawn once), rendered by pdfium."""
     register()
     w, h = card_mm
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, initialFontName=REGULAR)
     painter = Painter(c, bleed_mm=0, low_ink=low_ink, where="tts")
+    painter.count_faces((face, Rect(0, 0, w, h), 0) for face in faces)
     for face in faces:
         painter.face(face, Rect(0, 0, w, h))
         c.showPage()
@@ -77,16 +80,22 @@ def render_faces(faces: Sequence[Face], card_mm: tuple[float, float], cell: tupl
         for index in range(len(faces)):
             page = doc[index]
             picture = page.render(scale=cell[0] / page.get_width()).to_pil().convert("RGB")
-            out.append(picture if picture.size == cell else
-                       picture.resize(cell, Image.Resampling.LANCZOS))
+            if picture.size != cell:  # pdfium rounds up: a pixel off is cropped, not resampled
+                near = all(0 <= p - c <= 2 for p, c in zip(picture.size, cell, strict=True))
+                picture = picture.crop((0, 0, *cell)) if near else picture.resize(
+                    cell, Image.Resampling.LANCZOS)
+            out.append(picture)
     finally:
         doc.close()
     return out
 
 
-def _png(image: Image.Image) -> bytes:
+def _jpg(image: Image.Image) -> bytes:
+    """JPEG at high quality, colour kept at full resolution (small text stays sharp): a
+    4096 px sheet encodes in a tenth of a PNG's time and weighs a fifth (measured beside
+    the plain kit: benchmarks/print_services.py); Tabletop Simulator takes both."""
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
+    image.save(out, format="JPEG", quality=92, subsampling=0)
     return out.getvalue()
 
 
@@ -95,7 +104,7 @@ def _sheet(images: Sequence[Image.Image], cell: tuple[int, int]) -> tuple[bytes,
     sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
     for index, image in enumerate(images):
         sheet.paste(image, ((index % cols) * cell[0], (index // cols) * cell[1]))
-    return _png(sheet), cols, rows
+    return _jpg(sheet), cols, rows
 
 
 def _transform(y: float = 1.0, flipped: bool = True) -> dict[str, float]:
@@ -118,12 +127,24 @@ def card_names(game: str) -> dict[str, str]:
     return {c.id: c.name for c in load_game(game).components()}
 
 
-def deck_files(stem: str, deck: Deck, card_mm: tuple[float, float], base_uri: str,
-               low_ink: bool = False, names: dict[str, str] | None = None) -> dict[str, bytes]:
+def faces_of(decks: Sequence[Deck]) -> dict[str, Face]:
+    """Every distinct face the decks print (fronts and backs), by key."""
+    out: dict[str, Face] = {}
+    for deck in decks:
+        for item in deck.items:
+            out.setdefault(item.front.key, item.front)
+            if item.back is not None:
+                out.setdefault(item.back.key, item.back)
+    return out
+
+
+def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
+               images: dict[str, Image.Image],
+               names: dict[str, str] | None = None) -> dict[str, bytes]:
     """{file name: bytes} for one deck: its face sheets, its back (or back sheets), and
-    `<stem>.json`, the saved object naming them under `base_uri` (`names`: component id ->
-    the card's name, else the face's title)."""
-    cell = cell_size(card_mm)
+    `<stem>.json`, the saved object naming them under `base_uri` (`images`: face key -> its
+    picture at the cell's size; `names`: component id -> the card's name, else the face's
+    title)."""
     fronts: dict[str, Face] = {}
     for item in deck.items:
         fronts.setdefault(item.front.key, item.front)
@@ -134,24 +155,21 @@ def deck_files(stem: str, deck: Deck, card_mm: tuple[float, float], base_uri: st
     custom: dict[str, dict[str, Any]] = {}
     where: dict[str, tuple[int, int]] = {}  # face key -> (sheet key, cell)
     base = base_uri.rstrip("/")
-    common = None
     if backs and not unique_back:
-        [common] = render_faces(list(backs.values()), card_mm, cell, low_ink)
-        files[f"{stem}-dos.png"] = _png(common)
+        files[f"{stem}-dos.jpg"] = _jpg(images[next(iter(backs))])
     elif not backs:  # single-sided: a plain back of the deck's accent is not ours to invent
-        files[f"{stem}-dos.png"] = _png(Image.new("RGB", cell, "white"))
+        files[f"{stem}-dos.jpg"] = _jpg(Image.new("RGB", cell, "white"))
     for sheet_no, start in enumerate(range(0, len(keys), PER_SHEET), start=1):
         chunk = keys[start:start + PER_SHEET]
-        images = render_faces([fronts[k] for k in chunk], card_mm, cell, low_ink)
-        name = f"{stem}-{sheet_no}.png"
-        files[name], cols, rows = _sheet(images, cell)
-        back_url = f"{base}/{stem}-dos.png"
+        name = f"{stem}-{sheet_no}.jpg"
+        files[name], cols, rows = _sheet([images[k] for k in chunk], cell)
+        back_url = f"{base}/{stem}-dos.jpg"
         if unique_back:
             first_back = {item.front.key: item.back for item in deck.items
                           if item.back is not None}
-            back_images = render_faces([first_back[k] for k in chunk], card_mm, cell, low_ink)
-            files[f"{stem}-{sheet_no}-dos.png"] = _sheet(back_images, cell)[0]
-            back_url = f"{base}/{stem}-{sheet_no}-dos.png"
+            files[f"{stem}-{sheet_no}-dos.jpg"] = _sheet([images[first_back[k].key]
+                                                          for k in chunk], cell)[0]
+            back_url = f"{base}/{stem}-{sheet_no}-dos.jpg"
         custom[str(sheet_no)] = {"FaceURL": f"{base}/{name}", "BackURL": back_url,
                                  "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                                  "UniqueBack": unique_back, "Type": 0}
@@ -173,7 +191,8 @@ def deck_files(stem: str, deck: Deck, card_mm: tuple[float, float], base_uri: st
     saved = {"SaveName": deck.name, "GameMode": "", "Date": "", "Table": "", "Sky": "",
              "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
              "ObjectStates": [deck_object], "TabStates": {}, "VersionNumber": ""}
-    files[f"{stem}.json"] = json.dumps(saved, ensure_ascii=False, indent=2).encode()
+    # one line: the C encoder (an indented dump runs in Python, as long as drawing the deck)
+    files[f"{stem}.json"] = json.dumps(saved, ensure_ascii=False).encode()
     return files
 
 
@@ -188,11 +207,14 @@ def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: 
     names: dict[str, str] = {}
     for game in {pf.game for pf in files}:
         names.update(card_names(game))
+    cell = cell_size(card_mm)
+    faces = faces_of([deck for _, deck in decks])
+    images = dict(zip(faces, render_faces(list(faces.values()), card_mm, cell, low_ink),
+                      strict=True))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for stem, deck in decks:
-            for name, data in deck_files(stem, deck, card_mm, base_uri, low_ink,
-                                         names).items():
+            for name, data in deck_files(stem, deck, cell, base_uri, images, names).items():
                 zf.writestr(zip_entry(f"tts/{name}"), data)
         if credits:
             zf.writestr(zip_entry("tts/CREDITS.txt"), credits)
