@@ -34,7 +34,7 @@ from print_kit.fonts import REGULAR, register
 from print_kit.geometry import MM, Rect
 from print_kit.kit import PrintFile
 from print_kit.painter import Painter
-from print_kit.printshops import card_decks
+from print_kit.printshops import card_decks, slug
 from print_kit.sheets import Deck
 from print_kit.zipping import zip_entry
 
@@ -188,12 +188,92 @@ def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
                    "Autoraise": True, "Sticky": True, "Tooltip": True, "SidewaysCard": False,
                    "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
                    "ContainedObjects": cards, "GUID": _guid(stem)}
-    saved = {"SaveName": deck.name, "GameMode": "", "Date": "", "Table": "", "Sky": "",
-             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-             "ObjectStates": [deck_object], "TabStates": {}, "VersionNumber": ""}
     # one line: the C encoder (an indented dump runs in Python, as long as drawing the deck)
-    files[f"{stem}.json"] = json.dumps(saved, ensure_ascii=False).encode()
+    files[f"{stem}.json"] = _saved(deck.name, [deck_object])
     return files
+
+
+TILE_DPI = 200  # tokens and boards: a 25 mm token is 197 px, a 186 mm ladder 1465 px
+TILE_BOX, TILE_CIRCLE = 0, 2  # Tabletop Simulator's CustomTile types
+
+
+def _pixels(size_mm: tuple[float, float], dpi: int = TILE_DPI) -> tuple[int, int]:
+    return round(size_mm[0] / 25.4 * dpi), round(size_mm[1] / 25.4 * dpi)
+
+
+def _tile(nickname: str, component: str, front: str, back: str, kind: int, number: int,
+          stem: str) -> dict[str, Any]:
+    """One token or board as a Custom_Tile (both sides), laid out in a row."""
+    transform = _transform(flipped=False)
+    transform["posX"] = float(number % 10) * 2.5
+    transform["posZ"] = float(number // 10) * 2.5
+    return {"Name": "Custom_Tile", "Transform": transform, "Nickname": nickname,
+            "Description": component, "GUID": _guid(f"{stem}#{number}"),
+            "CustomImage": {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0,
+                            "WidthScale": 0.0,
+                            "CustomTile": {"Type": kind, "Thickness": 0.1, "Stackable": True,
+                                           "Stretch": True}}}
+
+
+def _saved(name: str, objects: list[dict[str, Any]]) -> bytes:
+    saved = {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+             "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+    return json.dumps(saved, ensure_ascii=False).encode()
+
+
+def tile_files(pf: PrintFile, base_uri: str, names: dict[str, str],
+               low_ink: bool = False) -> dict[str, bytes]:
+    """The file's tokens (decks of their own size: round ones as circle tiles) and boards
+    (ELSEN's ladders) as Custom_Tile objects, one per copy, both sides, in one saved object."""
+    base = base_uri.rstrip("/")
+    files: dict[str, bytes] = {}
+    objects: list[dict[str, Any]] = []
+    for deck in pf.decks:
+        if deck.size is None:
+            continue
+        size_px = _pixels(deck.size)
+        faces = faces_of([deck])
+        images = dict(zip(faces, render_faces(list(faces.values()), deck.size, size_px,
+                                              low_ink), strict=True))
+        urls: dict[str, str] = {}
+        for index, (key, image) in enumerate(images.items(), start=1):
+            name = f"{pf.stem}-{slug(deck.name)}-{index}.jpg"
+            files[name] = _jpg(image)
+            urls[key] = f"{base}/{name}"
+        for item in deck.items:
+            back = item.back or item.front
+            kind = TILE_CIRCLE if item.front.style == "token" else TILE_BOX
+            objects.append(_tile(names.get(item.component) or item.front.title,
+                                 item.component, urls[item.front.key], urls[back.key], kind,
+                                 len(objects), pf.stem))
+    for board in pf.boards:
+        name = f"{pf.stem}-{board.component}.jpg"
+        files[name] = _jpg(_board_image(board, low_ink))
+        for _ in range(board.copies):
+            objects.append(_tile(names.get(board.component) or board.component,
+                                 board.component, f"{base}/{name}", f"{base}/{name}",
+                                 TILE_BOX, len(objects), pf.stem))
+    if objects:
+        files[f"{pf.stem}-pieces.json"] = _saved(pf.title, objects)
+    return files
+
+
+def _board_image(board: Any, low_ink: bool) -> Image.Image:
+    register()
+    w, h = board.size
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, initialFontName=REGULAR)
+    board.draw(c, Painter(c, bleed_mm=0, low_ink=low_ink, where="tts"), w * MM, h * MM)
+    c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    try:
+        picture = doc[0].render(scale=TILE_DPI / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return picture.crop((0, 0, *_pixels(board.size))) if picture.size != _pixels(
+        board.size) else picture
 
 
 def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: str,
@@ -215,6 +295,9 @@ def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: 
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         for stem, deck in decks:
             for name, data in deck_files(stem, deck, cell, base_uri, images, names).items():
+                zf.writestr(zip_entry(f"tts/{name}"), data)
+        for pf in files:
+            for name, data in tile_files(pf, base_uri, names, low_ink).items():
                 zf.writestr(zip_entry(f"tts/{name}"), data)
         if credits:
             zf.writestr(zip_entry("tts/CREDITS.txt"), credits)

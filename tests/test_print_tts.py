@@ -132,3 +132,37 @@ def test_an_authors_deck_goes_to_tabletop_simulator(tmp_path: Path) -> None:
     assert len(obj["ContainedObjects"]) == 25  # every copy of the example's 10 cards
     [sheet] = obj["CustomDeck"].values()
     assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 1)
+
+
+def test_tokens_and_boards_are_custom_tiles(tmp_path: Path) -> None:
+    """« Tokens and boards as custom tiles where they exist »: ELSEN's round tokens (circle
+    tiles, one per copy, both sides) and its mission ladders (a box tile at their size)."""
+    zf, (_, files) = _export("elsen", tmp_path, players=5)
+    pieces = [n for n in zf.namelist() if n.endswith("-pieces.json")]
+    assert pieces
+    objects = [o for n in pieces for o in json.loads(zf.read(n))["ObjectStates"]]
+    assert {o["Name"] for o in objects} == {"Custom_Tile"}
+    copies: dict[str, int] = {}
+    size: dict[str, tuple[float, float]] = {}
+    for pf in files:
+        for deck in pf.decks:
+            if deck.size is not None:
+                for item in deck.items:
+                    copies[item.component] = copies.get(item.component, 0) + 1
+                    size[item.component] = deck.size
+        for board in pf.boards:
+            copies[board.component] = copies.get(board.component, 0) + board.copies
+            size[board.component] = board.size
+    counted: dict[str, int] = {}
+    for obj in objects:
+        counted[obj["Description"]] = counted.get(obj["Description"], 0) + 1
+        image = obj["CustomImage"]
+        front = _image(zf, image["ImageURL"], tmp_path)
+        assert front.mode == "RGB" and _image(zf, image["ImageSecondaryURL"], tmp_path)
+        w, h = size[obj["Description"]]
+        assert front.size == (round(w / 25.4 * 200), round(h / 25.4 * 200))  # 200 dpi
+        if obj["Description"].startswith("echelle"):
+            assert image["CustomTile"]["Type"] == 0 and front.size == (1465, 488)  # 186 × 62
+        elif obj["Description"].startswith("jeton"):
+            assert image["CustomTile"]["Type"] == 2  # a round token
+    assert counted == copies
