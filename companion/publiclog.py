@@ -32,7 +32,10 @@ NOTHING: frozenset[str] = frozenset()
 
 POLICIES: dict[str, Policy] = {
     # Announcements, their cards and the manches are said aloud and shown at the table.
-    "noe": Policy(default=ALL),
+    # The cards seized in a contrôle are chosen by the attacker alone, who saw the hand
+    # (« uniquement à celle-ci »): the table knows that a seizure happened, not what was taken.
+    "noe": Policy(events={"control": frozenset({"type", "manche", "player", "target", "by",
+                                                "defence"})}, default=ALL),
     # Every reveal and choice of Emblèmes happens face up.
     "emblemes": Policy(default=ALL),
     # Simulation mode records the shuffled deck: knowing it is knowing every hand.

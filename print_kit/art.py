@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
+
 from companion import settings
 from companion.errors import UsageError
 from print_kit.textfit import PreflightError
@@ -261,7 +263,34 @@ def cached(ref: str, line_only: bool, size: float = 100.0) -> bool:
 
 
 def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
-    """Draw the picture fitted and centred in the square (0, 0)-(size, size)."""
+    """Draw the picture fitted and centred in the square (0, 0)-(size, size). On a canvas that
+    converts colours (`enforceColorSpace`: DriveThruCards' CMYK, print_kit.printshops), the
+    picture's operators are the plain kit's (cached as RGB) with each RGB colour converted."""
+    enforce = getattr(c, "_enforceColorSpace", None)
+    if enforce is None:
+        _draw_rgb(c, ref, line_only, size)
+        return
+    c._enforceColorSpace = None  # noqa: SLF001 - recorded as the plain kit records them
+    start = len(c._code)  # noqa: SLF001
+    try:
+        _draw_rgb(c, ref, line_only, size)
+    finally:
+        c._enforceColorSpace = enforce  # noqa: SLF001
+    c._code[start:] = [_RGB_OPERATOR.sub(lambda m: _converted(m, enforce), op)  # noqa: SLF001
+                       for op in c._code[start:]]  # noqa: SLF001
+
+
+_RGB_OPERATOR = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)(?![\w])")
+
+
+def _converted(match: re.Match[str], enforce: Any) -> str:
+    """« r g b rg » as the canvas's colour space says (« c m y k k »)."""
+    colour = enforce(tuple(float(match.group(i)) for i in (1, 2, 3)))
+    op = "k" if match.group(4) == "rg" else "K"
+    return f"{fp_str(colour.cyan, colour.magenta, colour.yellow, colour.black)} {op}"
+
+
+def _draw_rgb(c: Any, ref: str, line_only: bool, size: float) -> None:
     global _disk_dirty
     key = (ref, line_only, size)
     replay = _OPERATORS.get(key)

@@ -57,8 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="une image PNG par carte, jeton et plateau (recto et verso, avec "
                         "fond perdu), nommée d'après son ID, dans un zip : 300 ppp, ou 600")
     p.add_argument("--service", default=None, metavar="SERVICE",
-                   help="images pour un imprimeur en ligne, dans un zip : mpc "
-                        "(MakePlayingCards) ou dtc (DriveThruCards)")
+                   help="pour un imprimeur en ligne, dans un zip : mpc (MakePlayingCards, "
+                        "images), tgc (The Game Crafter, images), dtc (DriveThruCards, "
+                        "un PDF CMJN par paquet) ou tts (Tabletop Simulator : planches et "
+                        "objet sauvegardé, dans DOSSIER/tts)")
     p.set_defaults(handler=cmd_print)
 
 
@@ -99,10 +101,18 @@ def cmd_print(args: argparse.Namespace) -> int:
         from print_kit.export import export_zips
 
         zips = export_zips(kit_files(options), options.card_mm, options.bleed, options.low_ink,
-                           args.card_png, args.service)
+                           args.card_png, args.service, out_dir=args.out)
         for name, data in zips.items():
+            if name == "tts.zip":  # written as the folder its saved objects name, below
+                continue
             write_atomic(args.out / name, data)
             print(f"images des cartes → {args.out / name}", file=sys.stderr)
+        if "tts.zip" in zips:
+            from print_kit.tts import unpack
+
+            folder = unpack(zips["tts.zip"], args.out)
+            print(f"Tabletop Simulator → {folder} (copiez les .json dans « Saved Objects »)",
+                  file=sys.stderr)
     if args.png:
         from print_kit.deckcli import write_png
 

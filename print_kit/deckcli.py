@@ -46,12 +46,19 @@ def cmd_deck(args: argparse.Namespace) -> int:
     if args.check:
         print(f"{summary} ; aucun problème trouvé (rien n'a été écrit)", file=sys.stderr)
         return 0
-    zips = deck_images(deck, options, args.only, args.card_png, args.service) if images else {}
+    zips = deck_images(deck, options, args.only, args.card_png, args.service,
+                       args.out) if images else {}
     prepare_out_dir(args.out)
     paths = write_kit(kit, args.out)
     for name, data in zips.items():
+        if name == "tts.zip":  # written as the folder its saved objects name, below
+            continue
         write_atomic(args.out / name, data)
         print(f"images des cartes → {args.out / name}", file=sys.stderr)
+    if "tts.zip" in zips:
+        from print_kit.tts import unpack
+
+        print(f"Tabletop Simulator → {unpack(zips['tts.zip'], args.out)}", file=sys.stderr)
     if args.png:
         write_png(kit, args.out)
     print(f"{summary}, {len(built.data) / 1e6:.2f} Mo → {paths[0]} (manifeste : "

@@ -1,6 +1,7 @@
 """Images for print services: each card's, token's and board's front and back as a PNG with
-its bleed, at 300 dpi (600 on demand), named by component id, and presets for two print
-services (card size, bleed, file naming) packed as a zip with the quantities and the credits.
+its bleed, at 300 dpi (600 on demand), named by component id, and presets for print services
+(card size, bleed, file naming: MakePlayingCards, The Game Crafter) packed as a zip with the
+quantities and the credits; DriveThruCards' PDFs per deck come from print_kit.printshops.
 
 The images are the kit's own faces (the same forms as the PDFs), drawn one per page of a PDF the
 size of the card plus its bleed, then rendered by pdfium. Sizes are exact: the page is made
@@ -13,6 +14,7 @@ import io
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
@@ -23,24 +25,10 @@ from print_kit.fonts import REGULAR, register
 from print_kit.geometry import MM, Rect
 from print_kit.kit import Board, PrintFile
 from print_kit.painter import Painter
+from print_kit.zipping import zip_entry
 
 DPIS = (300, 600)
 KINDS = ("carte", "jeton", "plateau")
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed: the same kit gives the same zip
-ALREADY_COMPRESSED = (".png", ".pdf", ".jpg", ".zip")  # stored as they are: deflate gains nothing
-
-
-def zip_entry(name: str) -> zipfile.ZipInfo:
-    """A file of a zip the kit writes: a fixed date (the same kit gives the same bytes), read
-    and write for its owner and readable by everyone once unzipped (without it, Python's
-    zipfile marks it 0600: a print shop's other accounts could not open it), text deflated."""
-    entry = zipfile.ZipInfo(name, ZIP_DATE)
-    entry.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
-    if not name.lower().endswith(ALREADY_COMPRESSED):
-        entry.compress_type = zipfile.ZIP_DEFLATED
-    return entry
-
-
 @dataclass(frozen=True)
 class Service:
     """A print service's card template, as its published templates give it (check them before
@@ -50,16 +38,22 @@ class Service:
     card_mm: tuple[float, float]
     bleed_mm: float
     front: str  # file name pattern: {n} running number, {id} component id
-    back: str
+    back: str  # the same, or with shared_backs: {k} the k-th distinct back
+    shared_backs: bool = False  # one file per distinct back (a deck's common back once)
 
 
 SERVICES = {
     # MakePlayingCards, poker size: 2.5 × 3.5 in cards, images 822 × 1122 px at 300 dpi
     "mpc": Service("MakePlayingCards", (63.5, 88.9), 3.05, "{n:03d}_front.png",
                    "{n:03d}_back.png"),
-    # DriveThruCards, poker size: 2.5 × 3.5 in with a 1/8 in bleed, 825 × 1125 px at 300 dpi
-    "dtc": Service("DriveThruCards", (63.5, 88.9), 3.175, "{id}_front.png", "{id}_back.png"),
+    # The Game Crafter, poker size: 2.5 × 3.5 in with a 1/8 in bleed, 825 × 1125 px at
+    # 300 dpi, one image per card face and the deck's back image
+    "tgc": Service("The Game Crafter", (63.5, 88.9), 3.175, "{id}.png", "dos-{k}.png",
+                   shared_backs=True),
 }
+# DriveThruCards wants one PDF per deck, not images (print_kit.printshops); Tabletop
+# Simulator sheets of faces and a saved object (print_kit.tts)
+PDF_SERVICES = {"dtc": "DriveThruCards", "tts": "Tabletop Simulator"}
 
 
 def pixels(mm: float, dpi: int) -> int:
@@ -192,18 +186,23 @@ def images_zip(images: Sequence[CardImage], service: Service | None = None,
     writer.writerow(["recto", "verso", "exemplaires", "composant", "type", "taille_mm"])
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         n = 0
+        backs: dict[bytes, str] = {}  # shared backs: each distinct back once
         for image in images:
+            write_back = True
             if service is None:
                 front, back = f"{image.component}-recto.png", f"{image.component}-verso.png"
             elif image.kind == "carte":
                 n += 1
                 front = service.front.format(n=n, id=image.component)
-                back = service.back.format(n=n, id=image.component)
+                back = service.back.format(n=n, id=image.component, k=len(backs) + 1)
+                if service.shared_backs and image.back is not None:
+                    write_back = image.back not in backs
+                    back = backs.setdefault(image.back, back)
             else:
                 front = f"{OTHERS}/{image.component}_front.png"
                 back = f"{OTHERS}/{image.component}_back.png"
             zf.writestr(zip_entry(front), image.front)
-            if image.back is not None:
+            if image.back is not None and write_back:
                 zf.writestr(zip_entry(back), image.back)
             w, h = image.size_mm
             writer.writerow([front, back if image.back is not None else "", image.copies,
@@ -219,14 +218,15 @@ def check_choices(dpi: int | None, service: str | None) -> None:
     if dpi is not None and dpi not in DPIS:
         raise UsageError(f"--card-png : résolution {dpi} ppp non prévue ; choix possibles : "
                          f"{', '.join(map(str, DPIS))}")
-    if service is not None and service not in SERVICES:
+    if service is not None and service not in SERVICES and service not in PDF_SERVICES:
         raise UsageError(f"service d'impression inconnu « {service} » ; choix possibles : "
-                         f"{', '.join(SERVICES)}")
+                         f"{', '.join([*SERVICES, *PDF_SERVICES])}")
 
 
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
                 low_ink: bool, dpi: int | None, service: str | None,
-                max_pixels: int | None = None) -> dict[str, bytes]:
+                *, max_pixels: int | None = None,
+                out_dir: Path | None = None) -> dict[str, bytes]:
     """{file name: zip bytes}: the images of every card, token and board at `dpi` (card size
     and bleed of the options), and/or those for a print service (its card size, bleed and
     naming, 300 dpi; tokens and boards at their own size with its bleed). `max_pixels` (the
@@ -237,7 +237,7 @@ def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_
     if max_pixels is not None:
         total = (image_pixels(files, card_mm, bleed_mm, dpi) if dpi else 0) + (
             image_pixels(files, SERVICES[service].card_mm, SERVICES[service].bleed_mm, 300)
-            if service else 0)
+            if service in SERVICES else 0)  # dtc's PDFs and tts' sheets are drawn per card
         if total > max_pixels:
             raise UsageError(f"images des cartes : {total // 1_000_000} millions de pixels à "
                              f"dessiner ; au plus {max_pixels // 1_000_000} millions par "
@@ -247,7 +247,16 @@ def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_
     if dpi is not None:
         images = card_images(files, card_mm, bleed_mm, dpi, low_ink)
         out[f"cartes-png-{dpi}dpi.zip"] = images_zip(images, None, credits_text())
-    if service is not None:
+    if service == "tts":  # the saved objects name the sheets where the CLI unpacks them
+        from print_kit.tts import tts_zip
+
+        base = (out_dir / "tts").resolve().as_uri() if out_dir is not None else "file:///tts"
+        out["tts.zip"] = tts_zip(files, card_mm, base, low_ink, credits_text())
+    elif service in PDF_SERVICES:
+        from print_kit.printshops import dtc_zip
+
+        out[f"{service}.zip"] = dtc_zip(files, low_ink, credits_text())
+    elif service is not None:
         preset = SERVICES[service]
         images = card_images(files, preset.card_mm, preset.bleed_mm, 300, low_ink)
         out[f"{service}.zip"] = images_zip(images, preset, credits_text())

@@ -140,8 +140,51 @@ def free_page(label: str, draw: Callable[[Canvas, Painter], None], page_w: float
 # --- drawing ---------------------------------------------------------------------------------
 
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+
+
+def page_boxes(plan: PagePlan, page_w: float, page_h: float) -> tuple[Box, Box] | None:
+    """The page's TrimBox and BleedBox (mm), which print shops' preflight reads: the union of
+    its cards' cut rectangles, and of what of their bleed is drawn, where the printer puts them
+    (the calibration of a back page moves them too), within the page. None for a page without
+    cards (a free page keeps the default: its whole sheet)."""
+    if not plan.placements:
+        return None
+    cal = plan.calibration
+
+    def moved(x: float, y: float) -> tuple[float, float]:
+        if cal is None or cal.is_identity:
+            return x, y
+        cx, cy = page_w / 2, page_h / 2
+        return cx + cal.dx + cal.scale * (x - cx), cy + cal.dy + cal.scale * (y - cy)
+
+    def union(rects: Sequence[Rect]) -> Box:
+        xs, ys = [], []
+        for r in rects:
+            for x, y in ((r.x, r.y), (r.right, r.top)):
+                mx, my = moved(x, y)
+                xs.append(mx)
+                ys.append(my)
+        return (max(0.0, min(xs)), max(0.0, min(ys)), min(page_w, max(xs)), min(page_h, max(ys)))
+
+    trim = union([p.rect for p in plan.placements])
+    bleed = union([p.clip or p.rect for p in plan.placements])
+    bleed = (min(bleed[0], trim[0]), min(bleed[1], trim[1]), max(bleed[2], trim[2]),
+             max(bleed[3], trim[3]))
+    return trim, bleed
+
+
+def set_page_boxes(c: Canvas, boxes: tuple[Box, Box] | None) -> None:
+    """TrimBox and BleedBox of the page about to be finished (ReportLab keeps a box for the
+    next pages too: a page without cards resets them)."""
+    trim, bleed = boxes if boxes is not None else (None, None)
+    c.setTrimBox(tuple(v * MM for v in trim) if trim else None)
+    c.setBleedBox(tuple(v * MM for v in bleed) if bleed else None)
+
+
 def draw_plan(c: Canvas, painter: Painter, plan: PagePlan, page_w: float, page_h: float) -> None:
     """Draw one page plan (mm geometry) and finish the page."""
+    set_page_boxes(c, page_boxes(plan, page_w, page_h))
     c.saveState()
     cal = plan.calibration
     if cal is not None and not cal.is_identity:

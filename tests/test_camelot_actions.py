@@ -209,21 +209,53 @@ def test_bouclier_preview_speaks_of_any_player_not_only_a_man() -> None:
     assert "pose le Bouclier devant soi" in text and "lui" not in text
 
 
-def test_bouclier_stops_chute_and_assomme_but_not_colour_changes() -> None:
+def test_bouclier_stops_chute_but_not_colour_changes() -> None:
     """camelot.txt › Cartes spéciales: « Tant que vous possédez cette carte, aucune carte
-    d'action n'a d'effet sur votre personnage »; the Ivanhoe FAQ confirmed by the author: the
-    Shield protects from every type 2 and 3 card an opponent plays, Knock Down (Chute) and
-    Stunned (Assommé) included; a colour change (type 1) is not stopped (registre CAM-7)."""
+    d'action n'a d'effet sur votre personnage »; the Ivanhoe FAQ: Knock Down (Chute) is stopped
+    too; a colour change (type 1) is not (registre CAM-7)."""
     s = table([["rouge-3"], ["rouge-4"], ["rouge-5"]])
     s.bouclier = B
     refused(s, "chute", "registre CAM-7", target=B)
-    refused(s, "assomme", "registre CAM-7", target=B)
     play(s, "chute", target=C)  # an unshielded opponent still can be robbed
     play(s, "maladresse")
     assert s.colour == "vert" and s.assomme is None
     s.current = B
     play(s, "assomme", target=A)  # the shielded player's own cards work as usual
     assert s.assomme == A
+
+
+def test_assomme_reaches_a_shielded_player() -> None:
+    """camelot.txt › Cartes spéciales: « ASSOMME : placez cette carte … devant un adversaire à
+    l'écart de son personnage »; « Les cartes BOUCLIER et ASSOMME ne font partie de votre
+    personnage … Toutes les autres cartes d'action n'affectent que les cartes jouées sur les
+    personnages »; the Bouclier: « aucune carte d'action n'a d'effet sur votre personnage »;
+    Knizia's FAQ: the Shield does not protect against Stunned (registre CAM-7, CAM-9)."""
+    s = table([["rouge-3"], ["rouge-4"], ["rouge-5"]])
+    s.bouclier = B
+    play(s, "assomme", target=B)
+    assert (s.bouclier, s.assomme) == (B, B) and "assomme" not in s.discard
+    refused(s, "esquive", "registre CAM-7", target=B, position=0)  # the personnage still is
+    s.current = B
+    play(s, "rouge-4")  # the stun binds the shielded player: one card added per turn
+    refused(s, "rouge-5", "registre CAM-9")
+    assert s.displays[B] == ["rouge-4", "rouge-4"]
+
+
+def test_assomme_on_a_shielded_player_is_played_from_a_whole_game() -> None:
+    """The same through the log of a table game: Bouclier laid, then the Assommé on its
+    holder is accepted and written."""
+    from companion.engine import replay
+    events = [{"type": "start", "player": 0, "colour": "rouge"},
+              {"type": "play", "player": 0, "card": "rouge-3"},
+              {"type": "end", "player": 0},
+              {"type": "play", "player": 1, "card": "rouge-4"},
+              {"type": "play", "player": 1, "card": "bouclier"},
+              {"type": "end", "player": 1},
+              {"type": "play", "player": 2, "card": "rouge-5"},
+              {"type": "play", "player": 2, "card": "assomme", "target": 1},
+              {"type": "end", "player": 2}]
+    state = replay("camelot", {"players": NAMES[:3], "mode": "table"}, events)
+    assert (state.bouclier, state.assomme) == (1, 1)  # type: ignore[attr-defined]
 
 
 def test_shielded_display_is_left_out_of_the_charge_search() -> None:

@@ -255,13 +255,19 @@ SHIELDED = [{"type": "start", "player": 0, "colour": "rouge"},
 
 def test_a_shielded_player_is_neither_a_chute_target_nor_asked_by_adaptation() -> None:
     """camelot.txt › Cartes spéciales (Bouclier) and the author's FAQ: no opponent's action card
-    touches a shielded player (registre CAM-7): the forms do not offer him."""
+    touches a shielded personnage, nor Chute the hand (registre CAM-7): the forms do not offer
+    him; the Assommé, laid beside the personnage, still may be (registre CAM-9)."""
     code = _game(SHIELDED)
     at = app(code=code).run()
     entry(at, "play_card").set_value("chute")
     click(at, "play_go")
     target = next(p for p in at.pills if p.key.endswith("_chute_target"))
     assert target.options == ["Sire Marcel"]
+    # the Assommé goes through the Bouclier (registre CAM-9): the shielded player is offered
+    entry(at, "play_card").set_value("assomme")
+    click(at, "play_go")
+    target = next(p for p in at.pills if p.key.endswith("_assomme_target"))
+    assert target.options == ["Sire Marcel", "Sire Raymond"]
     entry(at, "play_card").set_value("adaptation")
     click(at, "play_go")
     labels = [m.label for m in at.pills if "_adaptation_keep_" in m.key]

@@ -99,12 +99,13 @@ def test_false_announcement_scores_nothing_and_is_a_violation_with_its_rule() ->
 
 
 def test_announcement_checked_against_the_hand() -> None:
-    s = state([ann("Alice", "plan-etare", cards=PLAN_ETARE_HAND)])
-    assert s.summary()["scores"]["Alice"] == POINTS["plan-etare"]
+    s = state([])
     with pytest.raises(RuleError, match="ne permet pas"):
         s.apply(ann("Bruno", "cinq-alphas", cards=PLAN_ETARE_HAND))
     with pytest.raises(RuleError, match="Attentat"):
         s.apply(ann("Bruno", "complot", cards=PLAN_ETARE_HAND[:5] + ["attentat-todorov"]))
+    s.apply(ann("Alice", "plan-etare", cards=PLAN_ETARE_HAND))
+    assert s.summary()["scores"]["Alice"] == POINTS["plan-etare"]
 
 
 def test_level_two_hands_hold_no_mechant() -> None:

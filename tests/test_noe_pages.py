@@ -274,3 +274,23 @@ def test_an_incomplete_hand_is_refused_at_the_tap() -> None:
     assert any("Choisissez les 6 cartes" in e.value for e in at.error)
     at.run()
     assert not any("Choisissez les 6 cartes" in e.value for e in at.error)  # said once
+
+
+def test_the_hand_check_of_a_game_refuses_a_card_used_this_manche() -> None:
+    """registre NOE-14: the page's hand check knows the manche's cards out of play (here the
+    Enquêteur of a contrôle) and says the rule; the engine refuses the announcement too."""
+    code = new_game(["Alice", "Bruno", "Chloé"])
+    store().append(code, {"type": "control", "manche": 1, "player": "Bruno", "target": "Chloé",
+                          "by": ["enqueteurs-max"], "defence": None}, 0)
+    hand = ["enqueteurs-max", "enqueteurs-sarah", "enqueteurs-david",
+            "pompiers-camille", "pompiers-clara", "pompiers-etienne"]
+    at = app("play", code=code).run()
+    at.button_group(key="noe_entry_player_1").set_value("Alice")
+    at.button_group(key="noe_entry_announcement").set_value("complot")
+    at.toggle(key="noe_entry_check").set_value(True).run()
+    at.multiselect(key="noe_entry_cards_1").set_value(hand).run()
+    assert "définitivement perdues" in texts(at) and "a servi au contrôle de Bruno" in texts(at)
+    button(at, "noe_entry_valid")()
+    at.run()
+    assert store().load(code).seq == 1  # refused by the engine: nothing written
+    assert not at.exception

@@ -34,6 +34,10 @@ def test_a_log_the_engine_accepts_follows_the_schema() -> None:
         {"type": "announcement", "manche": 1, "player": "Alice", "announcement": "plan-etare",
          "cards": HAND},
         {"type": "false_announcement", "manche": 1, "player": "Bruno"},
+        {"type": "control", "manche": 1, "player": "Bruno", "target": "Chloé",
+         "by": ["enqueteurs-noe"], "defence": None, "seized": ["leonard-sally"]},
+        {"type": "attentat", "manche": 1, "player": "Chloé", "attentat": "attentat-svetlana",
+         "killed": "alphas-karl"},
         {"type": "end_manche", "manche": 1},
         {"type": "announcement", "manche": 2, "player": "Chloé",
          "announcement": "complot-elysee"},
@@ -53,6 +57,9 @@ def test_a_log_the_engine_accepts_follows_the_schema() -> None:
      "cards": HAND[:5] + ["joker-inconnu"]},
     {"type": "end_manche"},
     {"type": "tirage", "manche": 1},
+    {"type": "attentat", "manche": 1, "player": "Alice", "attentat": "attentat-svetlana"},
+    {"type": "control", "manche": 1, "player": "Bruno", "target": "Chloé",
+     "by": ["enqueteurs-noe"], "defence": None, "seized": ["x", "y", "z", "w"]},
 ])
 def test_malformed_events_do_not_follow_the_schema(event: dict[str, Any]) -> None:
     assert list(EVENTS.iter_errors(event))

@@ -56,7 +56,7 @@ def test_zip_names_images_by_id_and_counts_copies() -> None:
     assert "OpenMoji" in zf.read("CREDITS.txt").decode()
 
 
-@pytest.mark.parametrize(("service", "size"), [("mpc", (822, 1122)), ("dtc", (825, 1125))])
+@pytest.mark.parametrize(("service", "size"), [("mpc", (822, 1122)), ("tgc", (825, 1125))])
 def test_print_service_presets(service: str, size: tuple[int, int]) -> None:
     options = make_options("noe", only=["archange-noe", "etat-major-abigail"])
     [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed, False,
@@ -66,7 +66,7 @@ def test_print_service_presets(service: str, size: tuple[int, int]) -> None:
     preset = SERVICES[service]
     first = preset.front.format(n=1, id="archange-noe")
     assert _size(zf.read(first)) == size
-    assert preset.back.format(n=2, id="etat-major-abigail") in zf.namelist()
+    assert preset.back.format(n=2, id="etat-major-abigail", k=1) in zf.namelist()
 
 
 def test_unknown_service_and_dpi_are_refused() -> None:

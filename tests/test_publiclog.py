@@ -20,7 +20,9 @@ EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "log-exampl
                   .glob("*.json"))
 SECRET_FIELDS = {"elsen": {"deal": {"roles", "seed"}, "protect": {"target"}, "mission": {"forcer"},
                            "kill": {"victim"}, "seer": {"target"}},
-                 "camelot": {"deal": {"order"}, "reshuffle": {"order"}}}
+                 "camelot": {"deal": {"order"}, "reshuffle": {"order"}},
+                 # only the attacker saw the hand and chose (registre NOE-14)
+                 "noe": {"control": {"seized"}}}
 
 
 def lines(log: dict[str, Any]) -> list[dict[str, Any]]:

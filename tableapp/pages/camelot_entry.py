@@ -284,10 +284,10 @@ def _choices(state: CamelotState, p: int, card: str, key: str,
     complete = True
     names = state.names
     if card in TARGETED:
-        # a shielded opponent is never offered (registre CAM-7; Finesse may still take the
-        # Bouclier itself, registre CAM-10)
+        # a shielded opponent is never offered to a card the Bouclier stops (registre CAM-7;
+        # the Assommé goes through, CAM-9; Finesse may still take the Bouclier itself, CAM-10)
         others = [q for q in range(state.n) if q != p and (state.active[q] or card == "chute")
-                  and (card == "finesse" or not shielded_from(state, p, q))]
+                  and (card == "finesse" or not shielded_from(state, p, q, card))]
         if others:
             target = seat_pills("Adversaire visé", state, others, f"{key}_target")
             if target is None:

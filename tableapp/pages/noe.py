@@ -15,6 +15,7 @@ from companion.games.noe.board import chart_spec, describe, grid_column, grid_ro
 from companion.games.noe.cards import JOKER, deck
 from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
+from companion.games.noe.inplay import Gone, from_json
 from companion.games.noe.texts import grades_table, points_table, sections
 from companion.text import counted, rule_line
 from tableapp.aftergame import after_game
@@ -184,7 +185,8 @@ def announcement_form(view: StoredGame, prefill: dict[str, Any] | None,
         cards = _hand_picker(summary["level"], key=cards_key)
         if len(cards) == HAND_SIZE:
             try:
-                result = analyse(cards, summary["level"])
+                # a card laid down, used for an action or killed this manche is refused
+                result = analyse(cards, summary["level"], _out_of_play(summary))
             except RuleError as exc:
                 _show_rule_error(exc)
             else:
@@ -265,8 +267,8 @@ def control_form(view: StoredGame, prefill: dict[str, Any] | None,
             st.info("Choisissez le joueur qui contrôle et le joueur visé.")
         return None
     by, defence = chosen
-    if _show_verdict(by, defence) and st.button("Enregistrer l'action", key=f"{key}_ok",
-                                                icon=":material/check:"):
+    if _show_verdict(by, defence, _out_of_play(summary)) and st.button(
+            "Enregistrer l'action", key=f"{key}_ok", icon=":material/check:"):
         return {"type": "control", "manche": manche, "player": player, "target": target,
                 "by": by, "defence": defence}
     return None
@@ -366,10 +368,17 @@ def _control_form(key: str) -> tuple[list[str], str | None] | None:
     return list(by), None if against == NOTHING else str(against)
 
 
-def _show_verdict(by: list[str], defence: str | None) -> bool:
-    """Show the verdict; False when the request itself is refused."""
+def _out_of_play(summary: dict[str, Any]) -> dict[str, Gone]:
+    """The current manche's cards out of play (registre NOE-14), for the checkers."""
+    return from_json(summary["manches"][-1].get("out_of_play"))
+
+
+def _show_verdict(by: list[str], defence: str | None,
+                  gone: dict[str, Gone] | None = None) -> bool:
+    """Show the verdict; False when the request itself is refused (a card out of play in the
+    game's manche included)."""
     try:
-        verdict = check_control(by, defence)
+        verdict = check_control(by, defence, gone)
     except RuleError as exc:
         _show_rule_error(exc)
         return False

@@ -149,7 +149,8 @@ def render() -> None:
 
 IMAGE_CHOICES = {"png-300": "une image PNG par carte, 300 ppp",
                  "png-600": "une image PNG par carte, 600 ppp",
-                 "mpc": "pour MakePlayingCards", "dtc": "pour DriveThruCards"}
+                 "mpc": "pour MakePlayingCards", "tgc": "pour The Game Crafter",
+                 "dtc": "pour DriveThruCards (un PDF par paquet)"}
 
 
 @st.cache_data(show_spinner="Images des cartes…", max_entries=4)
@@ -162,7 +163,8 @@ def cached_images(request: tuple[tuple[str, Any], ...], choice: str) -> tuple[st
     service = None if dpi else choice
     with slot("impression"):
         [(name, data)] = export_zips(kit_files(options), options.card_mm, options.bleed,
-                                     options.low_ink, dpi, service, MAX_IMAGE_PIXELS).items()
+                                     options.low_ink, dpi, service,
+                                     max_pixels=MAX_IMAGE_PIXELS).items()
     return name, data
 
 

@@ -3,9 +3,10 @@ returns the Effect it would have, without changing anything; the engine commits 
 plan gives the French preview shown before a play is confirmed.
 
 Scope (registre CAM-6): "each player" cards (Charge, Contre-charge, Disgrâce, Adaptation) include
-the player who plays them, "opponent" cards do not. A Bouclier protects its holder from every
-display or special action card played by an opponent, Chute and Assommé included (registre
-CAM-7). No action takes a display below one card: when every card would go, the earliest stays
+the player who plays them, "opponent" cards do not. A Bouclier protects its holder's personnage
+(and, as the Ivanhoe FAQ reads, the hand from Chute) from the action cards of opponents; it does
+not stop the Assommé, which is laid beside the personnage, not on it (registre CAM-7, CAM-9).
+No action takes a display below one card: when every card would go, the earliest stays
 (registre CAM-5)."""
 
 from __future__ import annotations
@@ -68,15 +69,20 @@ def _target(s: CamelotState, p: int, e: dict[str, Any], *, active: bool = True) 
 
 
 def _unshielded(s: CamelotState, p: int, q: int) -> None:
-    """An opponent's card has no effect on a shielded player (camelot.txt › Cartes spéciales,
-    the Ivanhoe FAQ confirmed by the author: every type 2 and 3 card; registre CAM-7)."""
+    """An opponent's card has no effect on a shielded personnage (camelot.txt › Cartes
+    spéciales: « aucune carte d'action n'a d'effet sur votre personnage »), nor Chute on the
+    hand (the Ivanhoe FAQ; registre CAM-7). The Assommé never asks (registre CAM-9)."""
     if shielded_from(s, p, q):
         raise RuleError(f"le Bouclier de {s.names[q]} protège son personnage", R_SHIELD)
 
 
-def shielded_from(s: CamelotState, p: int, q: int) -> bool:
-    """Whether q's Bouclier stops the cards p plays against q (registre CAM-7)."""
-    return s.bouclier == q and q != p
+def shielded_from(s: CamelotState, p: int, q: int, card: str | None = None) -> bool:
+    """Whether q's Bouclier stops the cards p plays against q (registre CAM-7); with `card`,
+    whether it stops that card (never the Assommé: registre CAM-9)."""
+    return s.bouclier == q and q != p and card not in THROUGH_SHIELD
+
+
+THROUGH_SHIELD = ("assomme",)  # laid beside the personnage, not on it (registre CAM-9)
 
 
 def _can_touch(s: CamelotState, p: int, q: int) -> bool:
@@ -390,10 +396,11 @@ def plan_bouclier(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
 
 
 def plan_assomme(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
-    """Assommé: placed in front of an opponent; a shielded opponent cannot be stunned
-    (registre CAM-7)."""
+    """Assommé: placed in front of an opponent « à l'écart de son personnage ». The Bouclier
+    guards the personnage, and the Bouclier and the Assommé « ne font partie de votre
+    personnage »: a shielded opponent is stunned like any other (camelot.txt › Cartes
+    spéciales; Knizia's FAQ: the Shield does not protect against Stunned; registre CAM-9)."""
     q = _target(s, p, e)
-    _unshielded(s, p, q)
     return Effect(f"{s.names[q]} est assommé : une seule carte ajoutée par tour à son personnage",
                   specials={"assomme": q}, keep_card=True)
 

@@ -75,7 +75,14 @@ def describe(event: dict[str, Any]) -> str:
         shown = (f"{player_card_name(defence)} montrée" if isinstance(defence, str)
                  else "rien de montré")
         target = event.get("target", "?")
-        return f"Manche {manche} : {what} {de(str(player))} chez {target} ({shown})"
+        seized = event.get("seized")
+        taken = f", {len(seized)} carte{'s' * (len(seized) > 1)} saisie" \
+            f"{'s' * (len(seized) > 1)}" if isinstance(seized, list) and seized else ""
+        return f"Manche {manche} : {what} {de(str(player))} chez {target} ({shown}{taken})"
+    if kind == "attentat":
+        victim = event.get("killed")
+        dead = player_card_name(victim) if isinstance(victim, str) else "?"
+        return f"Manche {manche} : un Attentat frappe {player}, « {dead} » est tuée"
     return str(kind)
 
 

@@ -87,7 +87,7 @@ def hand_of(card_ids: Sequence[str], level: int) -> tuple[Card, ...]:
 
     Rules: six cards in hand (Démarrage du jeu); every card is unique (Les 10 catégories); no
     méchant at levels 1-2 (Règles générales: they are removed); an Attentat is never kept in hand
-    (Niveau 3 › Les attentats)."""
+    (Niveau 3 › Les attentats). Cards out of play in the manche: `hand.analyse` (NOE-14)."""
     check_level(level)
     size = deck().data.hand_size
     if len(card_ids) != size:
@@ -99,6 +99,13 @@ def hand_of(card_ids: Sequence[str], level: int) -> tuple[Card, ...]:
             raise RuleError(f"la carte « {card.name} » figure deux fois : chaque carte est unique",
                             refs.CATEGORIES)
         seen.add(card.id)
+    check_held(cards, level)
+    return cards
+
+
+def check_held(cards: Sequence[Card], level: int) -> None:
+    """Cards a player may hold at this level: no méchant at levels 1-2 (Règles générales: they
+    are removed), never an Attentat (Niveau 3 › Les attentats)."""
     with_mechants = deck().data.level(level).mechants
     for card in cards:
         if card.kind == MECHANT and not with_mechants:
@@ -107,4 +114,3 @@ def hand_of(card_ids: Sequence[str], level: int) -> tuple[Card, ...]:
         if card.is_attentat:
             raise RuleError(f"« {card.name} » : une carte Attentat ne se garde jamais en main",
                             refs.ATTENTATS)
-    return cards

@@ -8,8 +8,11 @@ import argparse
 from typing import Any
 
 from companion.cli import OneLineParser, emit
+from companion.games.noe import refs
+from companion.games.noe.cards import deck
 from companion.games.noe.control import check_control
 from companion.games.noe.hand import analyse
+from companion.games.noe.inplay import Gone
 
 
 def register(subparsers: Any) -> None:
@@ -21,6 +24,7 @@ def register(subparsers: Any) -> None:
     hand.add_argument("cards", nargs="+", metavar="CARD", help="id de `companion cards noe`")
     hand.add_argument("--level", type=int, default=3, help="niveau de jeu (1, 2 ou 3 ; 3 par "
                       "défaut)")
+    hand.add_argument("--gone", action="append", default=[], metavar="CARD", help=GONE_HELP)
     hand.add_argument("--json", action="store_true")
     hand.set_defaults(handler=cmd_hand)
 
@@ -31,12 +35,23 @@ def register(subparsers: Any) -> None:
     control.add_argument("--against", metavar="CARD",
                          help="carte État-Major montrée par le joueur visé (sans : il ne montre "
                          "rien)")
+    control.add_argument("--gone", action="append", default=[], metavar="CARD", help=GONE_HELP)
     control.add_argument("--json", action="store_true")
     control.set_defaults(handler=cmd_control)
 
 
+GONE_HELP = ("carte sortie du jeu dans la manche (posée dans une annonce, ayant servi à une "
+             "action, tuée) ; répétable (registre NOE-14)")
+
+
+def _gone(args: argparse.Namespace) -> dict[str, Gone]:
+    """The cards the user says have left play in the manche."""
+    return {deck().card(card).id: Gone("est sortie du jeu dans cette manche (--gone)",
+                                       refs.register(14)) for card in args.gone}
+
+
 def cmd_hand(args: argparse.Namespace) -> int:
-    result = analyse(args.cards, args.level)
+    result = analyse(args.cards, args.level, _gone(args))
     if args.json:
         emit(result.as_json())
         return 0
@@ -54,7 +69,7 @@ def cmd_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_control(args: argparse.Namespace) -> int:
-    verdict = check_control(args.by, args.against)
+    verdict = check_control(args.by, args.against, _gone(args))
     if args.json:
         emit(verdict.as_json())
         return 0

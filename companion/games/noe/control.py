@@ -14,7 +14,8 @@ from typing import Any
 
 from companion.errors import RuleError
 from companion.games.noe import refs
-from companion.games.noe.cards import JOKER, Card, deck
+from companion.games.noe.cards import JOKER, Card, check_held, deck
+from companion.games.noe.inplay import OutOfPlay, check_in_play
 
 DESCENTE_SIZE = 3
 
@@ -29,9 +30,11 @@ class Verdict:
         return {"allowed": self.allowed, "reason": self.reason, "rule": self.rule}
 
 
-def check_control(by: Sequence[str], against: str | None) -> Verdict:
-    """Check the ids (known, distinct, one or three attackers), then judge the action. `against`
-    is the État-Major card the defender shows, or None when he shows nothing."""
+def check_control(by: Sequence[str], against: str | None,
+                  gone: OutOfPlay | None = None) -> Verdict:
+    """Check the ids (known, distinct, one or three attackers, none out of play in the manche:
+    `gone`, registre NOE-14), then judge the action. `against` is the État-Major card the
+    defender shows, or None when he shows nothing."""
     if not isinstance(by, list | tuple) or not all(isinstance(c, str) for c in by):
         raise RuleError("« by » : la liste des cartes Enquêteur posées", refs.ACTIONS)
     if against is not None and not isinstance(against, str):
@@ -46,6 +49,10 @@ def check_control(by: Sequence[str], against: str | None) -> Verdict:
     if against in by:
         raise RuleError("une même carte ne peut pas attaquer et défendre", refs.CATEGORIES)
     attackers = [deck().card(card_id) for card_id in by]
+    check_in_play(by, gone, "parmi les cartes Enquêteur posées")
+    if against is not None:
+        deck().card(against)
+        check_in_play([against], gone, "comme défense")
     return judge(attackers, None if against is None else deck().card(against))
 
 
@@ -84,3 +91,34 @@ def _powerless(attackers: Sequence[Card]) -> Verdict | None:
             return Verdict(False, f"« {card.name} » n'est pas une carte Enquêteur : seuls les "
                            "Enquêteurs lancent un contrôle ou une descente", refs.register(5))
     return None
+
+
+def check_seizure(seized: Any, by: Sequence[str], verdict: Verdict, level: int,
+                  gone: OutOfPlay | None = None) -> list[str]:
+    """The cards taken in a seizure, when the table records them (`seized`, optional): one per
+    Enquêteur laid down (« une carte » for a contrôle, « trois cartes » for a descente), cards
+    the target could hold, none of the attacking cards nor a card out of play; nothing is
+    seized when the action is blocked (Niveau 2 › Le contrôle, La descente; registre NOE-14)."""
+    if seized is None:
+        return []
+    if not isinstance(seized, list) or not all(isinstance(c, str) for c in seized):
+        raise RuleError("« seized » : la liste des cartes saisies", refs.ACTIONS)
+    if not verdict.allowed:
+        raise RuleError("l'action est bloquée par la carte État-Major montrée : rien n'est "
+                        "saisi", refs.CONTROL_LIMITS)
+    if len(seized) != len(by):
+        action = "une descente saisit 3 cartes" if len(by) == DESCENTE_SIZE else \
+            "un contrôle saisit 1 carte"
+        raise RuleError(f"{action} (reçu {len(seized)})",
+                        refs.DESCENTE if len(by) == DESCENTE_SIZE else refs.ACTIONS)
+    if len(set(seized)) != len(seized):
+        raise RuleError("la même carte figure deux fois parmi les cartes saisies : chaque carte "
+                        "est unique", refs.CATEGORIES)
+    cards = [deck().card(card_id) for card_id in seized]
+    for card in cards:  # the card shown in a failed defence is still in the hand: it may go
+        if card.id in by:
+            raise RuleError(f"« {card.name} » est posée sur la table pour cette action : elle ne "
+                            "peut pas être saisie dans le jeu du joueur visé", refs.CATEGORIES)
+    check_held(cards, level)
+    check_in_play(seized, gone, "parmi les cartes saisies")
+    return list(seized)

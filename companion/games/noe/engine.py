@@ -8,7 +8,14 @@ Events (docs/log-schemas/noe.json), each naming the manche it belongs to:
 - {"type": "false_announcement", "manche": n, "player": p, "announcement": id?, "cards": [...]?}
 - {"type": "end_manche", "manche": n}  (the table stops a manche: registre NOE-9)
 - {"type": "control", "manche": n, "player": attacker, "target": defender, "by": [1 or 3 ids],
-   "defence": État-Major id | null}  (Niveau 2 contrôle/descente; null: nothing shown; NOE-14)
+   "defence": État-Major id | null, "seized": [1 or 3 ids]?}  (Niveau 2 contrôle/descente;
+   null: nothing shown; seized: the cards taken, when the table records them; NOE-14)
+- {"type": "attentat", "manche": n, "player": p, "attentat": Attentat id, "killed": id}
+   (Niveau 3 › Les attentats: p drew the Attentat, the previous player killed `killed`)
+
+Within a manche, every card the log names is tracked (inplay.py, registre NOE-14): a card
+laid down in an announcement, used for a contrôle or descente, killed by an Attentat (and the
+Attentat) has left play; an event naming it again in the same manche is refused.
 
 A manche opens as soon as the previous one ends; the dealer moves one seat clockwise.
 
@@ -17,21 +24,29 @@ summary(): `scores` (totals), `manche` (current number), `dealer`, `turn` (regis
 number of false announcements, how it ended: "seul" | "elysee" | "table"), `finished`,
 `winners`, `violations` (the false announcements: effective event position, manche, player,
 reason, rule), `controls` (every control and descente: manche, attacker, target, cards, defence,
-outcome "saisie" | "bloqué", reason, rule), plus `players`, `level`, `target`."""
+outcome "saisie" | "bloqué", reason, rule), `attentats` (manche, player, attentat, killed),
+plus `players`, `level`, `target`; each manche also lists `out_of_play` (card id -> reason,
+rule)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError
-from companion.games.noe import refs
+from companion.errors import RuleError, UsageError
+from companion.games.noe import inplay, refs
 from companion.games.noe.cards import check_level, deck
-from companion.games.noe.control import DESCENTE_SIZE, check_control
+from companion.games.noe.control import DESCENTE_SIZE, check_control, check_seizure
 from companion.games.noe.hand import analyse, announcement
 
-TYPES = ("announcement", "false_announcement", "end_manche", "control")
+TYPES = ("announcement", "false_announcement", "end_manche", "control", "attentat")
 ACTION_LEVEL = 2  # contrôles and descentes belong to Niveau 2 and 3
+MECHANT_LEVEL = 3  # Attentats belong to Niveau 3
+
+# 1: announcements and controls judged alone; 2: every card the log names is tracked within
+# its manche (issue 24, registre NOE-14). Version 1 games still open, read only.
+RULES_VERSION = 2
+READABLE_VERSIONS = (1,)
 
 
 @dataclass
@@ -43,6 +58,7 @@ class Manche:
     false_count: int = 0
     ended_by: str | None = None  # "seul", "elysee", "table"
     last_player: str | None = None  # author of the last event, to deduce whose turn it is
+    gone: dict[str, inplay.Gone] = field(default_factory=dict)  # cards out of play (NOE-14)
 
     @property
     def ended(self) -> bool:
@@ -52,18 +68,24 @@ class Manche:
 class NoeState:
     """State of a Noé match; `apply` checks an event fully before changing anything."""
 
-    def __init__(self, setup: dict[str, Any]) -> None:
+    def __init__(self, setup: dict[str, Any], track_cards: bool = True) -> None:
         self.players, self.level, self.target, first_dealer = _check_setup(setup)
         self.manches: list[Manche] = [Manche(1, first_dealer)]
         self.violations: list[dict[str, Any]] = []
         self.controls: list[dict[str, Any]] = []
+        self.attentats: list[dict[str, Any]] = []
         self.events = 0
+        self.track_cards = track_cards  # False: rules version 1 (no card tracked)
 
     # --- reading --------------------------------------------------------------------------
 
     @property
     def current(self) -> Manche:
         return self.manches[-1]
+
+    def out_of_play(self) -> dict[str, inplay.Gone]:
+        """The current manche's cards that have left play (registre NOE-14); none in version 1."""
+        return self.current.gone if self.track_cards else {}
 
     def totals(self) -> dict[str, int]:
         return {p: sum(m.points.get(p, 0) for m in self.manches) for p in self.players}
@@ -109,6 +131,8 @@ class NoeState:
             self._false_announcement(event)
         elif kind == "control":
             self._control(event)
+        elif kind == "attentat":
+            self._attentat(event)
         else:
             self._end_by_table()
         self.events += 1
@@ -156,11 +180,14 @@ class NoeState:
         ann = announcement(_string(event, "announcement"))
         cards = event.get("cards")
         if cards is not None:
-            result = analyse(_card_list(cards), self.level)
+            result = analyse(_card_list(cards), self.level, self.out_of_play())
             if not result.allows(ann.id):
                 raise RuleError(f"cette main ne permet pas « {ann.name} » : enregistrez une fausse "
                                 "annonce", refs.register(8))
         m = self.current
+        if self.track_cards:
+            for card in cards or ():
+                m.gone[card] = inplay.laid_down(player)  # the hand stays on the table (NOE-14)
         m.announced[player] = ann.id
         m.points[player] = ann.points
         m.last_player = player
@@ -175,8 +202,8 @@ class NoeState:
         player = self._player(event)
         ann_id = event.get("announcement")
         ann = announcement(ann_id) if ann_id is not None else None
-        if event.get("cards") is not None:
-            analyse(_card_list(event["cards"]), self.level)  # the hand itself must be valid
+        if event.get("cards") is not None:  # the hand itself must be valid; it is taken back
+            analyse(_card_list(event["cards"]), self.level, self.out_of_play())
         m = self.current
         m.false_count += 1
         m.last_player = player
@@ -206,18 +233,43 @@ class NoeState:
             raise RuleError(f"{target} a déjà étalé son jeu dans cette manche : plus rien à "
                             "contrôler", refs.ACTIONS)
         by, defence = event.get("by"), event.get("defence")
-        unopposed = check_control(by, None)
+        gone = self.out_of_play()
+        unopposed = check_control(by, None, gone)
         if not unopposed.allowed:  # a joker or a card that is not an Enquêteur cannot act
             raise RuleError(unopposed.reason, unopposed.rule)
-        verdict = check_control(by, defence)
+        verdict = check_control(by, defence, gone)
+        assert isinstance(by, list)
+        if self.track_cards:
+            check_seizure(event.get("seized"), by, verdict, self.level, gone)
         m = self.current
         m.last_player = player
-        assert isinstance(by, list)
+        kind = "descente" if len(by) == DESCENTE_SIZE else "controle"
+        if self.track_cards:
+            for card in by:  # lost for good, seizure or not (Niveau 2; registre NOE-14)
+                m.gone[card] = inplay.used_for_action(player, kind, not verdict.allowed)
         self.controls.append({
             "event": self.events, "manche": m.number, "player": player, "target": target,
-            "kind": "descente" if len(by) == DESCENTE_SIZE else "controle", "by": list(by),
+            "kind": kind, "by": list(by),
             "defence": defence, "outcome": "saisie" if verdict.allowed else "bloqué",
             "reason": verdict.reason, "rule": verdict.rule})
+
+    def _attentat(self, event: dict[str, Any]) -> None:
+        """A player draws an Attentat at the start of the turn: the previous player takes one of
+        the player's cards blindly and kills it; both go to the discard, the Attentat on top,
+        and the turn is over (Niveau 3 › Les attentats). The two cards leave play for the
+        manche (registre NOE-14)."""
+        if self.level < MECHANT_LEVEL:
+            raise RuleError("les Attentats n'existent qu'au niveau 3 (partie de niveau "
+                            f"{self.level})", refs.ATTENTATS)
+        player = self._player(event)
+        attentat, victim = inplay.check_attentat(event.get("attentat"), event.get("killed"),
+                                                 self.level, self.out_of_play())
+        m = self.current
+        m.last_player = player
+        m.gone[victim] = inplay.killed(player)
+        m.gone[attentat] = inplay.used_attentat(player)
+        self.attentats.append({"event": self.events, "manche": m.number, "player": player,
+                               "attentat": attentat, "killed": victim})
 
     def _end_by_table(self) -> None:
         """The table stops the manche (e.g. the pile is exhausted): registre NOE-9."""
@@ -250,22 +302,34 @@ class NoeState:
                 "number": x.number, "dealer": self.players[x.dealer],
                 "points": {p: x.points.get(p) for p in self.players},
                 "announcements": dict(x.announced), "false_announcements": x.false_count,
-                "ended": x.ended, "ended_by": x.ended_by} for x in self.manches],
+                "ended": x.ended, "ended_by": x.ended_by,
+                "out_of_play": inplay.as_json(x.gone)} for x in self.manches],
             "finished": self.finished,
             "winners": self.winners(),
             "violations": list(self.violations),
             "controls": [dict(c) for c in self.controls],
+            "attentats": [dict(a) for a in self.attentats],
         }
 
 
 class NoeEngine:
     game = "noe"
 
+    def __init__(self, rules_version: int = RULES_VERSION) -> None:
+        self.rules_version = rules_version
+
     def new_state(self, setup: dict[str, Any]) -> NoeState:
-        return NoeState(setup)
+        return NoeState(setup, track_cards=self.rules_version >= 2)
 
 
 ENGINE = NoeEngine()
+
+
+def engine_for_version(version: int) -> NoeEngine:
+    """The engine that replays a game stored under rules `version` (1: no card tracked)."""
+    if version not in (*READABLE_VERSIONS, RULES_VERSION):
+        raise UsageError(f"Noé : version des règles inconnue {version!r}")
+    return NoeEngine(version)
 
 
 # --- checks ---------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from companion.errors import RuleError
 from companion.games.noe import refs
 from companion.games.noe.cards import CHARACTER, JOKER, MECHANT, Card, deck, hand_of
 from companion.games.noe.data import Announcement
+from companion.games.noe.inplay import OutOfPlay, check_in_play
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,12 @@ class Analysis:
                 "best": self.best.as_json() if self.best else None}
 
 
-def analyse(card_ids: Sequence[str], level: int = 3) -> Analysis:
-    """Check the hand (six known, distinct cards allowed at the level), then analyse it."""
-    return analyse_cards(hand_of(card_ids, level))
+def analyse(card_ids: Sequence[str], level: int = 3, gone: OutOfPlay | None = None) -> Analysis:
+    """Check the hand (six known, distinct cards allowed at the level, none out of play in the
+    manche: `gone`, registre NOE-14), then analyse it."""
+    cards = hand_of(card_ids, level)
+    check_in_play(card_ids, gone, "dans cette main")
+    return analyse_cards(cards)
 
 
 def analyse_cards(cards: Sequence[Card]) -> Analysis:
