@@ -18,6 +18,7 @@ import logging
 import os
 import re
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -133,6 +134,10 @@ class SqliteFile:
         self.created = False  # True when this opening made a new, empty file
         self._read_only_mode = "ro"
         self._wal = False
+        # peek(): one connection kept for the small reads asked many times a second (the
+        # followed games' seqs), with the file's identity it was opened on
+        self._kept: tuple[sqlite3.Connection, tuple[int, int]] | None = None
+        self._kept_lock = threading.Lock()
         if open_now:
             self._open()
 
@@ -336,6 +341,33 @@ class SqliteFile:
                 yield db
         except sqlite3.Error as exc:
             raise storage_error(exc, self.path, "une lecture") from None
+
+    @contextmanager
+    def peek(self) -> Iterator[sqlite3.Connection]:
+        """A read on a kept connection (one statement, no transaction held): opening one costs
+        ~0.2 ms of CPU against ~3 µs for the read itself, and the followers' seqs are read
+        several times a second. Reopened when the file is replaced (a restore), dropped on any
+        error; one reader at a time (a lock: the reads are microseconds)."""
+        with self._kept_lock:
+            try:
+                stat = os.stat(self.path)
+                identity = (stat.st_dev, stat.st_ino)
+                if self._kept is not None and self._kept[1] != identity:
+                    self._kept[0].close()
+                    self._kept = None
+                if self._kept is None:
+                    self._kept = (self.connect(), identity)
+                yield self._kept[0]
+            except (sqlite3.Error, OSError) as exc:
+                self._drop_kept()
+                raise storage_error(exc, self.path, "une lecture") from None
+
+    def _drop_kept(self) -> None:
+        if self._kept is not None:
+            try:
+                self._kept[0].close()
+            finally:
+                self._kept = None
 
     @contextmanager
     def write(self, key: str | None = None) -> Iterator[sqlite3.Connection]:

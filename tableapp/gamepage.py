@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextvars import ContextVar
 from datetime import timedelta
 from typing import Any
 
@@ -42,7 +43,7 @@ from companion.store import (
     normalize_code,
 )
 from companion.text import counted, date_time
-from tableapp import notices, rights, seating, session
+from tableapp import live, notices, rights, seating, session
 from tableapp.history import (
     Describe,
     EntryForm,
@@ -78,12 +79,15 @@ __all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "r
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 MAX_NAME = 40
-# How often a screen asks the store for the log's seq (one indexed row; ~5 ms of server CPU
-# per screen per second at 1 s, benchmarks/browser_taps.py --idle): a public screen shows a
-# write within about half a second (issue 13: within 1 s of the tap), the host's devices
-# (which write themselves) follow another device's write within a second.
+# Screens are woken by the server when their game moves (tableapp/live.py, issue 23). Where
+# that is unavailable they poll the log's seq instead: a public screen shows a write within
+# about half a second (issue 13: within 1 s of the tap), the host's devices (which write
+# themselves) follow another device's write within a second; ~5 ms of server CPU per screen
+# per second. With push, the same poll runs every SAFETY_REFRESH only, a safety net for a
+# wake lost (a session busy at every try): ~0.03 ms per screen per second.
 PUBLIC_REFRESH = timedelta(seconds=0.5)
 HOST_REFRESH = timedelta(seconds=1)
+SAFETY_REFRESH = timedelta(seconds=30)
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
@@ -122,21 +126,36 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
     _view(stored.game, stored.code, stored, draw)
 
 
+# True while the live view drawing now is followed by push (tableapp/live.py): its toolbar
+# then polls at SAFETY_REFRESH only
+_PUSHED: ContextVar[bool] = ContextVar("compagnon_pushed", default=False)
+
+
 @st.fragment
 def _view(game: str, code: str, stored: StoredGame,
           draw: Callable[[StoredGame], None]) -> None:
     show_tap_error()
     if not in_fragment_rerun():
-        draw(stored)
+        _draw_followed(stored, draw)
         return
-    fresh = _load(game, code)
+    fresh = _load(game, code)  # a tap in the view, or woken by a write (tableapp/live.py)
     if fresh is None:  # deleted or moved meanwhile: the page says so on a full run
         st.rerun()
     token = IN_VIEW_RERUN.set(True)
     try:
-        draw(fresh)  # type: ignore[arg-type]
+        _draw_followed(fresh, draw)  # type: ignore[arg-type]
     finally:
         IN_VIEW_RERUN.reset(token)
+
+
+def _draw_followed(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
+    """Draw the view, this session registered first as showing the game at this seq: a
+    write anywhere reruns this fragment alone (tableapp/live.py)."""
+    pushed = _PUSHED.set(live.follow(session.store(), stored.code, stored.seq))
+    try:
+        draw(stored)
+    finally:
+        _PUSHED.reset(pushed)
 
 
 def _load(game: str, code: str) -> StoredGame | None:
@@ -306,7 +325,10 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     describe = describe or _default_describe
     grant = host_grant()
     _notice(stored, describe, public=grant is None)
-    (_follow_host if grant is not None else _follow)(stored.code, stored.seq)
+    if _PUSHED.get():
+        _follow_safety(stored.code, stored.seq)
+    else:
+        (_follow_host if grant is not None else _follow)(stored.code, stored.seq)
     if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{counted(len(stored.entries), 'événement')} · mise à jour automatique")
@@ -381,6 +403,14 @@ def _follow(code: str, seq: int) -> None:
 @st.fragment(run_every=HOST_REFRESH)
 def _follow_host(code: str, seq: int) -> None:
     """The same on the host's devices, once a second."""
+    if session.store().seq(code) != seq:
+        st.rerun(scope="app")
+
+
+@st.fragment(run_every=SAFETY_REFRESH)
+def _follow_safety(code: str, seq: int) -> None:
+    """The same where writes wake the screens (tableapp/live.py): a rare check, in case a
+    wake was lost."""
     if session.store().seq(code) != seq:
         st.rerun(scope="app")
 

@@ -1,0 +1,60 @@
+"""Screens wake when their game moves, not on a timer (issue 23, tableapp/live.py): protocol-
+level phones (tests/streamclient.py) that never send a timer tick still show every write, and
+only the game's live view reruns."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from conftest import running_app
+from streamclient import Phone
+
+from companion.store import EventStore
+
+PLAYERS = ["Alice", "Bruno", "Chloé"]
+
+
+def _announce(store: EventStore, code: str) -> None:
+    """The next announcement of whoever's turn it is (written by another process than the
+    server: the server learns it from the database, as from the CLI or another server)."""
+    summary = store.load(code).state.summary()
+    store.append(code, {"type": "announcement", "manche": summary["manche"],
+                        "player": summary["turn"] or PLAYERS[0],
+                        "announcement": "complot"}, store.seq(code))
+
+
+def test_a_write_wakes_every_follower_without_a_timer(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = EventStore(db)
+    code = store.create("noe", {"players": PLAYERS})
+    other = store.create("noe", {"players": PLAYERS})
+    with running_app(db) as url:
+        port = int(url.rsplit(":", 1)[1])
+
+        async def scenario() -> None:
+            phones = [Phone(port, "noe", {"code": code, "view": "public"}, i, timers=False)
+                      for i in range(3)]
+            bystander = Phone(port, "noe", {"code": other, "view": "public"}, 9, timers=False)
+            await asyncio.gather(*(p.open() for p in [*phones, bystander]))
+            for phone in [*phones, bystander]:
+                assert phone.error is None, phone.error
+                assert phone.saw("0 événement ·")
+            try:
+                for count in (1, 2):
+                    seen = [p.expect(f"{count} événement{'s' if count > 1 else ''} ·")
+                            for p in phones]
+                    runs = bystander.runs_started
+                    _announce(store, code)
+                    await asyncio.wait_for(asyncio.gather(*seen), 30)
+                    await asyncio.sleep(0.5)
+                    assert bystander.runs_started == runs  # another game's screen sleeps on
+                for phone in phones:
+                    assert phone.sent_ticks == 0  # no timer: the server woke them
+                    # one full run (opening), then the live view alone, once per write
+                    assert phone.finished["FINISHED_SUCCESSFULLY"] == 1
+                    assert phone.finished["FINISHED_FRAGMENT_RUN_SUCCESSFULLY"] >= 2
+            finally:
+                await asyncio.gather(*(p.close() for p in [*phones, bystander]))
+
+        asyncio.run(scenario())
