@@ -140,23 +140,24 @@ class EventStore:
 
     def seq(self, code: str) -> int:
         """Current sequence number (number of raw lines) of a game; 0 when there is no such
-        game (a game deleted meanwhile: followers then reload and are told). Read on a kept
-        connection: screens ask it often."""
+        game (a game deleted meanwhile: followers then reload and are told). Screens that
+        follow a game ask `seqs` through one thread per process instead (tableapp/live.py)."""
         code = normalize_code(code)
-        with self._db.peek() as db:
+        with self._db.read() as db:
             row = db.execute("SELECT lines FROM games WHERE code = ?", (code,)).fetchone()
         return 0 if row is None else int(row[0])
 
     def seqs(self, codes: list[str]) -> dict[str, int]:
         """The sequence numbers of several games in one read (0 for a game that is gone):
-        what a server's followers watch (tableapp/live.py)."""
+        what a server's followers watch (tableapp/live.py), several times a second, on a kept
+        connection (SqliteFile.peek). Meant for one thread: script threads use `seq`."""
         found: dict[str, int] = {}
         for start in range(0, len(codes), 500):  # within SQLite's bound on parameters
             chunk = codes[start:start + 500]
             with self._db.peek() as db:
                 found.update((str(code), int(lines)) for code, lines in db.execute(
                     "SELECT code, lines FROM games WHERE code IN ("
-                    + ", ".join("?" * len(chunk)) + ")", chunk))
+                    + ", ".join("?" * len(chunk)) + ")", chunk).fetchall())
         return {code: found.get(code, 0) for code in codes}
 
     def listen(self, callback: Callable[[str, int], None]) -> None:

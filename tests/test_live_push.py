@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from conftest import running_app
 from streamclient import Phone
 
+from companion.access import HOST, Access
 from companion.store import EventStore
+from tableapp.capacity import FULL_TEXT, FULL_TITLE
 
 PLAYERS = ["Alice", "Bruno", "Chloé"]
 
@@ -56,5 +59,48 @@ def test_a_write_wakes_every_follower_without_a_timer(tmp_path: Path) -> None:
                     assert phone.finished["FINISHED_FRAGMENT_RUN_SUCCESSFULLY"] >= 2
             finally:
                 await asyncio.gather(*(p.close() for p in [*phones, bystander]))
+
+        asyncio.run(scenario())
+
+
+def test_past_the_ceiling_a_new_phone_is_told_politely_and_let_in_later(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = EventStore(db)
+    code = store.create("noe", {"players": PLAYERS})
+    token, _grant = Access(db).issue(code, HOST)
+    monkeypatch.setenv("COMPANION_MAX_SESSIONS", "2")
+    with running_app(db) as url:
+        port = int(url.rsplit(":", 1)[1])
+        public = {"code": code, "view": "public"}
+
+        async def scenario() -> None:
+            first = [Phone(port, "noe", public, i, timers=False) for i in range(2)]
+            await asyncio.gather(*(p.open() for p in first))
+            late = Phone(port, "noe", public, 2, timers=False)
+            host = Phone(port, "noe", {"code": code, "host": token}, 3, timers=False)
+            forged = Phone(port, "noe", {"code": code, "host": "inventé"}, 4, timers=False)
+            await asyncio.gather(late.open(), host.open(), forged.open())
+            try:
+                for phone in first:
+                    assert phone.saw("0 événement ·") and not phone.saw(FULL_TITLE)
+                for phone in (late, forged):  # told, in French, and shown no game
+                    assert phone.error is None, phone.error
+                    assert phone.saw(FULL_TITLE) and phone.saw(FULL_TEXT)
+                    assert not phone.saw("événement")
+                assert host.saw(f"Partie {code}") and not host.saw(FULL_TITLE)
+                # the admitted phones lose nothing while others are refused
+                seen = [p.expect("1 événement ·") for p in first]
+                _announce(store, code)
+                await asyncio.wait_for(asyncio.gather(*seen), 30)
+                # one leaves (the host's device counts too): the next device to try is let in
+                await asyncio.gather(first[0].close(), host.close())
+                await asyncio.sleep(1)
+                again = Phone(port, "noe", public, 5, timers=False)
+                await again.open()
+                assert again.saw("1 événement ·") and not again.saw(FULL_TITLE)
+                await again.close()
+            finally:
+                await asyncio.gather(*(p.close() for p in [*first, late, host, forged]))
 
         asyncio.run(scenario())
