@@ -247,12 +247,6 @@ class PgDatabase:
                 db.raw.execute("COMMIT")
 
     @contextmanager
-    def peek(self) -> Iterator[PgConnection]:
-        """A small read (SqliteFile.peek's twin): the pool already keeps the connections."""
-        with self.read() as db:
-            yield db
-
-    @contextmanager
     def write(self, key: str | None = None) -> Iterator[PgConnection]:
         """One write transaction, serialised like SQLite's BEGIN IMMEDIATE: about one game
         (`key`) it waits only for writers of that game and for whole-database writers."""

@@ -18,8 +18,6 @@ import logging
 import os
 import re
 import sqlite3
-import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -40,7 +38,6 @@ from companion.errors import (
 log = logging.getLogger("companion.storage")
 
 HEADER = b"SQLite format 3\x00"
-KEPT_FOR = 30.0  # seconds a kept connection (peek) serves before it is opened again
 GENERIC_APPLICATION_ID = 0x43445431  # "CDT1": a Compagnon de table file (sheets, ...)
 UNREADABLE = ("le fichier de la base de données ne peut pas être lu (droits d'accès ou erreur "
               "du disque) : il n'a pas été modifié ; vérifiez ses droits puis relancez")
@@ -136,11 +133,6 @@ class SqliteFile:
         self.created = False  # True when this opening made a new, empty file
         self._read_only_mode = "ro"
         self._wal = False
-        # peek(): one connection kept for the small reads asked many times a second (the
-        # followed games' seqs), with the file's identity it was opened on
-        self._kept: tuple[sqlite3.Connection, tuple[int, int]] | None = None
-        self._kept_lock = threading.Lock()
-        self._kept_since = 0.0
         if open_now:
             self._open()
 
@@ -344,37 +336,6 @@ class SqliteFile:
                 yield db
         except sqlite3.Error as exc:
             raise storage_error(exc, self.path, "une lecture") from None
-
-    @contextmanager
-    def peek(self) -> Iterator[sqlite3.Connection]:
-        """A read on a kept connection (one statement, no transaction held): opening one costs
-        ~0.2 ms of CPU against ~3 µs for the read itself, and the followers' seqs are read
-        several times a second (by one thread: tableapp/live.py). Reopened when the file is
-        replaced (a restore) and every KEPT_FOR seconds, dropped on any error. Read every row
-        (fetchall): a statement left half read keeps its snapshot, and later reads are stale
-        (seen when script threads shared it: they no longer do)."""
-        with self._kept_lock:
-            try:
-                stat = os.stat(self.path)
-                identity = (stat.st_dev, stat.st_ino)
-                if self._kept is not None and (
-                        self._kept[1] != identity
-                        or time.monotonic() - self._kept_since > KEPT_FOR):
-                    self._drop_kept()
-                if self._kept is None:
-                    self._kept = (self.connect(), identity)
-                    self._kept_since = time.monotonic()
-                yield self._kept[0]
-            except (sqlite3.Error, OSError) as exc:
-                self._drop_kept()
-                raise storage_error(exc, self.path, "une lecture") from None
-
-    def _drop_kept(self) -> None:
-        if self._kept is not None:
-            try:
-                self._kept[0].close()
-            finally:
-                self._kept = None
 
     @contextmanager
     def write(self, key: str | None = None) -> Iterator[sqlite3.Connection]:

@@ -396,14 +396,14 @@ def _follow(code: str, seq: int) -> None:
     """Every screen follows the game: rerun the page when another device wrote to it. A tick
     asks the store for one number (the log's seq) and reruns only its fragment: an idle
     screen costs no page rerun."""
-    if session.store().seq(code) != seq:
+    if live.seq(session.store(), code) > seq:  # a log only grows; the read may be older
         st.rerun(scope="app")
 
 
 @st.fragment(run_every=HOST_REFRESH)
 def _follow_host(code: str, seq: int) -> None:
     """The same on the host's devices, once a second."""
-    if session.store().seq(code) != seq:
+    if live.seq(session.store(), code) > seq:  # a log only grows; the read may be older
         st.rerun(scope="app")
 
 
@@ -411,6 +411,6 @@ def _follow_host(code: str, seq: int) -> None:
 def _follow_safety(code: str, seq: int) -> None:
     """The same where writes wake the screens (tableapp/live.py): a rare check, in case a
     wake was lost."""
-    if session.store().seq(code) != seq:
+    if live.seq(session.store(), code) > seq:  # a log only grows; the read may be older
         st.rerun(scope="app")
 

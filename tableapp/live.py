@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -194,7 +195,7 @@ class Hub:
             for code, seq in seqs.items():
                 for session_id in self._by_code.get(code, ()):
                     follower = self._by_session[session_id]
-                    if seq != follower.seq and seq != follower.asked:
+                    if seq > follower.seq and seq > follower.asked:  # a log only grows
                         due.append((follower, seq))
         if due:
             self.loop.call_soon_threadsafe(self._wake, due)
@@ -230,6 +231,25 @@ class Hub:
             self.forget(session_id)
 
 
+_SEQS: dict[tuple[str, str], tuple[float, int]] = {}  # (database, code) -> (read at, seq)
+SEQ_AGE = 0.2  # seconds a seq read by a screen's poll serves the other screens of the game
+
+
+def seq(store: EventStore, code: str) -> int:
+    """The seq of `code` for a screen's poll: read at most every SEQ_AGE seconds per process
+    and game, whatever the number of screens polling it."""
+    key = (str(store.path), code)
+    cached = _SEQS.get(key)
+    moment = time.monotonic()
+    if cached is not None and moment - cached[0] < SEQ_AGE:
+        return cached[1]
+    value = store.seq(code)
+    if len(_SEQS) > 10_000:  # bounded: a long festival's old games go
+        _SEQS.clear()
+    _SEQS[key] = (moment, value)
+    return value
+
+
 def _current_session_id() -> str | None:
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -261,7 +281,10 @@ def hub(store: EventStore) -> Hub | None:
 
 
 def available() -> bool:
-    """Whether this Streamlit offers what the push needs (else the views poll)."""
+    """Whether this Streamlit offers what the push needs (else the views poll), and it was
+    not turned off (`COMPANION_PUSH=0`: the old polling, for a comparison or a doubt)."""
+    if os.environ.get("COMPANION_PUSH", "1") == "0":
+        return False
     runtime = _runtime()
     if runtime is None or _event_loop() is None:
         return False

@@ -64,7 +64,8 @@ class Phone:
         self.finished: Counter[str] = Counter()
         self.sent_ticks = 0  # timer reruns sent
         self.runs_started = 0  # new_session messages: runs the server started for us
-        self.texts: list[tuple[float, str]] = []  # (arrival, text), all runs
+        self.texts: list[tuple[float, str, str]] = []  # (arrival, text, fragment id)
+        self._run_done: asyncio.Future[float] | None = None
         self._waits: list[tuple[str, asyncio.Future[float]]] = []
         self.received = 0
 
@@ -112,9 +113,9 @@ class Phone:
 
     # --- receiving ----------------------------------------------------------------------
 
-    def _text(self, text: str) -> None:
+    def _text(self, text: str, fragment_id: str) -> None:
         t = now()
-        self.texts.append((t, text))
+        self.texts.append((t, text, fragment_id))
         if len(self.texts) > 2000:  # a long benchmark: keep the recent ones
             del self.texts[:1000]
         for marker, future in list(self._waits):
@@ -122,7 +123,7 @@ class Phone:
                 future.set_result(t)
                 self._waits.remove((marker, future))
 
-    def _element(self, element: Any) -> None:
+    def _element(self, element: Any, fragment_id: str) -> None:
         kind = element.WhichOneof("type")
         if kind is None:
             return
@@ -132,7 +133,7 @@ class Phone:
         for name in ("body", "label", "text"):
             value = getattr(sub, name, None)
             if isinstance(value, str) and value:
-                self._text(value)
+                self._text(value, fragment_id)
 
     def _handle(self, msg: ForwardMsg) -> None:
         kind = msg.WhichOneof("type")
@@ -145,7 +146,7 @@ class Phone:
             self.cache[msg.hash] = msg
         if kind == "delta":
             if msg.delta.WhichOneof("type") == "new_element":
-                self._element(msg.delta.new_element)
+                self._element(msg.delta.new_element, msg.delta.fragment_id)
         elif kind == "new_session":
             self.runs_started += 1
             if not msg.metadata.run.fragment_ids:  # a full run: the frontend clears timers
@@ -170,6 +171,8 @@ class Phone:
         elif kind == "script_finished":
             status = FINISHED.get(msg.script_finished, str(msg.script_finished))
             self.finished[status] += 1
+            if self._run_done is not None and not self._run_done.done():
+                self._run_done.set_result(now())
             if status == "FINISHED_SUCCESSFULLY" and self.t_ready is None:
                 self.t_ready = now()
                 self.ready.set()
@@ -215,7 +218,23 @@ class Phone:
         return future
 
     def saw(self, marker: str) -> bool:
-        return any(marker in text for _, text in self.texts)
+        return any(marker in text for _, text, _ in self.texts)
+
+    def fragment_of(self, marker: str) -> str | None:
+        """The fragment that drew the last text holding `marker` (None: the page itself)."""
+        for _, text, fragment_id in reversed(self.texts):
+            if marker in text:
+                return fragment_id or None
+        return None
+
+    async def rerun_fragment(self, fragment_id: str, timeout: float = 30.0) -> float:
+        """What a tap inside a fragment sends (its rerun, the widgets' states): seconds until
+        the run finished."""
+        self._run_done = asyncio.get_running_loop().create_future()
+        start = now()
+        await self._send(self._rerun(fragment_id))
+        done = await asyncio.wait_for(self._run_done, timeout)
+        return done - start
 
     async def close(self) -> None:
         self.closed = True
