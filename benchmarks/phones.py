@@ -184,7 +184,8 @@ async def idle_cpu(pid: int, seconds: float) -> float:
     return (cpu_seconds(pid) - c0) / (now() - t0)
 
 
-async def lags(store: EventStore, followers: dict[str, list[Phone]], writes: int, gap: float,
+async def lags(pid: int, store: EventStore, followers: dict[str, list[Phone]], writes: int,
+               gap: float,
                host: Phone | None = None, host_fragment: str | None = None,
                timeout: float = 20.0) -> dict[str, Any]:
     """`writes` writes, round robin over the followed games, `gap` seconds apart; each
@@ -193,16 +194,19 @@ async def lags(store: EventStore, followers: dict[str, list[Phone]], writes: int
     missed = 0
     taps: list[float] = []
     codes = [c for c, phones in followers.items() if phones]
+    busy = 0.0  # server CPU seconds from each write until its followers all had it
     for i in range(writes):
         code = codes[i % len(codes)]
         phones = [p for p in followers[code] if p.error is None]
         await asyncio.sleep(gap)
+        c0 = cpu_seconds(pid)
         marker = announce(store, code)
         t0 = now()
         waits = [p.expect(marker) for p in phones]
         tap = (asyncio.create_task(host.rerun_fragment(host_fragment))
                if host is not None and host_fragment else None)
         done, pending = await asyncio.wait(waits, timeout=timeout) if waits else (set(), set())
+        busy += cpu_seconds(pid) - c0
         for future in pending:
             future.cancel()
         seen.extend(f.result() - t0 for f in done)
@@ -213,6 +217,7 @@ async def lags(store: EventStore, followers: dict[str, list[Phone]], writes: int
             except Exception:  # noqa: BLE001  (a tap that never finished: counted as lost)
                 taps.append(float("inf"))
     return {"lag_median": pct(seen, 0.5), "lag_p95": pct(seen, 0.95), "updates": len(seen),
+            "cpu_per_update_ms": 1000 * busy / max(len(seen), 1),
             "missed": missed, "tap_median": pct(taps, 0.5), "tap_max": max(taps or [
                 float("nan")])}
 
@@ -257,7 +262,8 @@ async def scenario(label: str, n: int, per_game: int, args: argparse.Namespace,
             followers: dict[str, list[Phone]] = {}
             for phone, query in zip(phones, queries, strict=True):
                 followers.setdefault(query["code"], []).append(phone)
-            row.update(await lags(store, followers, args.writes, args.gap, host, fragment))
+            row.update(await lags(server.pid, store, followers, args.writes, args.gap, host,
+                                  fragment))
         probes = await open_phones(server.port, [{"code": codes[0], "view": "public"}] * 5,
                                    start=10_000, batch=5)
         row["new_phone_ready_median"] = pct(
@@ -280,7 +286,10 @@ async def ceiling_test(size: int, args: argparse.Namespace) -> dict[str, Any]:
     server = Server(ROOT / "streamlit_app.py", db, {"COMPANION_MAX_SESSIONS": str(size)})
     row: dict[str, Any] = {"scenario": f"ceiling {size}, {2 * size} phones arriving"}
     try:
+        warm = await open_phones(server.port, [{"code": codes[0], "view": "public"}])
         await asyncio.sleep(1)
+        await close_all(warm)
+        await asyncio.sleep(12)  # past disconnectedSessionTTL: the warm-up phone is gone
         rss0 = rss_mib(server.pid)
         host = Phone(server.port, "noe", {"code": codes[0], "host": token}, -1)
         await host.open()
@@ -298,7 +307,7 @@ async def ceiling_test(size: int, args: argparse.Namespace) -> dict[str, Any]:
         for phone in admitted:
             code = phone.query_string.split("code=")[1].split("&")[0]
             followers.setdefault(code, []).append(phone)
-        row.update(await lags(store, followers, args.writes, args.gap, host, fragment))
+        row.update(await lags(server.pid, store, followers, args.writes, args.gap, host, fragment))
         row["rss_full_mib"] = rss_mib(server.pid)
         await close_all([*phones, host])
         left = now()
@@ -331,6 +340,7 @@ def line(row: dict[str, Any]) -> str:
     if "lag_median" in row:
         parts.append(f"lag {ms(row['lag_median'])}/{ms(row['lag_p95'])} ms (med/p95, "
                      f"{row['updates']} seen, {row['missed']} missed)")
+        parts.append(f"{row['cpu_per_update_ms']:.1f} ms CPU/update")
         parts.append(f"host tap {ms(row['tap_median'])} ms (max {ms(row['tap_max'])})")
     if "admitted" in row:
         parts.append(f"in {row['admitted']} told full {row['refused_told']} other "

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from contextvars import ContextVar
-from datetime import timedelta
 from typing import Any
 
 import streamlit as st
@@ -52,6 +51,7 @@ from tableapp.history import (
     history_rows,
     undo_controls,
 )
+from tableapp.live import HOST_REFRESH, PUBLIC_REFRESH  # noqa: F401  (the pages' API)
 from tableapp.navigation import game_pages
 from tableapp.session import plain
 from tableapp.writing import (
@@ -79,15 +79,6 @@ __all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "r
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 MAX_NAME = 40
-# Screens are woken by the server when their game moves (tableapp/live.py, issue 23). Where
-# that is unavailable they poll the log's seq instead: a public screen shows a write within
-# about half a second (issue 13: within 1 s of the tap), the host's devices (which write
-# themselves) follow another device's write within a second; ~5 ms of server CPU per screen
-# per second. With push, the same poll runs every SAFETY_REFRESH only, a safety net for a
-# wake lost (a session busy at every try): ~0.03 ms per screen per second.
-PUBLIC_REFRESH = timedelta(seconds=0.5)
-HOST_REFRESH = timedelta(seconds=1)
-SAFETY_REFRESH = timedelta(seconds=30)
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
@@ -325,10 +316,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     describe = describe or _default_describe
     grant = host_grant()
     _notice(stored, describe, public=grant is None)
-    if _PUSHED.get():
-        _follow_safety(stored.code, stored.seq)
-    else:
-        (_follow_host if grant is not None else _follow)(stored.code, stored.seq)
+    live.poll(stored.code, stored.seq, host=grant is not None, pushed=_PUSHED.get())
     if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{counted(len(stored.entries), 'événement')} · mise à jour automatique")
@@ -389,28 +377,3 @@ def _notice(stored: StoredGame, describe: Describe, public: bool) -> None:
                                describe, public)
     if line:
         st.toast(plain(line), icon=":material/notifications:", duration="long")
-
-
-@st.fragment(run_every=PUBLIC_REFRESH)
-def _follow(code: str, seq: int) -> None:
-    """Every screen follows the game: rerun the page when another device wrote to it. A tick
-    asks the store for one number (the log's seq) and reruns only its fragment: an idle
-    screen costs no page rerun."""
-    if live.seq(session.store(), code) > seq:  # a log only grows; the read may be older
-        st.rerun(scope="app")
-
-
-@st.fragment(run_every=HOST_REFRESH)
-def _follow_host(code: str, seq: int) -> None:
-    """The same on the host's devices, once a second."""
-    if live.seq(session.store(), code) > seq:  # a log only grows; the read may be older
-        st.rerun(scope="app")
-
-
-@st.fragment(run_every=SAFETY_REFRESH)
-def _follow_safety(code: str, seq: int) -> None:
-    """The same where writes wake the screens (tableapp/live.py): a rare check, in case a
-    wake was lost."""
-    if live.seq(session.store(), code) > seq:  # a log only grows; the read may be older
-        st.rerun(scope="app")
-

@@ -26,15 +26,27 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
+import streamlit as st
+
 from companion.errors import StorageError
 from companion.store import EventStore
+from tableapp import session
 
 log = logging.getLogger("companion.live")
 
 POLL = 0.25  # seconds between two reads of the followed games' seqs (others' writes)
+# Where push is unavailable the screens poll the log's seq instead: a public screen shows a
+# write within about half a second (issue 13: within 1 s of the tap), the host's devices
+# (which write themselves) follow another device's write within a second; ~5 ms of server CPU
+# per screen per second. With push, the same poll runs every SAFETY_REFRESH only, a safety
+# net for a wake lost (a session busy at every try): ~0.03 ms per screen per second.
+PUBLIC_REFRESH = timedelta(seconds=0.5)
+HOST_REFRESH = timedelta(seconds=1)
+SAFETY_REFRESH = timedelta(seconds=30)
 PRUNE = 10.0  # seconds between two sweeps of the followers whose session is gone
 
 
@@ -235,7 +247,7 @@ _SEQS: dict[tuple[str, str], tuple[float, int]] = {}  # (database, code) -> (rea
 SEQ_AGE = 0.2  # seconds a seq read by a screen's poll serves the other screens of the game
 
 
-def seq(store: EventStore, code: str) -> int:
+def cached_seq(store: EventStore, code: str) -> int:
     """The seq of `code` for a screen's poll: read at most every SEQ_AGE seconds per process
     and game, whatever the number of screens polling it."""
     key = (str(store.path), code)
@@ -300,7 +312,6 @@ def available() -> bool:
 def follow(store: EventStore, code: str, seq: int) -> bool:
     """From inside the live view's fragment: this session shows `code` at `seq`; wake it
     when the game moves. False when push is unavailable (the view then polls)."""
-    import streamlit as st
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
     found = hub(store)
@@ -311,3 +322,40 @@ def follow(store: EventStore, code: str, seq: int) -> bool:
     query = urlencode(st.query_params.to_dict())  # what the browser's URL now says
     found.follow(Follower(ctx.session_id, fragment_id, code, seq, ctx.page_script_hash, query))
     return True
+
+
+# --- the screens' own poll -----------------------------------------------------------------
+
+
+def poll(code: str, seq: int, *, host: bool, pushed: bool) -> None:
+    """From the game's toolbar: the screen's own check of the log's seq, a safety net when
+    writes wake it (`pushed`), else its way of following the game."""
+    if pushed:
+        _follow_safety(code, seq)
+    elif host:
+        _follow_host(code, seq)
+    else:
+        _follow(code, seq)
+
+
+@st.fragment(run_every=PUBLIC_REFRESH)
+def _follow(code: str, seq: int) -> None:
+    """A public screen follows the game: rerun the page when another device wrote to it. A
+    tick asks for one number (the log's seq) and reruns only its fragment: an idle screen
+    costs no page rerun."""
+    if cached_seq(session.store(), code) > seq:  # a log only grows; the read may be older
+        st.rerun(scope="app")
+
+
+@st.fragment(run_every=HOST_REFRESH)
+def _follow_host(code: str, seq: int) -> None:
+    """The same on the host's devices, once a second."""
+    if cached_seq(session.store(), code) > seq:
+        st.rerun(scope="app")
+
+
+@st.fragment(run_every=SAFETY_REFRESH)
+def _follow_safety(code: str, seq: int) -> None:
+    """The same where writes wake the screens: a rare check, in case a wake was lost."""
+    if cached_seq(session.store(), code) > seq:
+        st.rerun(scope="app")
