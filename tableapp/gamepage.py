@@ -147,6 +147,7 @@ def _draw_followed(stored: StoredGame, draw: Callable[[StoredGame], None]) -> No
         draw(stored)
     finally:
         _PUSHED.reset(pushed)
+        live.drawn(session.store())
 
 
 def _load(game: str, code: str) -> StoredGame | None:

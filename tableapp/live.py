@@ -48,6 +48,11 @@ PUBLIC_REFRESH = timedelta(seconds=0.5)
 HOST_REFRESH = timedelta(seconds=1)
 SAFETY_REFRESH = timedelta(seconds=30)
 PRUNE = 10.0  # seconds between two sweeps of the followers whose session is gone
+# Woken views run a few at a time, the next one when one has drawn: the same total work, but
+# a hundred phones of one game do not each hold the interpreter in turn for the whole
+# burst (the first see the write sooner, and a host's tap waits behind a few runs, not all)
+INFLIGHT = 8
+INFLIGHT_FOR = 2.0  # seconds a woken view may take before the next one goes anyway
 
 
 @dataclass
@@ -121,6 +126,8 @@ class Hub:
         self._lock = threading.Lock()
         self._by_session: dict[str, Follower] = {}
         self._by_code: dict[str, set[str]] = {}
+        self._queue: dict[str, tuple[Follower, int]] = {}  # session -> (follower, seq), FIFO
+        self._inflight: dict[str, float] = {}  # session woken -> deadline
         self._poke = threading.Event()
         self._stopped = False
         self.wakes = 0  # reruns requested (benchmarks, tests)
@@ -144,9 +151,31 @@ class Hub:
             self._by_session[follower.session_id] = follower
             self._by_code.setdefault(follower.code, set()).add(follower.session_id)
 
+    def drawn(self, session_id: str) -> None:
+        """A session's live view finished drawing: if it had been woken, the next one goes."""
+        with self._lock:
+            if self._inflight.pop(session_id, None) is None:
+                return
+            batch = self._take()
+        if batch:
+            self.loop.call_soon_threadsafe(self._wake, batch)
+
+    def _take(self) -> list[tuple[Follower, int]]:
+        """(Under the lock) the next followers to wake, marked in flight."""
+        batch: list[tuple[Follower, int]] = []
+        deadline = time.monotonic() + INFLIGHT_FOR
+        while self._queue and len(self._inflight) < INFLIGHT:
+            session_id = next(iter(self._queue))
+            follower, seq = self._queue.pop(session_id)
+            self._inflight[session_id] = deadline
+            batch.append((follower, seq))
+        return batch
+
     def forget(self, session_id: str) -> None:
         with self._lock:
             old = self._by_session.pop(session_id, None)
+            self._queue.pop(session_id, None)
+            self._inflight.pop(session_id, None)
             if old is not None:
                 self._unlink(old)
 
@@ -202,35 +231,52 @@ class Hub:
         if not codes:
             return 0
         seqs = self.store.seqs(codes)
-        due: list[tuple[Follower, int]] = []
+        due = 0
         with self._lock:
+            moment = time.monotonic()
+            for session_id, deadline in list(self._inflight.items()):
+                if deadline < moment:  # a woken view that never drew: the next ones go
+                    del self._inflight[session_id]
             for code, seq in seqs.items():
                 for session_id in self._by_code.get(code, ()):
                     follower = self._by_session[session_id]
-                    if seq > follower.seq and seq > follower.asked:  # a log only grows
-                        due.append((follower, seq))
-        if due:
-            self.loop.call_soon_threadsafe(self._wake, due)
-        return len(due)
+                    if (seq > follower.seq and seq > follower.asked  # a log only grows
+                            and session_id not in self._inflight):
+                        self._queue[session_id] = (follower, seq)
+                        due += 1
+            batch = self._take()
+        if batch:
+            self.loop.call_soon_threadsafe(self._wake, batch)
+        return due
 
-    def _wake(self, due: list[tuple[Follower, int]]) -> None:
-        """On the event loop: one rerun request per follower behind."""
-        for follower, seq in due:
-            try:
-                asked = self.rerun(follower)
-            except Exception:  # noqa: BLE001  (one broken session never stops the others)
-                log.exception("réveil d'une vue en échec")
-                asked = None
-            if asked:
-                follower.asked = seq
-                self.wakes += 1
-            elif asked is None:
-                self._forget_if_same(follower)
+    def _wake(self, batch: list[tuple[Follower, int]]) -> None:
+        """On the event loop: one rerun request per follower of the batch; a session busy
+        or gone makes room for the next one at once."""
+        while batch:
+            freed: list[str] = []
+            for follower, seq in batch:
+                try:
+                    asked = self.rerun(follower)
+                except Exception:  # noqa: BLE001  (one broken session never stops others)
+                    log.exception("réveil d'une vue en échec")
+                    asked = None
+                if asked:
+                    follower.asked = seq
+                    self.wakes += 1
+                    continue
+                freed.append(follower.session_id)  # busy: asked again at the next read
+                if asked is None:
+                    self._forget_if_same(follower)
+            with self._lock:
+                for session_id in freed:
+                    self._inflight.pop(session_id, None)
+                batch = self._take() if freed else []
 
     def _forget_if_same(self, follower: Follower) -> None:
         with self._lock:
             if self._by_session.get(follower.session_id) is follower:
                 del self._by_session[follower.session_id]
+                self._queue.pop(follower.session_id, None)
                 self._unlink(follower)
 
     def _prune(self) -> None:
@@ -322,6 +368,16 @@ def follow(store: EventStore, code: str, seq: int) -> bool:
     query = urlencode(st.query_params.to_dict())  # what the browser's URL now says
     found.follow(Follower(ctx.session_id, fragment_id, code, seq, ctx.page_script_hash, query))
     return True
+
+
+def drawn(store: EventStore) -> None:
+    """From the live view, once drawn: the next woken view may go (Hub.drawn)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    found = _HUBS.get(str(store.path))
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if found is not None and ctx is not None:
+        found.drawn(ctx.session_id)
 
 
 # --- the screens' own poll -----------------------------------------------------------------

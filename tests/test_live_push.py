@@ -104,3 +104,21 @@ def test_past_the_ceiling_a_new_phone_is_told_politely_and_let_in_later(
                 await asyncio.gather(*(p.close() for p in [*first, late, host, forged]))
 
         asyncio.run(scenario())
+
+
+def test_the_followed_seqs_are_read_at_once_and_writes_are_heard(
+        db_location: str | Path) -> None:
+    """What the watcher of a server reads (one query for every followed game, a game gone
+    reads 0) and hears (each line this process commits, with its new seq), on both
+    backends."""
+    store = EventStore(db_location)
+    first, second = (store.create("noe", {"players": PLAYERS}) for _ in range(2))
+    heard: list[tuple[str, int]] = []
+    store.listen(lambda code, seq: heard.append((code, seq)))
+    _announce(store, second)
+    _announce(store, second)
+    assert store.seqs([first, second, "ZZZZZZ"]) == {first: 0, second: 2, "ZZZZZZ": 0}
+    assert heard == [(second, 1), (second, 2)]
+    other = EventStore(db_location)  # another process's store: its writes are read, not heard
+    _announce(other, first)
+    assert store.seqs([first]) == {first: 1} and len(heard) == 2
