@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from contextvars import ContextVar
 from typing import Any
 
 import streamlit as st
@@ -113,13 +112,11 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
     """Draw the game (`draw(stored)`: status, entry, scoreboard, toolbar) as one fragment: a
     tap inside it reruns the game view only, not the app around it (navigation, menu, style),
     and a write then redraws it alone (writing.rerun_view). When it reruns alone it reads the
-    game again (the stored game passed in is the one of the last full run)."""
+    game again (the stored game passed in is the one of the last full run). The screen's own
+    poll of the log (a safety net where writes wake it, tableapp/live.py) sits beside the
+    view, not in it: a woken view does not register a fragment again at every write."""
     _view(stored.game, stored.code, stored, draw)
-
-
-# True while the live view drawing now is followed by push (tableapp/live.py): its toolbar
-# then polls at SAFETY_REFRESH only
-_PUSHED: ContextVar[bool] = ContextVar("compagnon_pushed", default=False)
+    live.poll(stored.code, host=host_grant() is not None)
 
 
 @st.fragment
@@ -142,11 +139,10 @@ def _view(game: str, code: str, stored: StoredGame,
 def _draw_followed(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
     """Draw the view, this session registered first as showing the game at this seq: a
     write anywhere reruns this fragment alone (tableapp/live.py)."""
-    pushed = _PUSHED.set(live.follow(session.store(), stored.code, stored.seq))
+    live.follow(session.store(), stored.code, stored.seq)
     try:
         draw(stored)
     finally:
-        _PUSHED.reset(pushed)
         live.drawn(session.store())
 
 
@@ -317,7 +313,6 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     describe = describe or _default_describe
     grant = host_grant()
     _notice(stored, describe, public=grant is None)
-    live.poll(stored.code, stored.seq, host=grant is not None, pushed=_PUSHED.get())
     if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{counted(len(stored.entries), 'événement')} · mise à jour automatique")
@@ -368,13 +363,30 @@ def _share(stored: StoredGame) -> None:
     _import_form(stored.game, key="tb_import")
 
 
+_AUTHORS: dict[tuple[str, str, int, int], list[str]] = {}  # lines written never change
+
+
+def _authors(code: str, since: int, upto: int) -> list[str]:
+    """Who wrote lines since..upto of a game: read once per process, however many screens
+    a write wakes (they all ask the same)."""
+    store = session.store()
+    key = (str(store.path), code, since, upto)
+    found = _AUTHORS.get(key)
+    if found is None:
+        found = store.authors(code, since)[:upto - since]
+        if len(_AUTHORS) > 1000:
+            _AUTHORS.clear()
+        _AUTHORS[key] = found
+    return found
+
+
 def _notice(stored: StoredGame, describe: Describe, public: bool) -> None:
     """Say in one line what another device changed since this screen last showed the game."""
     notice = st.session_state.pop(_NOTICE_KEY, None)
     if not notice or notice[0] != stored.code:
         return
     since = notice[1]
-    line = notices.change_line(stored, since, session.store().authors(stored.code, since),
+    line = notices.change_line(stored, since, _authors(stored.code, since, stored.seq),
                                describe, public)
     if line:
         st.toast(plain(line), icon=":material/notifications:", duration="long")

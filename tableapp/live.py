@@ -12,9 +12,10 @@ own fragment timer sends, minus the timer). The phone sends nothing: an idle scr
 the server no run, no message, no thread.
 
 This leans on three of Streamlit's internals (the runtime's event loop, the running
-fragment's id, whether a session is running a script), checked once by `available()`: when
-they are missing (another Streamlit), the views poll as before (gamepage._follow at 0.5 s
-public, 1 s host); when present, that poll stays as a slow safety net (SAFETY).
+fragment's id, whether a session is running a script), checked by `available()`: when they
+are missing (another Streamlit) or push is turned off (COMPANION_PUSH=0), the views poll as
+before (`poll`: 0.5 s public, 1 s host); with push, that poll stays as a slow safety net
+(SAFETY_REFRESH). Woken views run INFLIGHT at a time.
 """
 
 from __future__ import annotations
@@ -383,35 +384,41 @@ def drawn(store: EventStore) -> None:
 # --- the screens' own poll -----------------------------------------------------------------
 
 
-def poll(code: str, seq: int, *, host: bool, pushed: bool) -> None:
-    """From the game's toolbar: the screen's own check of the log's seq, a safety net when
-    writes wake it (`pushed`), else its way of following the game."""
-    if pushed:
-        _follow_safety(code, seq)
+def poll(code: str, *, host: bool) -> None:
+    """Beside the live view (gamepage.live_view): the screen's own check of the log's seq
+    against the one it last showed; a safety net where writes wake it, else its way of
+    following the game."""
+    if hub(session.store()) is not None:
+        _follow_safety(code)
     elif host:
-        _follow_host(code, seq)
+        _follow_host(code)
     else:
-        _follow(code, seq)
+        _follow(code)
+
+
+def _behind(code: str) -> bool:
+    shown = session.shown_seq(code)
+    return shown is not None and cached_seq(session.store(), code) > shown  # a log only grows
 
 
 @st.fragment(run_every=PUBLIC_REFRESH)
-def _follow(code: str, seq: int) -> None:
+def _follow(code: str) -> None:
     """A public screen follows the game: rerun the page when another device wrote to it. A
     tick asks for one number (the log's seq) and reruns only its fragment: an idle screen
     costs no page rerun."""
-    if cached_seq(session.store(), code) > seq:  # a log only grows; the read may be older
+    if _behind(code):
         st.rerun(scope="app")
 
 
 @st.fragment(run_every=HOST_REFRESH)
-def _follow_host(code: str, seq: int) -> None:
+def _follow_host(code: str) -> None:
     """The same on the host's devices, once a second."""
-    if cached_seq(session.store(), code) > seq:
+    if _behind(code):
         st.rerun(scope="app")
 
 
 @st.fragment(run_every=SAFETY_REFRESH)
-def _follow_safety(code: str, seq: int) -> None:
+def _follow_safety(code: str) -> None:
     """The same where writes wake the screens: a rare check, in case a wake was lost."""
-    if cached_seq(session.store(), code) > seq:
+    if _behind(code):
         st.rerun(scope="app")
