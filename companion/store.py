@@ -200,6 +200,16 @@ class EventStore:
                 self._snapshots.popitem(last=False)
         return replace(stored)
 
+    def cached(self, code: str, game: str, lines: int) -> StoredGame | None:
+        """The game at `lines` lines when this process already holds that snapshot, without
+        reading the database (a log only grows: (code, lines) names one content); None
+        otherwise, then `load`. For the screens a write wakes: they all ask the same."""
+        with self._lock:
+            stored = self._snapshots.get((normalize_code(code), lines, rules_version(game)))
+        if stored is None or not built_by_current_code(stored.state):
+            return None
+        return replace(stored)
+
     def _copy_of_head(self, code: str, lines: int, last: str | None, title: str,
                       created: str) -> StoredGame | None:
         with self._lock:

@@ -126,7 +126,9 @@ def _view(game: str, code: str, stored: StoredGame,
     if not in_fragment_rerun():
         _draw_followed(stored, draw)
         return
-    fresh = _load(game, code)  # a tap in the view, or woken by a write (tableapp/live.py)
+    # a tap in the view, or woken by a write (tableapp/live.py): then at the seq it was woken
+    # for, from the snapshot the first woken screen of the game read
+    fresh = _load(game, code, live.woken_seq(session.store()))
     if fresh is None:  # deleted or moved meanwhile: the page says so on a full run
         st.rerun()
     token = IN_VIEW_RERUN.set(True)
@@ -146,9 +148,10 @@ def _draw_followed(stored: StoredGame, draw: Callable[[StoredGame], None]) -> No
         live.drawn(session.store())
 
 
-def _load(game: str, code: str) -> StoredGame | None:
+def _load(game: str, code: str, lines: int | None = None) -> StoredGame | None:
     try:
-        stored = session.store().load(code)
+        store = session.store()
+        stored = (lines is not None and store.cached(code, game, lines)) or store.load(code)
     except UnknownGame:
         st.error(f"Aucune partie avec le code « {code} »." if is_valid_code(code)
                  else "Ce lien ne contient pas un code de partie valide.")

@@ -129,6 +129,7 @@ class Hub:
         self._by_code: dict[str, set[str]] = {}
         self._queue: dict[str, tuple[Follower, int]] = {}  # session -> (follower, seq), FIFO
         self._inflight: dict[str, float] = {}  # session woken -> deadline
+        self._woken: dict[str, int] = {}  # session woken -> the seq it was woken for
         self._poke = threading.Event()
         self._stopped = False
         self.wakes = 0  # reruns requested (benchmarks, tests)
@@ -161,6 +162,10 @@ class Hub:
         if batch:
             self.loop.call_soon_threadsafe(self._wake, batch)
 
+    def woken(self, session_id: str) -> int | None:
+        """The seq this session was woken for, once (None: not woken, a tap or a full run)."""
+        return self._woken.pop(session_id, None)
+
     def _take(self) -> list[tuple[Follower, int]]:
         """(Under the lock) the next followers to wake, marked in flight."""
         batch: list[tuple[Follower, int]] = []
@@ -177,6 +182,7 @@ class Hub:
             old = self._by_session.pop(session_id, None)
             self._queue.pop(session_id, None)
             self._inflight.pop(session_id, None)
+            self._woken.pop(session_id, None)
             if old is not None:
                 self._unlink(old)
 
@@ -263,6 +269,7 @@ class Hub:
                     asked = None
                 if asked:
                     follower.asked = seq
+                    self._woken[follower.session_id] = seq
                     self.wakes += 1
                     continue
                 freed.append(follower.session_id)  # busy: asked again at the next read
@@ -369,6 +376,16 @@ def follow(store: EventStore, code: str, seq: int) -> bool:
     query = urlencode(st.query_params.to_dict())  # what the browser's URL now says
     found.follow(Follower(ctx.session_id, fragment_id, code, seq, ctx.page_script_hash, query))
     return True
+
+
+def woken_seq(store: EventStore) -> int | None:
+    """From the live view: the seq a write woke this session for (its game then comes from
+    the snapshot the first woken screen read: EventStore.cached), or None."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    found = _HUBS.get(str(store.path))
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return None if found is None or ctx is None else found.woken(ctx.session_id)
 
 
 def drawn(store: EventStore) -> None:

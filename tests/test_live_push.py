@@ -122,3 +122,16 @@ def test_the_followed_seqs_are_read_at_once_and_writes_are_heard(
     other = EventStore(db_location)  # another process's store: its writes are read, not heard
     _announce(other, first)
     assert store.seqs([first]) == {first: 1} and len(heard) == 2
+
+
+def test_a_woken_screen_reads_the_game_from_the_snapshot_the_first_one_read(
+        tmp_path: Path) -> None:
+    store = EventStore(tmp_path / "games.sqlite3")
+    code = store.create("noe", {"players": PLAYERS})
+    _announce(EventStore(tmp_path / "games.sqlite3"), code)  # written by another process
+    assert store.cached(code, "noe", 1) is None  # nobody read it here yet: the database then
+    first = store.load(code)
+    again = store.cached(code, "noe", 1)
+    assert again is not None and again is not first  # a copy: seen_seq is set per screen
+    assert again.raw == first.raw and again.state.summary() == first.state.summary()
+    assert store.cached(code, "noe", 2) is None  # a line this process has not seen
