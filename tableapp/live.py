@@ -49,6 +49,7 @@ PUBLIC_REFRESH = timedelta(seconds=0.5)
 HOST_REFRESH = timedelta(seconds=1)
 SAFETY_REFRESH = timedelta(seconds=30)
 PRUNE = 10.0  # seconds between two sweeps of the followers whose session is gone
+TRIM_AFTER = 20  # sessions gone in one sweep past which the memory is handed back
 # Woken views run a few at a time, the next one when one has drawn: the same total work, but
 # a hundred phones of one game do not each hold the interpreter in turn for the whole
 # burst (the first see the write sooner, and a host's tap waits behind a few runs, not all)
@@ -242,8 +243,11 @@ class Hub:
         with self._lock:
             moment = time.monotonic()
             for session_id, deadline in list(self._inflight.items()):
-                if deadline < moment:  # a woken view that never drew: the next ones go
-                    del self._inflight[session_id]
+                if deadline < moment:  # a woken view that never drew: the next ones go,
+                    del self._inflight[session_id]  # and it is asked again (a lost request)
+                    lost = self._by_session.get(session_id)
+                    if lost is not None:
+                        lost.asked = lost.seq
             for code, seq in seqs.items():
                 for session_id in self._by_code.get(code, ()):
                     follower = self._by_session[session_id]
@@ -295,6 +299,21 @@ class Hub:
             gone = [s for s in self._by_session if not runtime.is_active_session(s)]
         for session_id in gone:
             self.forget(session_id)
+        if len(gone) >= TRIM_AFTER:
+            give_back_memory()
+
+
+def give_back_memory() -> None:
+    """After a crowd left: collect, and hand the freed pages back to the system (glibc keeps
+    them otherwise, and the server's memory never returns near its start)."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass  # not glibc: the memory is reused by the next crowd anyway
 
 
 _SEQS: dict[tuple[str, str], tuple[float, int]] = {}  # (database, code) -> (read at, seq)
