@@ -96,7 +96,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(script), "--server.port",
              str(self.port), *SETTINGS], cwd=ROOT, env=full_env,
-            stdout=open("/tmp/h23/server.log", "a"), stderr=subprocess.STDOUT)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if health(self.url) is not None:

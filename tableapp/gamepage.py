@@ -41,7 +41,7 @@ from companion.store import (
     normalize_code,
 )
 from companion.text import counted, date_time
-from tableapp import live, notices, rights, seating, session
+from tableapp import live, livepoll, notices, rights, seating, session
 from tableapp.history import (
     Describe,
     EntryForm,
@@ -50,7 +50,7 @@ from tableapp.history import (
     history_rows,
     undo_controls,
 )
-from tableapp.live import HOST_REFRESH, PUBLIC_REFRESH  # noqa: F401  (the pages' API)
+from tableapp.livepoll import HOST_REFRESH, PUBLIC_REFRESH  # noqa: F401  (the pages' API)
 from tableapp.navigation import game_pages
 from tableapp.session import plain
 from tableapp.writing import (
@@ -116,7 +116,7 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
     poll of the log (a safety net where writes wake it, tableapp/live.py) sits beside the
     view, not in it: a woken view does not register a fragment again at every write."""
     _view(stored.game, stored.code, stored, draw)
-    live.poll(stored.code, host=host_grant() is not None)
+    livepoll.poll(stored.code, host=host_grant() is not None)
 
 
 @st.fragment

@@ -14,8 +14,8 @@ the server no run, no message, no thread.
 This leans on three of Streamlit's internals (the runtime's event loop, the running
 fragment's id, whether a session is running a script), checked by `available()`: when they
 are missing (another Streamlit) or push is turned off (COMPANION_PUSH=0), the views poll as
-before (`poll`: 0.5 s public, 1 s host); with push, that poll stays as a slow safety net
-(SAFETY_REFRESH). Woken views run INFLIGHT at a time.
+before (tableapp/livepoll.py: 0.5 s public, 1 s host); with push, that poll stays as a slow
+safety net. Woken views run INFLIGHT at a time.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -35,19 +34,10 @@ import streamlit as st
 
 from companion.errors import StorageError
 from companion.store import EventStore
-from tableapp import session
 
 log = logging.getLogger("companion.live")
 
 POLL = 0.25  # seconds between two reads of the followed games' seqs (others' writes)
-# Where push is unavailable the screens poll the log's seq instead: a public screen shows a
-# write within about half a second (issue 13: within 1 s of the tap), the host's devices
-# (which write themselves) follow another device's write within a second; ~5 ms of server CPU
-# per screen per second. With push, the same poll runs every SAFETY_REFRESH only, a safety
-# net for a wake lost (a session busy at every try): ~0.03 ms per screen per second.
-PUBLIC_REFRESH = timedelta(seconds=0.5)
-HOST_REFRESH = timedelta(seconds=1)
-SAFETY_REFRESH = timedelta(seconds=30)
 PRUNE = 10.0  # seconds between two sweeps of the followers whose session is gone
 TRIM_AFTER = 20  # sessions gone in one sweep past which the memory is handed back
 # Woken views run a few at a time, the next one when one has drawn: the same total work, but
@@ -316,25 +306,6 @@ def give_back_memory() -> None:
         pass  # not glibc: the memory is reused by the next crowd anyway
 
 
-_SEQS: dict[tuple[str, str], tuple[float, int]] = {}  # (database, code) -> (read at, seq)
-SEQ_AGE = 0.2  # seconds a seq read by a screen's poll serves the other screens of the game
-
-
-def cached_seq(store: EventStore, code: str) -> int:
-    """The seq of `code` for a screen's poll: read at most every SEQ_AGE seconds per process
-    and game, whatever the number of screens polling it."""
-    key = (str(store.path), code)
-    cached = _SEQS.get(key)
-    moment = time.monotonic()
-    if cached is not None and moment - cached[0] < SEQ_AGE:
-        return cached[1]
-    value = store.seq(code)
-    if len(_SEQS) > 10_000:  # bounded: a long festival's old games go
-        _SEQS.clear()
-    _SEQS[key] = (moment, value)
-    return value
-
-
 def _current_session_id() -> str | None:
     from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -415,46 +386,3 @@ def drawn(store: EventStore) -> None:
     ctx = get_script_run_ctx(suppress_warning=True)
     if found is not None and ctx is not None:
         found.drawn(ctx.session_id)
-
-
-# --- the screens' own poll -----------------------------------------------------------------
-
-
-def poll(code: str, *, host: bool) -> None:
-    """Beside the live view (gamepage.live_view): the screen's own check of the log's seq
-    against the one it last showed; a safety net where writes wake it, else its way of
-    following the game."""
-    if hub(session.store()) is not None:
-        _follow_safety(code)
-    elif host:
-        _follow_host(code)
-    else:
-        _follow(code)
-
-
-def _behind(code: str) -> bool:
-    shown = session.shown_seq(code)
-    return shown is not None and cached_seq(session.store(), code) > shown  # a log only grows
-
-
-@st.fragment(run_every=PUBLIC_REFRESH)
-def _follow(code: str) -> None:
-    """A public screen follows the game: rerun the page when another device wrote to it. A
-    tick asks for one number (the log's seq) and reruns only its fragment: an idle screen
-    costs no page rerun."""
-    if _behind(code):
-        st.rerun(scope="app")
-
-
-@st.fragment(run_every=HOST_REFRESH)
-def _follow_host(code: str) -> None:
-    """The same on the host's devices, once a second."""
-    if _behind(code):
-        st.rerun(scope="app")
-
-
-@st.fragment(run_every=SAFETY_REFRESH)
-def _follow_safety(code: str) -> None:
-    """The same where writes wake the screens: a rare check, in case a wake was lost."""
-    if _behind(code):
-        st.rerun(scope="app")

@@ -135,3 +135,28 @@ def test_a_woken_screen_reads_the_game_from_the_snapshot_the_first_one_read(
     assert again is not None and again is not first  # a copy: seen_seq is set per screen
     assert again.raw == first.raw and again.state.summary() == first.state.summary()
     assert store.cached(code, "noe", 2) is None  # a line this process has not seen
+
+
+def test_without_push_the_screens_poll_by_themselves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """COMPANION_PUSH=0 (or a Streamlit without what the push needs): the same phones, with
+    the browser's timers, follow the game by polling, as before issue 23."""
+    db = tmp_path / "games.sqlite3"
+    store = EventStore(db)
+    code = store.create("noe", {"players": PLAYERS})
+    monkeypatch.setenv("COMPANION_PUSH", "0")
+    with running_app(db) as url:
+        port = int(url.rsplit(":", 1)[1])
+
+        async def scenario() -> None:
+            phone = Phone(port, "noe", {"code": code, "view": "public"}, 0)
+            await phone.open()
+            try:
+                seen = phone.expect("1 événement ·")
+                _announce(store, code)
+                await asyncio.wait_for(seen, 30)
+                assert phone.sent_ticks > 0  # its timer found the write
+            finally:
+                await phone.close()
+
+        asyncio.run(scenario())
