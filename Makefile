@@ -16,6 +16,9 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# Production settings (issue 23): no file watcher (it costs every screen's runs ~27 %), no
+# rerun on save; sessions whose phone went away are dropped after 30 s instead of 120 s.
+# COMPANION_MAX_SESSIONS (default 500) is the ceiling of devices of this process.
 app: $(STAMP)
 	$(BIN)/companion app --port 8501
 

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tableapp import ownership, shell
+from tableapp import capacity, ownership, shell
 from tableapp.navigation import sections
 from tableapp.session import apply_style, freeze_imports, remember_device
 
@@ -10,6 +10,8 @@ st.set_page_config(page_title="Compagnon de table", page_icon=":material/playing
                    layout="wide")
 apply_style()
 shell.install()  # French only, 44 px touch targets
+if not capacity.admit():  # past this server's ceiling: a short French page, retried later
+    capacity.refuse()
 try:
     ownership.announce_organiser()  # the organiser's link, on the terminal, once per process
     ownership.take_organiser_link()  # ?organisateur=… opened on any page

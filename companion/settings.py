@@ -13,6 +13,8 @@ read the environment at each call (the tests change it per test; a server never 
 | COMPANION_PUBLIC_URL | address the QR codes carry (http:// or https://) | the LAN address |
 | COMPANION_CACHE_DIR | the kit's and the data's caches (may be deleted) | user's cache folder |
 | COMPANION_DATA_DIR | another folder of data/<game>.yaml files | the installed ones |
+| COMPANION_MAX_SESSIONS | devices one app server process admits (tableapp/capacity.py) | 500 |
+| COMPANION_PUSH | 0: screens poll the game again instead of being woken (tableapp/live.py) | 1 |
 
 Folders follow each system's conventions (platformdirs): ~/.local/share and ~/.cache (or
 $XDG_DATA_HOME, $XDG_CACHE_HOME) on Linux, ~/Library/Application Support and ~/Library/Caches
@@ -32,7 +34,9 @@ from companion.errors import UsageError
 
 APP = "compagnon-de-table"
 NAMES = ("COMPANION_DB", "COMPANION_BACKUP_HOURS", "COMPANION_BACKUP_KEEP",
-         "COMPANION_PUBLIC_URL", "COMPANION_CACHE_DIR", "COMPANION_DATA_DIR")
+         "COMPANION_PUBLIC_URL", "COMPANION_CACHE_DIR", "COMPANION_DATA_DIR",
+         "COMPANION_MAX_SESSIONS", "COMPANION_PUSH")
+MAX_SESSIONS = 500  # benchmarks/phones.py: 500 phones over 100 games hold on one process
 PG_SCHEMES = ("postgresql://", "postgres://")
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s : %(message)s"
 
@@ -128,6 +132,26 @@ def backup_keep() -> int:
     return int(value)
 
 
+# --- the app server ---------------------------------------------------------------------
+
+
+def max_sessions() -> int:
+    """COMPANION_MAX_SESSIONS: the devices one app server process admits (at least 1)."""
+    value = _raw("COMPANION_MAX_SESSIONS") or str(MAX_SESSIONS)
+    if not value.isdigit() or int(value) < 1:
+        raise _bad("COMPANION_MAX_SESSIONS", value, "un nombre entier d'appareils d'au moins 1 "
+                   f"est attendu (par exemple {MAX_SESSIONS})")
+    return int(value)
+
+
+def push() -> bool:
+    """COMPANION_PUSH: 1 (default) screens are woken when their game moves; 0 they poll."""
+    value = _raw("COMPANION_PUSH") or "1"
+    if value not in ("0", "1"):
+        raise _bad("COMPANION_PUSH", value, "0 ou 1 est attendu")
+    return value == "1"
+
+
 # --- at start -------------------------------------------------------------------------------
 
 
@@ -144,6 +168,8 @@ def check() -> None:
     backup_hours()
     backup_keep()
     public_url()
+    max_sessions()
+    push()
     folder = data_dir_override()
     if folder is not None and not folder.is_dir():
         raise _bad("COMPANION_DATA_DIR", str(folder), "ce dossier n'existe pas")

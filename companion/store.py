@@ -21,6 +21,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -90,6 +91,7 @@ class EventStore:
         # the writers' replay of each game, by code: (head, JSON of its last line), changed
         # in place by the next append (taken out of here while it changes)
         self._heads: OrderedDict[str, tuple[Head, str | None]] = OrderedDict()
+        self._listeners: list[Callable[[str, int], None]] = []
         self._db = open_database(self.path, MIGRATIONS, kind="events", pg_schema=PG_MIGRATIONS,
                                  application_id=APPLICATION_ID, legacy_tables=LEGACY_TABLES,
                                  timeout=timeout)
@@ -138,11 +140,31 @@ class EventStore:
 
     def seq(self, code: str) -> int:
         """Current sequence number (number of raw lines) of a game; 0 when there is no such
-        game (a game deleted meanwhile: followers then reload and are told)."""
+        game (a game deleted meanwhile: followers then reload and are told). Screens that
+        follow a game ask `seqs` through one thread per process instead (tableapp/live.py)."""
         code = normalize_code(code)
         with self._db.read() as db:
             row = db.execute("SELECT lines FROM games WHERE code = ?", (code,)).fetchone()
         return 0 if row is None else int(row[0])
+
+    def seqs(self, codes: list[str]) -> dict[str, int]:
+        """The sequence numbers of several games in one read (0 for a game that is gone):
+        what a server's followers watch, once per process and not once per screen
+        (tableapp/live.py). A SQLite connection kept for it was seen to keep reading an old
+        snapshot inside the app server: opening one per read costs ~0.2 ms, 4 times a second."""
+        found: dict[str, int] = {}
+        for start in range(0, len(codes), 500):  # within SQLite's bound on parameters
+            chunk = codes[start:start + 500]
+            with self._db.read() as db:
+                found.update((str(code), int(lines)) for code, lines in db.execute(
+                    "SELECT code, lines FROM games WHERE code IN ("
+                    + ", ".join("?" * len(chunk)) + ")", chunk).fetchall())
+        return {code: found.get(code, 0) for code in codes}
+
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        """`callback(code, seq)` after each line this process commits (in the writer's thread):
+        the followers of a game on this server are woken without waiting for a read."""
+        self._listeners.append(callback)
 
     def load(self, code: str) -> StoredGame:
         """The game and its replayed state; UnknownGame, or NoLongerReplays when the stored
@@ -176,6 +198,16 @@ class EventStore:
             self._snapshots.move_to_end(key)
             while len(self._snapshots) > SNAPSHOTS:
                 self._snapshots.popitem(last=False)
+        return replace(stored)
+
+    def cached(self, code: str, game: str, lines: int) -> StoredGame | None:
+        """The game at `lines` lines when this process already holds that snapshot, without
+        reading the database (a log only grows: (code, lines) names one content); None
+        otherwise, then `load`. For the screens a write wakes: they all ask the same."""
+        with self._lock:
+            stored = self._snapshots.get((normalize_code(code), lines, rules_version(game)))
+        if stored is None or not built_by_current_code(stored.state):
+            return None
         return replace(stored)
 
     def _copy_of_head(self, code: str, lines: int, last: str | None, title: str,
@@ -337,6 +369,11 @@ class EventStore:
             db.execute("UPDATE games SET lines = ?, updated = ?, rules_version = ?, broken = NULL "
                        "WHERE code = ?", (lines + 1, now, rules_version(game), code))
         self._keep_head(code, advanced, text)
+        for callback in self._listeners:
+            try:
+                callback(code, lines + 1)
+            except Exception:  # noqa: BLE001  (the line is written: a listener never undoes it)
+                log.exception("écouteur des écritures en échec")
         return lines + 1
 
     def undo(self, code: str, expected_seq: int, author: str = "") -> int:

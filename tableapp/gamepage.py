@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import timedelta
 from typing import Any
 
 import streamlit as st
@@ -42,7 +41,7 @@ from companion.store import (
     normalize_code,
 )
 from companion.text import counted, date_time
-from tableapp import notices, rights, seating, session
+from tableapp import live, livepoll, notices, rights, seating, session
 from tableapp.history import (
     Describe,
     EntryForm,
@@ -51,6 +50,7 @@ from tableapp.history import (
     history_rows,
     undo_controls,
 )
+from tableapp.livepoll import HOST_REFRESH, PUBLIC_REFRESH  # noqa: F401  (the pages' API)
 from tableapp.navigation import game_pages
 from tableapp.usertext import plain
 from tableapp.writing import (
@@ -78,12 +78,6 @@ __all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "r
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
 MAX_NAME = 40
-# How often a screen asks the store for the log's seq (one indexed row; ~5 ms of server CPU
-# per screen per second at 1 s, benchmarks/browser_taps.py --idle): a public screen shows a
-# write within about half a second (issue 13: within 1 s of the tap), the host's devices
-# (which write themselves) follow another device's write within a second.
-PUBLIC_REFRESH = timedelta(seconds=0.5)
-HOST_REFRESH = timedelta(seconds=1)
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
@@ -118,8 +112,11 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
     """Draw the game (`draw(stored)`: status, entry, scoreboard, toolbar) as one fragment: a
     tap inside it reruns the game view only, not the app around it (navigation, menu, style),
     and a write then redraws it alone (writing.rerun_view). When it reruns alone it reads the
-    game again (the stored game passed in is the one of the last full run)."""
+    game again (the stored game passed in is the one of the last full run). The screen's own
+    poll of the log (a safety net where writes wake it, tableapp/live.py) sits beside the
+    view, not in it: a woken view does not register a fragment again at every write."""
     _view(stored.game, stored.code, stored, draw)
+    livepoll.poll(stored.code, host=host_grant() is not None)
 
 
 @st.fragment
@@ -127,21 +124,34 @@ def _view(game: str, code: str, stored: StoredGame,
           draw: Callable[[StoredGame], None]) -> None:
     show_tap_error()
     if not in_fragment_rerun():
-        draw(stored)
+        _draw_followed(stored, draw)
         return
-    fresh = _load(game, code)
+    # a tap in the view, or woken by a write (tableapp/live.py): then at the seq it was woken
+    # for, from the snapshot the first woken screen of the game read
+    fresh = _load(game, code, live.woken_seq(session.store()))
     if fresh is None:  # deleted or moved meanwhile: the page says so on a full run
         st.rerun()
     token = IN_VIEW_RERUN.set(True)
     try:
-        draw(fresh)  # type: ignore[arg-type]
+        _draw_followed(fresh, draw)  # type: ignore[arg-type]
     finally:
         IN_VIEW_RERUN.reset(token)
 
 
-def _load(game: str, code: str) -> StoredGame | None:
+def _draw_followed(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
+    """Draw the view, this session registered first as showing the game at this seq: a
+    write anywhere reruns this fragment alone (tableapp/live.py)."""
+    live.follow(session.store(), stored.code, stored.seq)
     try:
-        stored = session.store().load(code)
+        draw(stored)
+    finally:
+        live.drawn(session.store())
+
+
+def _load(game: str, code: str, lines: int | None = None) -> StoredGame | None:
+    try:
+        store = session.store()
+        stored = (lines is not None and store.cached(code, game, lines)) or store.load(code)
     except UnknownGame:
         st.error(f"Aucune partie avec le code « {code} »." if is_valid_code(code)
                  else "Ce lien ne contient pas un code de partie valide.")
@@ -306,7 +316,6 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     describe = describe or _default_describe
     grant = host_grant()
     _notice(stored, describe, public=grant is None)
-    (_follow_host if grant is not None else _follow)(stored.code, stored.seq)
     if grant is None:
         st.caption(f"Partie {stored.code} · vue publique, lecture seule · "
                    f"{counted(len(stored.entries), 'événement')} · mise à jour automatique")
@@ -357,30 +366,30 @@ def _share(stored: StoredGame) -> None:
     _import_form(stored.game, key="tb_import")
 
 
+_AUTHORS: dict[tuple[str, str, int, int], list[str]] = {}  # lines written never change
+
+
+def _authors(code: str, since: int, upto: int) -> list[str]:
+    """Who wrote lines since..upto of a game: read once per process, however many screens
+    a write wakes (they all ask the same)."""
+    store = session.store()
+    key = (str(store.path), code, since, upto)
+    found = _AUTHORS.get(key)
+    if found is None:
+        found = store.authors(code, since)[:upto - since]
+        if len(_AUTHORS) > 1000:
+            _AUTHORS.clear()
+        _AUTHORS[key] = found
+    return found
+
+
 def _notice(stored: StoredGame, describe: Describe, public: bool) -> None:
     """Say in one line what another device changed since this screen last showed the game."""
     notice = st.session_state.pop(_NOTICE_KEY, None)
     if not notice or notice[0] != stored.code:
         return
     since = notice[1]
-    line = notices.change_line(stored, since, session.store().authors(stored.code, since),
+    line = notices.change_line(stored, since, _authors(stored.code, since, stored.seq),
                                describe, public)
     if line:
         st.toast(plain(line), icon=":material/notifications:", duration="long")
-
-
-@st.fragment(run_every=PUBLIC_REFRESH)
-def _follow(code: str, seq: int) -> None:
-    """Every screen follows the game: rerun the page when another device wrote to it. A tick
-    asks the store for one number (the log's seq) and reruns only its fragment: an idle
-    screen costs no page rerun."""
-    if session.store().seq(code) != seq:
-        st.rerun(scope="app")
-
-
-@st.fragment(run_every=HOST_REFRESH)
-def _follow_host(code: str, seq: int) -> None:
-    """The same on the host's devices, once a second."""
-    if session.store().seq(code) != seq:
-        st.rerun(scope="app")
-

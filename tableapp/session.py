@@ -247,6 +247,12 @@ def seen_seq(code: str, fresh: int) -> int:
     return previous
 
 
+def shown_seq(code: str) -> int | None:
+    """The seq of the view of `code` this session showed last (None: not shown yet)."""
+    seen: dict[str, int] = st.session_state.get(_SEEN_KEY, {})
+    return seen.get(code)
+
+
 def mark_seen(code: str, seq: int) -> None:
     st.session_state.setdefault(_SEEN_KEY, {})[code] = seq
 
