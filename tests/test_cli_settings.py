@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
     ("COMPANION_PUBLIC_URL", "192.168.1.20:8501", "http:// ou https://"),
     ("COMPANION_DB", "mysql://club/base", "postgresql://"),
     ("COMPANION_DATA_DIR", "/nulle/part/ici", "ce dossier n'existe pas"),
+    ("COMPANION_MAX_SESSIONS", "0", "au moins 1"),
+    ("COMPANION_MAX_SESSIONS", "beaucoup", "au moins 1"),
+    ("COMPANION_PUSH", "oui", "0 ou 1"),
 ])
 def test_a_bad_value_is_one_french_line_and_exit_2(
         name: str, value: str, words: str, monkeypatch: pytest.MonkeyPatch,
@@ -130,6 +133,8 @@ def test_companion_app_passes_the_project_settings_to_streamlit() -> None:
     assert pairs["--server.port"] == "8600" and pairs["--server.address"] == "0.0.0.0"
     assert pairs["--server.headless"] == "true"
     assert pairs["--server.fileWatcherType"] == "none"
+    assert pairs["--server.runOnSave"] == "false"  # production settings (issue 23)
+    assert pairs["--server.disconnectedSessionTTL"] == "30"
     assert pairs["--browser.gatherUsageStats"] == "false"
     assert pairs["--client.showErrorDetails"] == "none"
     assert pairs["--runner.postScriptGC"] == "false"  # from .streamlit/config.toml
