@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tableapp import shell
+from tableapp import phone, shell
 from tableapp.navigation import sections
 from tableapp.session import apply_style, freeze_imports, remember_device
 
@@ -10,8 +10,12 @@ st.set_page_config(page_title="Compagnon de table", page_icon=":material/playing
                    layout="wide")
 apply_style()
 shell.install()  # French only, 44 px touch targets
+phone.install_css()  # the phone's layout: game bar instead of the sidebar, turn on one screen
 try:
-    st.navigation(sections()).run()
+    pages = sections()
+    current = st.navigation(pages)
+    phone.game_bar(pages, current)
+    current.run()
 finally:  # even when the page stopped (st.stop) or reruns: what this device hosts or joined
     remember_device()
     freeze_imports()

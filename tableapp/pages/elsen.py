@@ -329,7 +329,6 @@ def _secrets_open(state: ElsenState) -> None:
 
 def public_view(state: ElsenState) -> None:
     """Only what everyone may know: turn, ladders, missions won, excluded players."""
-    st.title("ELSEN — à bord")
     if state.winner:
         st.success(f"Partie terminée : victoire des {state.winner} ({state.win_reason}).")
     left, right = st.columns(2)
@@ -342,8 +341,16 @@ def public_view(state: ElsenState) -> None:
     st.text("Exclus : " + (", ".join(state.excluded) or "personne"))
 
 
+PUBLIC_TITLE, HOST_TITLE = "ELSEN — à bord", "ELSEN — meneur de jeu"
+
+
 def render() -> None:
-    live_view(current_game(GAME, setup_form), _game)
+    heading = st.empty()  # a title above a new game's form too
+    heading.title(PUBLIC_TITLE if session.is_public_view() else HOST_TITLE)
+    stored = current_game(GAME, setup_form)
+    if is_public_view():
+        heading.title(PUBLIC_TITLE)
+    live_view(stored, _game)
 
 
 def _game(stored: StoredGame) -> None:
@@ -356,7 +363,6 @@ def _game(stored: StoredGame) -> None:
         after_game(stored)
         toolbar(stored, describe)
         return
-    st.title("ELSEN — meneur de jeu")
     st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
                f"{number(state.progress / 2)}/{state.needed} · missions réussies "
                f"{state.missions_won}/{state.data.missions_to_win}")

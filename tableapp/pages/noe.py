@@ -296,13 +296,13 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
 
 
 def play() -> None:
+    st.title("Noé : tableau des scores")  # also above a new game's form
     live_view(current_game(GAME, _setup_form), _game)
 
 
 def _game(stored: StoredGame) -> None:
     """The game view (one fragment: a tap reruns it alone)."""
     summary = stored.state.summary()
-    st.title("Noé : tableau des scores")
     _status(summary)
     if not is_public_view() and not correction(stored, describe, FORMS) \
             and not summary["finished"]:  # the current turn first
