@@ -36,7 +36,7 @@ from companion.games.elsen.setup import (
 from companion.games.elsen.texts import describe
 from companion.positions import Countdown, NarratorPlace
 from companion.text import counted, number
-from tableapp import session
+from tableapp import session, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     READ_ONLY,
@@ -49,6 +49,7 @@ from tableapp.gamepage import (
     toolbar,
     write_at_tap,
 )
+from tableapp.pages import elsen_table
 from tableapp.pages.elsen_forms import FORMS, deal_form
 from tableapp.pages.elsen_voice import narrator_html
 from tableapp.session import plain
@@ -211,6 +212,18 @@ def narrator(stored: StoredGame) -> None:
         entry(stored, sc.step)
 
 
+def _public_phase(code: str, step: int, state: ElsenState) -> tuple[str, Countdown | None]:
+    """What the public screen shows of the narrator: its step's title (the table hears it)
+    and the current line's countdown when the host started or paused it."""
+    place = _place(code, step)
+    sc = script(state, *_durations(place), night=_night(place))
+    index = min(place.line, len(sc.lines) - 1)
+    timer = sc.lines[index].timer
+    running = place.countdown if (timer and place.countdown and place.line == index
+                                  and place.countdown.total == timer) else None
+    return sc.title, running
+
+
 def settings_form(stored: StoredGame) -> None:
     """The host's durations and night countdowns, kept with the game's narrator place (not in
     this session: another tablet of the host finds them)."""
@@ -335,20 +348,6 @@ def _secrets_open(state: ElsenState) -> None:
         st.text(f"Tour {m['turn']} · {', '.join(m['team'])} · {cards} · +{number(m['added'])}")
 
 
-def public_view(state: ElsenState) -> None:
-    """Only what everyone may know: turn, ladders, missions won, excluded players."""
-    if state.winner:
-        st.success(f"Partie terminée : victoire des {state.winner} ({state.win_reason}).")
-    left, right = st.columns(2)
-    left.metric("Tour", f"{state.turn} / {state.data.turns}")
-    right.metric("Missions réussies", f"{state.missions_won} / {state.data.missions_to_win}")
-    st.progress(min(1.0, state.progress / (2 * state.needed)),
-                text=f"Mission en cours : {number(state.progress / 2)} / {state.needed} jetons")
-    st.progress(min(1.0, state.ghost_progress / state.needed),
-                text=f"Mission fantôme : {state.ghost_progress} / {state.needed} jetons")
-    st.text("Exclus : " + (", ".join(state.excluded) or "personne"))
-
-
 PUBLIC_TITLE, HOST_TITLE = "ELSEN — à bord", "ELSEN — meneur de jeu"
 
 
@@ -367,7 +366,12 @@ def _game(stored: StoredGame) -> None:
     state = stored.state
     assert isinstance(state, ElsenState)
     if is_public_view():
-        public_view(state)
+        seat = elsen_table.seat_from_link(stored.code, state.players)
+        tableclock.banner(GAME, state.summary(), state.players, secret_seat=seat)
+        elsen_table.public_clock(partial(_public_phase, stored.code, _step(stored), state))
+        if seat is not None:
+            elsen_table.seat_role(state, seat)
+        elsen_table.public_view(state)
         after_game(stored)
         toolbar(stored, describe)
         return
@@ -379,6 +383,9 @@ def _game(stored: StoredGame) -> None:
         narrator(stored)
     if state.roles:
         secret_view(state)
+    if st.toggle("Rôles sur les téléphones des joueurs", key="elsen_seats"):
+        with st.container(border=True):
+            elsen_table.seat_links(stored.code, state.players)
     # drawn only when asked for: a collapsed expander would still build and send it each run
     if st.toggle("Réglages du meneur", key="elsen_settings"):
         with st.container(border=True):

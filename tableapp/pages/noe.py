@@ -17,6 +17,7 @@ from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.texts import grades_table, points_table, sections
 from companion.text import counted, rule_line
+from tableapp import tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -303,6 +304,8 @@ def play() -> None:
 def _game(stored: StoredGame) -> None:
     """The game view (one fragment: a tap reruns it alone)."""
     summary = stored.state.summary()
+    if is_public_view():  # the table's scoreboard: whose turn first (issue 25)
+        tableclock.banner(GAME, summary, summary["players"])
     _status(summary)
     if not is_public_view() and not correction(stored, describe, FORMS) \
             and not summary["finished"]:  # the current turn first
