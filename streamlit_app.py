@@ -13,7 +13,7 @@ shell.install()  # French only, 44 px touch targets
 phone.install_css()  # the phone's layout: game bar instead of the sidebar, turn on one screen
 try:
     pages = sections()
-    current = st.navigation(pages)
+    current = st.navigation(pages, expanded=True)  # every page listed, none behind « 5 de plus »
     phone.game_bar(pages, current)
     current.run()
 finally:  # even when the page stopped (st.stop) or reruns: what this device hosts or joined

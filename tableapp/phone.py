@@ -20,9 +20,24 @@ _POP_KEY = "compagnon_gamebar_menu"  # the popover's open state
 _BAR_PAGE = "_compagnon_gamebar_page"  # the page the bar was last drawn on
 _TOP_KEY = "_compagnon_top"  # (page, code) last opened: a new one starts at its top
 
+# The turn's primary action of each game (its key's class): it stays at the bottom of the
+# screen while its entry is long (a sticky action bar), at every size.
+ACTIONS = ['[class*="st-key-elsen_"][class*="_ok"]', ".st-key-elsen_next",
+           ".st-key-elsen_deal_random", '[class*="st-key-cam_new_"][class*="_go"]',
+           '[class*="st-key-emb_new_"][class*="_go"]',
+           '[data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid)']
+_STICKY = ", ".join(ACTIONS)
+
 PHONE_CSS = f"""
 <style>
 .st-key-{BAR_KEY} {{ display: none; }}
+/* the header's empty band: 6rem above the title was 130 px of nothing on every screen */
+[data-testid="stMainBlockContainer"] {{ padding-top: 3.75rem; }}
+{_STICKY} {{ position: sticky; bottom: 0; z-index: 3; padding: 0.4rem 0;
+  background: rgb(255, 255, 255); }}
+@media (prefers-color-scheme: dark) {{ {_STICKY} {{ background: rgb(14, 17, 23); }} }}
+.st-key-elsen_next button:disabled {{ min-height: 48px; }}
+.st-key-elsen_next button:disabled p {{ font-size: 1rem; font-weight: 400; }}
 @media (max-width: {PHONE_MAX}px) {{
   /* no sidebar over the game: the game bar below replaces it */
   [data-testid="stSidebar"], [data-testid="stExpandSidebarButton"],
@@ -36,24 +51,14 @@ PHONE_CSS = f"""
   h1 {{ font-size: 1.75rem !important; padding: 0.25rem 0 0.5rem !important; }}
   h2 {{ font-size: 1.4rem !important; }}
   h3 {{ font-size: 1.2rem !important; }}
-  /* the turn's primary action stays in reach while its entry is long (sticky action bar) */
-  [data-testid="stElementContainer"]:has(> .stButton button[kind="primary"]),
-  [data-testid="stElementContainer"]:has(> .stFormSubmitButton button[kind="primaryFormSubmit"]) {{
-    position: sticky; bottom: 0; z-index: 3; padding: 0.4rem 0;
-    background: rgb(255, 255, 255); }}
-}}
-@media (max-width: {PHONE_MAX}px) and (prefers-color-scheme: dark) {{
-  [data-testid="stElementContainer"]:has(> .stButton button[kind="primary"]),
-  [data-testid="stElementContainer"]:has(> .stFormSubmitButton button[kind="primaryFormSubmit"]) {{
-    background: rgb(14, 17, 23); }}
 }}
 @media (max-width: {PHONE_MAX}px) {{
   /* rows of buttons or of small numbers stay side by side (Streamlit stacks every column) */
   [data-testid="stHorizontalBlock"]:has(.st-key-elsen_back, .st-key-elsen_timer_go,
-      .st-key-tb_leave) {{ flex-wrap: nowrap; }}
+      .st-key-tb_leave, .st-key-noe_entry_valid) {{ flex-wrap: nowrap; }}
   [data-testid="stHorizontalBlock"]:has(.st-key-elsen_back, .st-key-elsen_timer_go,
-      .st-key-tb_leave) > [data-testid="stColumn"] {{ min-width: 0 !important;
-    flex: 1 1 0 !important; }}
+      .st-key-tb_leave, .st-key-noe_entry_valid) > [data-testid="stColumn"] {{
+    min-width: 0 !important; flex: 1 1 0 !important; }}
   [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:has(.st-key-elsen_back,
       .st-key-elsen_timer_reset) {{ flex: 0 0 auto !important; width: auto !important; }}
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .stNumberInput) {{
@@ -61,7 +66,10 @@ PHONE_CSS = f"""
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .stNumberInput)
       > [data-testid="stColumn"] {{ min-width: calc(50% - 0.5rem) !important;
     flex: 1 1 calc(50% - 0.5rem) !important; }}
-  /* ELSEN's narrator: the line and its clock, smaller, so the step's entry follows on screen */
+}}
+@media (max-width: {PHONE_MAX}px), (max-height: 900px) {{
+  /* ELSEN's narrator: the line and its clock, smaller, so the step's entry follows on
+     a phone or a tablet held sideways */
   body .elsen-narrator {{ padding: 8px 12px; }}
   body .elsen-narrator .spoken {{ font-size: 1.25rem; }}
   body .elsen-narrator .note {{ font-size: 1rem; margin-top: 6px; padding: 4px 8px; }}
@@ -71,10 +79,8 @@ PHONE_CSS = f"""
   body .elsen-narrator button, body .elsen-narrator details summary {{ font-size: 1rem;
     min-height: 44px; }}
   body .elsen-narrator details summary {{ margin-top: 6px; }}
-  .st-key-elsen_next button {{ min-height: 3.5rem; }}
-  .st-key-elsen_next button p {{ font-size: 1.4rem; }}
-  .st-key-elsen_next button:disabled {{ min-height: 48px; }}
-  .st-key-elsen_next button:disabled p {{ font-size: 1rem; font-weight: 400; }}
+  body .st-key-elsen_next button {{ min-height: 3.5rem; }}
+  body .st-key-elsen_next button p {{ font-size: 1.4rem; }}
 }}
 /* night mode: in dark mode every panel is dark, ELSEN's narrator box included */
 @media (prefers-color-scheme: dark) {{
