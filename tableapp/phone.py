@@ -67,6 +67,17 @@ PHONE_CSS = f"""
       > [data-testid="stColumn"] {{ min-width: calc(50% - 0.5rem) !important;
     flex: 1 1 calc(50% - 0.5rem) !important; }}
 }}
+.st-key-{BAR_KEY}_pages [data-testid="stPageLink-NavLink"] {{ min-height: 44px;
+  align-items: center; }}
+.st-key-{BAR_KEY}_pages > div + div {{ border-top: 1px solid rgba(128, 128, 128, 0.3); }}
+</style>
+"""
+
+
+# ELSEN's narrator box on a phone and in the dark: sent with the narrator itself (its page adds
+# it to its own style, tableapp/pages/elsen_voice.py), never to a device without the narrator.
+NARRATOR_CSS = f"""
+<style>
 @media (max-width: {PHONE_MAX}px), (max-height: 900px) {{
   /* ELSEN's narrator: the line and its clock, smaller, so the step's entry follows on
      a phone or a tablet held sideways */
@@ -95,9 +106,6 @@ PHONE_CSS = f"""
     color: #0e1117; }}
   body .elsen-narrator .clock.done {{ color: #ff8a80; }}
 }}
-.st-key-{BAR_KEY}_pages [data-testid="stPageLink-NavLink"] {{ min-height: 44px;
-  align-items: center; }}
-.st-key-{BAR_KEY}_pages > div + div {{ border-top: 1px solid rgba(128, 128, 128, 0.3); }}
 </style>
 """
 

@@ -213,10 +213,12 @@ def narrator(stored: StoredGame) -> None:
 
 
 def _public_phase(code: str, step: int, state: ElsenState) -> tuple[str, Countdown | None]:
-    """What the public screen shows of the narrator: its step's title (the table hears it)
-    and the current line's countdown when the host started or paused it."""
+    """The public screen's phase (the table hears it) and the vote's countdown, started or
+    paused by the host; never a night one (ELS-19: the night's step is the narrator's)."""
     place = _place(code, step)
     sc = script(state, *_durations(place), night=_night(place))
+    if sc.step != "vote":
+        return sc.title, None
     index = min(place.line, len(sc.lines) - 1)
     timer = sc.lines[index].timer
     running = place.countdown if (timer and place.countdown and place.line == index
