@@ -30,9 +30,10 @@ _STICKY = ", ".join(ACTIONS)
 
 PHONE_CSS = f"""
 <style>
-.st-key-{BAR_KEY} {{ display: none; }}
+.st-key-{BAR_KEY}, [data-testid="stLayoutWrapper"]:has(> .st-key-{BAR_KEY}) {{
+  display: none; }}
 /* the header's empty band: 6rem above the title was 130 px of nothing on every screen */
-[data-testid="stMainBlockContainer"] {{ padding-top: 3.75rem; }}
+[data-testid="stMainBlockContainer"] {{ padding-top: 3.75rem !important; }}
 {_STICKY} {{ position: sticky; bottom: 0; z-index: 3; padding: 0.4rem 0;
   background: rgb(255, 255, 255); }}
 @media (prefers-color-scheme: dark) {{ {_STICKY} {{ background: rgb(14, 17, 23); }} }}
@@ -45,9 +46,11 @@ PHONE_CSS = f"""
   /* the empty header: a thin transparent strip, its status icon still at the right */
   [data-testid="stHeader"] {{ height: 2.5rem; min-height: 2.5rem; background: transparent;
     pointer-events: none; }}
-  [data-testid="stHeader"] * {{ pointer-events: auto; }}
-  [data-testid="stMainBlockContainer"] {{ padding: 0.5rem 0.75rem 4rem; }}
-  .st-key-{BAR_KEY} {{ display: flex; }}
+  [data-testid="stHeader"] * {{ pointer-events: none; }}
+  [data-testid="stHeader"] button, [data-testid="stHeader"] a {{ pointer-events: auto; }}
+  [data-testid="stMainBlockContainer"] {{ padding: 0.5rem 0.75rem 4rem !important; }}
+  .st-key-{BAR_KEY}, [data-testid="stLayoutWrapper"]:has(> .st-key-{BAR_KEY}) {{
+    display: flex; }}
   h1 {{ font-size: 1.75rem !important; padding: 0.25rem 0 0.5rem !important; }}
   h2 {{ font-size: 1.4rem !important; }}
   h3 {{ font-size: 1.2rem !important; }}
@@ -59,6 +62,10 @@ PHONE_CSS = f"""
   [data-testid="stHorizontalBlock"]:has(.st-key-elsen_back, .st-key-elsen_timer_go,
       .st-key-tb_leave, .st-key-noe_entry_valid) > [data-testid="stColumn"] {{
     min-width: 0 !important; flex: 1 1 0 !important; }}
+  [data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid) button {{
+    padding: 0.4rem 0.5rem; }}
+  [data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid) button * {{
+    white-space: normal !important; text-overflow: clip !important; }}
   [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:has(.st-key-elsen_back,
       .st-key-elsen_timer_reset) {{ flex: 0 0 auto !important; width: auto !important; }}
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .stNumberInput) {{
