@@ -207,3 +207,25 @@ def test_an_elsen_player_reads_their_role_through_a_private_seat_link(
     finally:
         host.close()
         phone.close()
+
+
+def test_on_a_tablet_the_sidebar_lists_every_page_beside_the_game(browser: Any,
+                                                                  app_server: str) -> None:
+    """1024×768: every page in the sidebar (none behind « 5 de plus »), and after a choice the
+    sidebar stands beside the page, never over it."""
+    context = browser.new_context(viewport=TABLET, locale="fr-FR")
+    pg = context.new_page()
+    try:
+        open_page(pg, app_server, "Reprendre une partie")
+        settled(pg)
+        nav = pg.locator('[data-testid="stSidebarNav"]')
+        assert "de plus" not in nav.inner_text()
+        nav.get_by_role("link", name="Camelot : tournois").click()
+        pg.get_by_role("heading", name="Camelot").first.wait_for(timeout=TIMEOUT)
+        settled(pg)
+        side = pg.locator('[data-testid="stSidebar"]').bounding_box()
+        main = pg.locator('[data-testid="stMainBlockContainer"]').bounding_box()
+        assert side is not None and main is not None
+        assert side["x"] + side["width"] <= main["x"] + 1
+    finally:
+        context.close()
