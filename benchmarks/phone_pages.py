@@ -85,7 +85,7 @@ def host_game(db: Path, game: str, name: str, count: int) -> tuple[str, str]:
     for seq, event in enumerate(events):
         store.append(code, event, seq)
     if game == "elsen" and count > 1:  # the narrator at its step's last line: the entry
-        Positions(db).set_narrator(code, NarratorPlace(store.seq(code), 99))
+        Positions(db).set_narrator(code, NarratorPlace(len(store.load(code).entries), 99))
     token, _grant = access.issue(code, HOST)
     return code, token
 
