@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from tableapp import capacity, ownership, shell
+from tableapp import capacity, ownership, phone, shell
 from tableapp.navigation import sections
 from tableapp.session import apply_style, freeze_imports, remember_device
 
@@ -10,12 +10,16 @@ st.set_page_config(page_title="Compagnon de table", page_icon=":material/playing
                    layout="wide")
 apply_style()
 shell.install()  # French only, 44 px touch targets
+phone.install_css()  # the phone's layout: game bar instead of the sidebar, turn on one screen
 if not capacity.admit():  # past this server's ceiling: a short French page, retried later
     capacity.refuse()
 try:
     ownership.announce_organiser()  # the organiser's link, on the terminal, once per process
     ownership.take_organiser_link()  # ?organisateur=… opened on any page
-    st.navigation(sections()).run()
+    pages = sections()
+    current = st.navigation(pages, expanded=True)  # every page listed, none behind « 5 de plus »
+    phone.game_bar(pages, current)
+    current.run()
 finally:  # even when the page stopped (st.stop) or reruns: what this device hosts or joined
     remember_device()
     freeze_imports()

@@ -218,8 +218,9 @@ def bench_game(browser: Any, base: str, db: Path,
         for viewer in viewers:
             open_ready(viewer, f"{base}/{game}?code={code}&view=public", "vue publique")
         for i in range(taps + 1):
-            if game == "elsen" and undo:  # the narrator at its step's last line: the entry
-                Positions(db).set_narrator(code, NarratorPlace(store.seq(code), 99))
+            if game == "elsen" and undo:  # the narrator at its step's last line (the step: the
+                # effective entries, undo lines resolved): the entry
+                Positions(db).set_narrator(code, NarratorPlace(len(store.load(code).entries), 99))
             open_ready(host, f"{base}/{game}?code={code}&host={token}", f"Partie {code}")
             before = len(store.load(code).entries)
             shown = [main_text(viewer) for viewer in viewers]

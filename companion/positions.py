@@ -55,21 +55,34 @@ class Countdown:
         return Countdown.fresh(self.total)
 
 
+LEFT_KEPT = 6  # steps whose line is remembered (the nearest to the current one)
+
+
 @dataclass(frozen=True)
 class NarratorPlace:
-    """The narrator's line in the script of the step reached at log length `seq`."""
+    """The narrator's line in the script of the step reached after `seq` effective entries
+    (undo and corrections resolved: a correction keeps the step, an undo goes back to the step
+    before, a redo forward again). `left` keeps the line where the narrator left the steps
+    met before (issue 25: an undo finds the undone step at its last line, a redo the next
+    step where it was, not back at line 1)."""
 
     seq: int = 0
     line: int = 0
     countdown: Countdown | None = None
     durations: dict[str, int] | None = None  # e.g. {"discussion": 180, "vote": 60}
     night: bool = False  # a countdown for each night role (seconds in `durations`)
+    left: dict[str, int] | None = None  # str(step) -> its line when the narrator left it
 
     def at(self, seq: int) -> NarratorPlace:
-        """This place for the log at `seq` lines: a new step starts at its first line."""
+        """This place at the step after `seq` entries: a step met before resumes at the line
+        where it was left, a new one starts at its first line."""
         if seq == self.seq:
             return self
-        return NarratorPlace(seq, 0, None, self.durations, self.night)
+        left = dict(self.left or {})
+        left[str(self.seq)] = self.line
+        line = left.pop(str(seq), 0)
+        kept = dict(sorted(left.items(), key=lambda item: -abs(int(item[0]) - seq))[-LEFT_KEPT:])
+        return NarratorPlace(seq, line, None, self.durations, self.night, kept or None)
 
     def moved(self, line: int) -> NarratorPlace:
         return replace(self, line=max(0, line), countdown=None)
@@ -83,12 +96,14 @@ class NarratorPlace:
         try:
             countdown = data.get("countdown")
             durations = data.get("durations")
+            left = data.get("left")
             return cls(int(data["seq"]), int(data["line"]),
                        Countdown(float(countdown["total"]), float(countdown["left"]),
                                  None if countdown.get("ends_at") is None
                                  else float(countdown["ends_at"])) if countdown else None,
                        {str(k): int(v) for k, v in durations.items()} if durations else None,
-                       data.get("night") is True)
+                       data.get("night") is True,
+                       {str(int(k)): max(0, int(v)) for k, v in left.items()} if left else None)
         except (AttributeError, KeyError, TypeError, ValueError):
             return cls()
 

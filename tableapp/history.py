@@ -121,10 +121,10 @@ def _close_fix() -> None:
 def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, EntryForm]) -> bool:
     """When the host tapped a past entry in the history: draw, at the top of the page,
     « Correction du n° 12 : <describe(event)> », the form for that event's type prefilled
-    (forms[event["type"]]), « Retirer cet événement » and « Abandonner ». Validating writes
-    correct(); the next run says what changed (« n° 12 : A → B »). An event type without a
-    form can only be withdrawn (one line says so). Returns True when a correction is open
-    (the page then skips its new-entry form)."""
+    (forms[event["type"]]), « Retirer cet événement » and « Annuler la correction ».
+    Validating writes correct(); the next run says what changed (« n° 12 : A → B »). An event
+    type without a form can only be withdrawn (one line says so). Returns True when a
+    correction is open (the page then skips its new-entry form)."""
     st.session_state[_DRAWN_KEY] = id(stored)
     _said(stored, "top")
     fix = st.session_state.get(_FIX_KEY)
@@ -161,7 +161,7 @@ def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, Entry
             _close_fix()
             if not retract(stored, entry.index, said):
                 st.session_state[_FIX_KEY] = fix
-        right.button("Abandonner", key="tb_fix_cancel", width="stretch",
+        right.button("Annuler la correction", key="tb_fix_cancel", width="stretch",
                      icon=":material/close:", on_click=_close_fix)
     _scroll_to_correction()
     return True

@@ -115,7 +115,7 @@ def freeze_imports() -> None:
 
 
 def apply_style() -> None:
-    st.markdown(TABLET_CSS, unsafe_allow_html=True)
+    st.html(TABLET_CSS)  # style only: in the event container, no empty line atop every page
 
 
 # --- query params -----------------------------------------------------------------------------

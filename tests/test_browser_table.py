@@ -243,7 +243,7 @@ def test_states_reached_in_play(app_server: str, tab: Any,
     open_page(tab, f"{app_server}/noe?{query}", f"Partie {code}")
     open_history_row(tab, 0)
     check_state(tab)
-    tab.get_by_role("button", name="Abandonner").click()
+    tab.get_by_role("button", name="Annuler la correction").click()
     tab.get_by_role("button", name="Annuler le dernier événement").click()
     tab.get_by_text("Oui, annuler").first.wait_for(timeout=TIMEOUT)
     check_state(tab)

@@ -137,3 +137,26 @@ def test_night_countdowns_switched_on_start_by_themselves_and_stay_with_the_game
     assert 0 < data["left"] <= 20
     paused = narrated(click(tablet(code, token), "elsen_timer_go"))
     assert not paused["running"]
+
+
+def test_undo_redo_and_a_correction_keep_the_narrators_line() -> None:
+    """Issue 25: the narrator at the last line of a step writes it; an undo finds that step
+    at its last line again (not at line 1), a redo the next step at the line it had reached,
+    and a correction of a past entry moves nothing."""
+    deal = {"type": "deal", "method": "cards", "roles": ROLES}
+    code, token = game(deal)
+    at = tablet(code, token)
+    while len(set(narrated(at)["count"].split("/"))) == 2:  # up to the step's last line
+        at = click(at, "elsen_next")
+    last = narrated(at)["count"]
+    at = click(click(click(at, "elsen_next"), "elsen_next"), "elsen_next")  # written, 3/..
+    ahead = narrated(at)["count"]
+    assert ahead.startswith("3/")
+    store = EventStore()
+    store.undo(code, store.seq(code))
+    assert narrated(tablet(code, token))["count"] == last
+    store.append(code, {"type": "recognition"}, store.seq(code))  # « Rétablir »: appended again
+    assert narrated(tablet(code, token))["count"] == ahead
+    swapped = {**ROLES, "Jean": ROLES["Paul"], "Paul": ROLES["Jean"]}
+    store.correct(code, 0, {**deal, "roles": swapped}, store.seq(code))
+    assert narrated(tablet(code, token))["count"] == ahead

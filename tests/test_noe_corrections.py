@@ -1,7 +1,7 @@
 """Correct by tapping on the Noé page (issue 13), headless (AppTest): a past entry tapped in
 the history opens the form that entered it, prefilled with it, offering the choices of the game
 as it stood just before it; saving writes a correction and says what changed; « Retirer » and
-« Abandonner »; the end of a manche can only be withdrawn."""
+« Annuler la correction »; the end of a manche can only be withdrawn."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.access import Access
-from companion.positions import Countdown, NarratorPlace, Positions
+from companion.positions import LEFT_KEPT, Countdown, NarratorPlace, Positions
 from companion.store import EventStore
 
 pytestmark = pytest.mark.usefixtures("db_location")  # each test on both backends
@@ -34,7 +34,10 @@ def test_the_place_survives_a_restart_and_follows_the_log() -> None:
     again = Positions(store.path).narrator(code.lower())  # a restarted server, a typed code
     assert again == place
     assert again.at(3) == place  # same step: same line, same countdown
-    assert again.at(4) == NarratorPlace(4, 0, None, {"discussion": 240, "vote": 45})
+    assert again.at(4) == NarratorPlace(4, 0, None, {"discussion": 240, "vote": 45},
+                                        left={"3": 2})  # step 3 was left at its line 2
+    assert again.at(4).at(3) == NarratorPlace(3, 2, None, {"discussion": 240, "vote": 45},
+                                              left={"4": 0})  # an undo finds it again
     assert again.moved(-1).line == 0 and again.moved(5).countdown is None
 
 
@@ -58,6 +61,7 @@ def test_an_unreadable_place_is_the_start_never_an_error(data: object) -> None:
 
 
 @pytest.mark.parametrize("place", [NarratorPlace(), NarratorPlace(2, 1, Countdown(60, 12.5)),
+                                   NarratorPlace(5, 3, left={"4": 5, "6": 1}),
                                    NarratorPlace(3, 0, None, {"policier": 20}, night=True)])
 def test_a_place_round_trips_through_json(place: NarratorPlace) -> None:
     assert NarratorPlace.from_json(place.as_json()) == place
@@ -65,5 +69,16 @@ def test_a_place_round_trips_through_json(place: NarratorPlace) -> None:
 
 def test_the_night_countdowns_switch_stays_with_the_game_from_step_to_step() -> None:
     place = NarratorPlace(3, 2, Countdown.fresh(15), {"policier": 20}, night=True)
-    assert place.at(4) == NarratorPlace(4, 0, None, {"policier": 20}, night=True)
+    assert place.at(4) == NarratorPlace(4, 0, None, {"policier": 20}, night=True,
+                                        left={"3": 2})
     assert NarratorPlace.from_json({**place.as_json(), "night": "oui"}).night is False
+
+
+def test_the_lines_left_behind_are_bounded() -> None:
+    """A long game keeps the line of the few steps nearest to the current one, not of all."""
+    place = NarratorPlace()
+    for step in range(1, 40):
+        place = place.at(step).moved(step % 5)
+    assert place.left is not None and len(place.left) <= LEFT_KEPT
+    assert place.at(38).line == 38 % 5
+    assert place.at(2).line == 0  # too far back: its line was forgotten

@@ -21,6 +21,7 @@ from companion.games.camelot.texts import (
     tournament_result,
 )
 from companion.text import counted, de
+from tableapp import tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -84,6 +85,8 @@ def _game(stored: StoredGame) -> None:
     if state.phase == "over":
         st.success(plain(f"{state.names[state.winner or 0]} a gagné la partie !"),
                    icon=":material/trophy:")
+    if is_public_view():  # the table's scoreboard: whose turn first (issue 25)
+        tableclock.banner(GAME, state.summary(), list(state.names))
     # the current turn's entry first (a correction, when the host tapped a past entry)
     if not is_public_view() and not correction(stored, describe, FORMS) \
             and state.phase != "over":

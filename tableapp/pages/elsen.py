@@ -36,7 +36,7 @@ from companion.games.elsen.setup import (
 from companion.games.elsen.texts import describe
 from companion.positions import Countdown, NarratorPlace
 from companion.text import counted, number
-from tableapp import session
+from tableapp import session, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     READ_ONLY,
@@ -49,6 +49,7 @@ from tableapp.gamepage import (
     toolbar,
     write_at_tap,
 )
+from tableapp.pages import elsen_table
 from tableapp.pages.elsen_forms import FORMS, deal_form
 from tableapp.pages.elsen_voice import narrator_html
 from tableapp.shell import HOUSE_MARK, house_note
@@ -108,10 +109,17 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
 # --- narration --------------------------------------------------------------------------------
 
 
-def _place(code: str, seq: int) -> NarratorPlace:
-    """Where the narrator stands: kept with the game on the server, so a refresh, a sleeping
-    tablet or a restart find the same line and the same remaining time."""
-    return session.positions().narrator(code).at(seq)
+def _place(code: str, step: int) -> NarratorPlace:
+    """Where the narrator stands at the step after `step` effective entries (_step): kept with
+    the game on the server, so a refresh, a sleeping tablet or a restart find the same line
+    and the same remaining time, and an undo, a redo or a correction keep it."""
+    return session.positions().narrator(code).at(step)
+
+
+def _step(stored: StoredGame) -> int:
+    """Which step the game is at, for the narrator: its number of effective entries (a
+    correction keeps it, an undo or a redo moves it by one)."""
+    return len(stored.entries)
 
 
 def _durations(place: NarratorPlace) -> tuple[int, int]:
@@ -128,26 +136,27 @@ def _night(place: NarratorPlace) -> dict[str, int] | None:
     return {role: int(durations.get(role, NIGHT_SECONDS[role])) for role in NIGHT_ROLES}
 
 
-def _moved(code: str, seq: int, line: int, start: float | None = None) -> None:
+def _moved(code: str, step: int, line: int, start: float | None = None) -> None:
     """« Suivant » / « Retour » (a callback: the narrator's fragment then runs once, with the
     new line). A night role's countdown starts by itself when its line comes (`start`)."""
     if not is_host():  # rights asked again now: a revoked link moves nothing
         st.session_state["elsen_refused"] = True
         return
-    place = _place(code, seq).moved(line)
+    place = _place(code, step).moved(line)
     if start:
         place = replace(place, countdown=Countdown.fresh(start).toggled(time.time()))
     session.positions().set_narrator(code, place)
 
 
-def _timer(code: str, seq: int, line: int, countdown: Countdown, reset: bool = False) -> None:
+def _timer(code: str, step: int, line: int, countdown: Countdown,
+           reset: bool = False) -> None:
     """Start, pause (at the moment of the tap, not of the drawing) or reset the countdown of
     this line (a callback, like _moved)."""
     if not is_host():
         st.session_state["elsen_refused"] = True
         return
     changed = countdown.reset() if reset else countdown.toggled(time.time())
-    session.positions().set_narrator(code, replace(_place(code, seq), line=line,
+    session.positions().set_narrator(code, replace(_place(code, step), line=line,
                                                    countdown=changed))
 
 
@@ -160,8 +169,8 @@ def narrator(stored: StoredGame) -> None:
         st.error(READ_ONLY)
     state = stored.state
     assert isinstance(state, ElsenState)
-    code, seq = stored.code, stored.seq
-    place = _place(code, seq)
+    code, seq, step = stored.code, stored.seq, _step(stored)
+    place = _place(code, step)
     sc = script(state, *_durations(place), night=_night(place))
     index = min(place.line, len(sc.lines) - 1)
     timer = sc.lines[index].timer
@@ -171,29 +180,29 @@ def narrator(stored: StoredGame) -> None:
     if timer and countdown is None:
         countdown = Countdown.fresh(timer)
     now = time.time()
-    st.html(narrator_html(sc, index, f"{code}-{seq}", countdown, now, night),
+    st.html(narrator_html(sc, index, f"{code}-{step}", countdown, now, night),
             unsafe_allow_javascript=True)
     if countdown is not None:
         go, reset = st.columns([3, 1])
         go.button("Pause" if countdown.running else "Démarrer le compte à rebours",
                   key="elsen_timer_go", width="stretch",
                   icon=":material/pause:" if countdown.running else ":material/play_arrow:",
-                  on_click=_timer, args=(code, seq, index, countdown))
+                  on_click=_timer, args=(code, step, index, countdown))
         reset.button("Remettre", key="elsen_timer_reset", width="stretch",
                      icon=":material/replay:", help="Remettre le compte à rebours au début",
-                     on_click=_timer, args=(code, seq, index, countdown, True))
+                     on_click=_timer, args=(code, step, index, countdown, True))
     last = index == len(sc.lines) - 1
     confirm_only = sc.step in ("recognition", "dawn")
     back, forward = st.columns([1, 3])
     back.button("Retour", key="elsen_back", disabled=index == 0, width="stretch",
-                icon=":material/arrow_back:", on_click=_moved, args=(code, seq, index - 1))
+                icon=":material/arrow_back:", on_click=_moved, args=(code, step, index - 1))
     # What a tap means is bound when the button is drawn (its callback's arguments): in the
     # run after a tap the line has already moved, and the button's own value would lie.
     if last:  # nothing to enter (first night, dawn): the step itself is written at the tap
         action, args = write_at_tap, (code, seq, {"type": sc.step})
     else:
         ahead = sc.lines[index + 1].timer
-        action, args = _moved, (code, seq, index + 1, ahead if night and sc.step else None)
+        action, args = _moved, (code, step, index + 1, ahead if night and sc.step else None)
     forward.button("Suivant" if not last or confirm_only else "Saisissez ci-dessous",
                    key="elsen_next", type="primary", width="stretch",
                    icon=":material/arrow_forward:" if not last or confirm_only
@@ -203,12 +212,26 @@ def narrator(stored: StoredGame) -> None:
         entry(stored, sc.step)
 
 
+def _public_phase(code: str, step: int, state: ElsenState) -> tuple[str, Countdown | None]:
+    """The public screen's phase (the table hears it) and the vote's countdown, started or
+    paused by the host; never a night one (ELS-19: the night's step is the narrator's)."""
+    place = _place(code, step)
+    sc = script(state, *_durations(place), night=_night(place))
+    if sc.step != "vote":
+        return sc.title, None
+    index = min(place.line, len(sc.lines) - 1)
+    timer = sc.lines[index].timer
+    running = place.countdown if (timer and place.countdown and place.line == index
+                                  and place.countdown.total == timer) else None
+    return sc.title, running
+
+
 def settings_form(stored: StoredGame) -> None:
     """The host's durations and night countdowns, kept with the game's narrator place (not in
     this session: another tablet of the host finds them)."""
     state = stored.state
     assert isinstance(state, ElsenState)
-    place = _place(stored.code, stored.seq)
+    place = _place(stored.code, _step(stored))
     discussion, vote = _durations(place)
     night = _night(place) or {r: int((place.durations or {}).get(r, NIGHT_SECONDS[r]))
                               for r in NIGHT_ROLES}
@@ -221,7 +244,7 @@ def settings_form(stored: StoredGame) -> None:
     def save() -> None:
         if is_host():
             session.positions().set_narrator(stored.code, replace(
-                _place(stored.code, stored.seq), night=bool(st.session_state.elsen_night),
+                _place(stored.code, _step(stored)), night=bool(st.session_state.elsen_night),
                 durations={name: int(st.session_state[key]) for name, key in keys.items()
                            if st.session_state.get(key)}))
 
@@ -327,23 +350,16 @@ def _secrets_open(state: ElsenState) -> None:
         st.text(f"Tour {m['turn']} · {', '.join(m['team'])} · {cards} · +{number(m['added'])}")
 
 
-def public_view(state: ElsenState) -> None:
-    """Only what everyone may know: turn, ladders, missions won, excluded players."""
-    st.title("ELSEN — à bord")
-    if state.winner:
-        st.success(f"Partie terminée : victoire des {state.winner} ({state.win_reason}).")
-    left, right = st.columns(2)
-    left.metric("Tour", f"{state.turn} / {state.data.turns}")
-    right.metric("Missions réussies", f"{state.missions_won} / {state.data.missions_to_win}")
-    st.progress(min(1.0, state.progress / (2 * state.needed)),
-                text=f"Mission en cours : {number(state.progress / 2)} / {state.needed} jetons")
-    st.progress(min(1.0, state.ghost_progress / state.needed),
-                text=f"Mission fantôme : {state.ghost_progress} / {state.needed} jetons")
-    st.text("Exclus : " + (", ".join(state.excluded) or "personne"))
+PUBLIC_TITLE, HOST_TITLE = "ELSEN — à bord", "ELSEN — meneur de jeu"
 
 
 def render() -> None:
-    live_view(current_game(GAME, setup_form), _game)
+    heading = st.empty()  # a title above a new game's form too
+    heading.title(PUBLIC_TITLE if session.is_public_view() else HOST_TITLE)
+    stored = current_game(GAME, setup_form)
+    if is_public_view():
+        heading.title(PUBLIC_TITLE)
+    live_view(stored, _game)
 
 
 def _game(stored: StoredGame) -> None:
@@ -352,11 +368,15 @@ def _game(stored: StoredGame) -> None:
     state = stored.state
     assert isinstance(state, ElsenState)
     if is_public_view():
-        public_view(state)
+        seat = elsen_table.seat_from_link(stored.code, state.players)
+        tableclock.banner(GAME, state.summary(), state.players, secret_seat=seat)
+        elsen_table.public_clock(partial(_public_phase, stored.code, _step(stored), state))
+        if seat is not None:
+            elsen_table.seat_role(state, seat)
+        elsen_table.public_view(state)
         after_game(stored)
         toolbar(stored, describe)
         return
-    st.title("ELSEN — meneur de jeu")
     st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
                f"{number(state.progress / 2)}/{state.needed} · missions réussies "
                f"{state.missions_won}/{state.data.missions_to_win}")
@@ -365,6 +385,9 @@ def _game(stored: StoredGame) -> None:
         narrator(stored)
     if state.roles:
         secret_view(state)
+    if st.toggle("Rôles sur les téléphones des joueurs", key="elsen_seats"):
+        with st.container(border=True):
+            elsen_table.seat_links(stored.code, state.players)
     # drawn only when asked for: a collapsed expander would still build and send it each run
     if st.toggle("Réglages du meneur", key="elsen_settings"):
         with st.container(border=True):

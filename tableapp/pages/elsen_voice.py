@@ -16,6 +16,7 @@ import json
 
 from companion.games.elsen.narration import Script
 from companion.positions import Countdown
+from tableapp import phone
 
 # The pace offered: three buttons, the rate given to speechSynthesis (1 is the voice's own).
 PACES = {"lente": 0.8, "normale": 1.0, "rapide": 1.25}
@@ -188,7 +189,7 @@ NARRATOR_CSS = """
 .st-key-elsen_next button {min-height: 5rem;}
 .st-key-elsen_next button p {font-size: 1.8rem; font-weight: 700; line-height: 1.2;}
 </style>
-"""
+""" + phone.NARRATOR_CSS  # on a phone, on a short screen, in the dark
 
 
 def _settings() -> str:

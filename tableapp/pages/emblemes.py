@@ -27,6 +27,7 @@ from companion.games.emblemes.placecards import (
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
 from companion.text import counted, de
+from tableapp import tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -183,6 +184,9 @@ def _game(stored: StoredGame) -> None:
     assert isinstance(state, EmblemesState)
     if state.finished:
         _winner(state)
+    if is_public_view():  # the table's scoreboard: whose turn first (issue 25)
+        summary = state.summary()
+        tableclock.banner(GAME, summary, summary["players"])
     # the current turn's entry first (a correction, when the host tapped a past entry)
     if not is_public_view() and not correction(stored, describe, FORMS) \
             and not state.finished:

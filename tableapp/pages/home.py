@@ -12,6 +12,7 @@ from print_kit.art import group_pictures
 from tableapp import session
 from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
+from tableapp.session import plain
 
 SECTION = "Compagnon de table"
 
@@ -79,8 +80,10 @@ def render() -> None:
             groups: dict[str, int] = {}
             for c in components:
                 groups[c.group] = groups.get(c.group, 0) + c.copies
-            st.table({"groupe": [group_label(g) for g in groups],
-                      "exemplaires": list(groups.values())})
+            # a Markdown table, not st.table: a first visit then loads none of the Arrow
+            # table's scripts (benchmarks/phone_pages.py, cold load of this page)
+            rows = "".join(f"| {plain(group_label(g))} | {n} |\n" for g, n in groups.items())
+            st.markdown("| groupe | exemplaires |\n|:--|--:|\n" + rows)
 
 
 def pages() -> list[st.Page]:

@@ -24,7 +24,7 @@ from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
 from companion.loader import load_game
 from companion.text import de
-from tableapp import session
+from tableapp import session, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     StoredGame,
@@ -149,7 +149,10 @@ def _turn_tab(stored: StoredGame, public: bool, fixing: bool = False) -> None:
         _players_line(summary)
         return
     current = summary["players"][summary["turn"]]
-    st.markdown(f"## {_dot(current['colour'])} Au tour {plain(de(current['name']))}")
+    if public:  # the table's scoreboard: whose turn and what is awaited (issue 25)
+        tableclock.banner(GAME, summary, [p["name"] for p in summary["players"]])
+    else:
+        st.markdown(f"## {_dot(current['colour'])} Au tour {plain(de(current['name']))}")
     last_declaration(summary)
     if current["double_pending"]:
         # before the roll it is this one; after turning the card up, the one of the next turn

@@ -18,6 +18,7 @@ from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.inplay import Gone, from_json
 from companion.games.noe.texts import grades_table, points_table, sections
 from companion.text import counted, rule_line
+from tableapp import tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -298,13 +299,15 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
 
 
 def play() -> None:
+    st.title("Noé : tableau des scores")  # also above a new game's form
     live_view(current_game(GAME, _setup_form), _game)
 
 
 def _game(stored: StoredGame) -> None:
     """The game view (one fragment: a tap reruns it alone)."""
     summary = stored.state.summary()
-    st.title("Noé : tableau des scores")
+    if is_public_view():  # the table's scoreboard: whose turn first (issue 25)
+        tableclock.banner(GAME, summary, summary["players"])
     _status(summary)
     if not is_public_view() and not correction(stored, describe, FORMS) \
             and not summary["finished"]:  # the current turn first

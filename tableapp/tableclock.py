@@ -1,0 +1,130 @@
+"""The public screen as the table's scoreboard (issue 25): every game's public view says, first,
+whose turn it is and what the table waits for; a phone that says which seat it is (« Ce
+téléphone est à… », or a private seat link, companion/seats.py) shows « À toi » on its turn.
+
+The seat a phone picks is no secret and grants nothing: it is kept in its URL (`?place=`, the
+seat's number) so a reload keeps it. Each game's words come from its summary (`awaited`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from companion.text import de
+from tableapp.session import plain
+
+PLACE_PARAM = "place"
+SEAT_PICK_KEY = "tc_seat_pick"
+
+
+def summary_over(summary: dict[str, Any]) -> bool:
+    return bool(summary.get("finished") or summary.get("phase") == "over"
+                or summary.get("winner") or summary.get("winners"))
+
+
+def awaited(game: str, summary: dict[str, Any]) -> tuple[str | None, str]:
+    """(whose turn, what the table waits for), from a game's summary; (None, text) when the
+    turn is nobody's (the game is over, a step of the whole table)."""
+    if summary_over(summary):
+        return None, "Partie terminée."
+    if game == "noe":
+        return summary["turn"], f"piocher, puis défausser (manche {summary['manche']})"
+    if game == "emblemes":
+        player = summary.get("next_player")
+        return (player, "retourner sa carte et la poser sur un lieu") if player \
+            else (None, "fin de la manche.")
+    if game == "labystere":
+        return summary["current"], _labystere(summary)
+    if game == "camelot":
+        return summary.get("current_name"), _camelot(summary)
+    if game == "elsen":
+        return _elsen(summary)
+    return None, ""
+
+
+def _labystere(summary: dict[str, Any]) -> str:
+    phase = summary["phase"]
+    if phase == "roll":
+        return "lancer le dé"
+    if phase == "play":
+        steps = summary.get("steps") or 0
+        return f"avancer son pion ({steps} pas au plus)" if steps else "avancer son pion"
+    if phase == "reveal":
+        return "retourner le paquet sous son pion"
+    if phase == "action":
+        return "jouer sa carte Action"
+    return "finir son tour"
+
+
+def _camelot(summary: dict[str, Any]) -> str:
+    phase = summary["phase"]
+    if summary.get("mode") == "jetons":
+        return "le prochain tournoi (la tablette note les jetons)"
+    if phase == "start":
+        return "ouvrir un tournoi (annoncer sa couleur)"
+    if phase == "prize":
+        return "prendre son jeton de tournoi"
+    return "jouer une carte, rester ou abandonner"
+
+
+def _elsen(summary: dict[str, Any]) -> tuple[str | None, str]:
+    step = summary.get("next")
+    if step == "mission":
+        return summary["first_player"], "choisir l'équipe de la mission"
+    words = {"deal": "la distribution des rôles", "recognition": "la première nuit",
+             "vote": "le débat et le vote", "dawn": "le réveil"}
+    return None, words.get(step or "", "la nuit : yeux fermés")
+
+
+def my_seat(players: list[str], secret_seat: str | None = None) -> str | None:
+    """The seat this phone says it is: its private seat link's, else the one picked here."""
+    if secret_seat is not None:
+        return secret_seat
+    value = st.query_params.get(PLACE_PARAM)
+    if value is not None and value.isdigit() and int(value) < len(players):
+        return players[int(value)]
+    return None
+
+
+def seat_picker(players: list[str], label: list[str] | None = None) -> None:
+    """« Ce téléphone est à… »: one tap on a seat (its number kept in the URL), one to undo."""
+    current = st.query_params.get(PLACE_PARAM)
+    index = int(current) if current is not None and current.isdigit() \
+        and int(current) < len(players) else None
+    names = label or players
+    with st.popover("Ce téléphone est à…" if index is None else
+                    f"Ce téléphone : {names[index]}", icon=":material/person:",
+                    width="stretch"):
+        picked = st.pills("Ma place", range(len(players)), default=index,
+                          format_func=lambda i: plain(names[i]), key=SEAT_PICK_KEY)
+        if picked != index:
+            if picked is None:
+                del st.query_params[PLACE_PARAM]
+            else:
+                st.query_params[PLACE_PARAM] = str(picked)
+            st.rerun()
+
+
+def banner(game: str, summary: dict[str, Any], players: list[str],
+           secret_seat: str | None = None, names: dict[str, str] | None = None) -> None:
+    """Whose turn and what is awaited, in large type at the top of a public view; « À toi »
+    on the phone of that seat. `names`: how a seat is said when it is not its name (Emblèmes'
+    colours are its players)."""
+    whose, text = awaited(game, summary)
+    seat = my_seat(players, secret_seat)
+    said = (names or {}).get(whose or "", whose)
+    with st.container(key="tc_banner", border=True):
+        if whose is None and summary_over(summary):
+            st.markdown(f"### {plain(text)}")
+        elif whose is None:  # a step of the whole table (ELSEN's night, its vote)
+            st.markdown("### À toute la table")
+            st.markdown(plain(text[:1].upper() + text[1:]))
+        elif seat is not None and seat == whose:
+            st.markdown(f"### À toi, {plain(said or '')} !")
+            st.markdown(plain(text[:1].upper() + text[1:]))
+        else:
+            st.markdown(f"### Au tour {plain(de(said or ''))}")
+            st.markdown(plain(text[:1].upper() + text[1:]))
+        if secret_seat is None and players:
+            seat_picker(players, [(names or {}).get(p, p) for p in players])
