@@ -42,7 +42,7 @@ from companion.store import (
     normalize_code,
 )
 from companion.text import counted, date_time
-from tableapp import notices, rights, seating, session
+from tableapp import a11y, notices, rights, seating, session
 from tableapp.history import (
     Describe,
     EntryForm,
@@ -339,7 +339,8 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
 def _share(stored: StoredGame) -> None:
     url = session.public_url(stored.game, stored.code)
     qr, text = st.columns([1, 2])
-    qr.image(session.qr_png(url), caption="Vue publique (lecture seule)", width="stretch")
+    a11y.picture(session.qr_png(url), f"QR code : ouvre la vue publique de la partie {stored.code}",
+                 caption="Vue publique (lecture seule)", where=qr)
     text.markdown(f"Code de la partie : **{stored.code}**")
     text.code(url, language=None)
     text.download_button("Exporter la partie (JSON)",

@@ -19,6 +19,7 @@ from print_kit.deckprint import deck_kit, png_pages, template
 from print_kit.export import zip_entry
 from print_kit.options import make_options
 from print_kit.render import render_png
+from tableapp import a11y
 from tableapp.session import plain
 
 PREVIEW_DPI = 60
@@ -84,7 +85,8 @@ def render() -> None:
         if built.pages > 1:
             page = int(st.number_input(f"Page (1 à {built.pages})", 1, built.pages, 1,
                                        key="deck_preview_page"))
-        st.image(render_png(built.data, page - 1, PREVIEW_DPI), caption=f"page {page}")
+        a11y.picture(render_png(built.data, page - 1, PREVIEW_DPI),
+                     f"Aperçu de la page {page} du paquet à imprimer", caption=f"page {page}")
         d1, d2, d3 = st.columns(3)
         d1.download_button(built.name, built.data, built.name, "application/pdf",
                            key="deck_dl_pdf", type="primary")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 
@@ -31,3 +32,37 @@ def start_game(pg: Any, base: str, game: str, names: list[str], timeout: int = 3
     pg.get_by_role("button", name="Commencer la partie").click()
     pg.wait_for_url(re.compile(r"code="), timeout=timeout)
     return re.search(r"code=([A-Z0-9]+)", pg.url).group(1)  # type: ignore[union-attr]
+
+
+# --- accessibility (WCAG 2.1 A/AA through axe-core) and French-only text ---------------------
+
+AXE = Path(__file__).resolve().parent / "axe" / "axe.min.js"  # axe-core, MPL-2.0 (tests/axe)
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# Violations inside Streamlit's own shipped markup that the app cannot change: (rule id, a
+# fragment of the failing node's selector). Each with the reason it cannot be fixed here.
+AXE_EXCLUDED: list[tuple[str, str]] = []
+
+_AXE_RUN = """async (tags) => {
+  const r = await axe.run(document, {runOnly: {type: 'tag', values: tags},
+                                     resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => ({
+    target: n.target.join(' '), impact: n.impact || v.impact,
+    summary: (n.failureSummary || '').slice(0, 300), html: n.html.slice(0, 160)}))}));
+}"""
+
+
+def axe_problems(pg: Any) -> list[str]:
+    """The critical and serious WCAG 2.1 A/AA violations axe-core finds in the page as it is
+    now, one line each (rule, node, why), less AXE_EXCLUDED."""
+    if not pg.evaluate("() => typeof window.axe === 'object'"):
+        pg.add_script_tag(path=str(AXE))
+    out = []
+    for rule in pg.evaluate(_AXE_RUN, AXE_TAGS):
+        for node in rule["nodes"]:
+            if node["impact"] not in ("critical", "serious"):
+                continue
+            if any(rule["id"] == rid and part in node["target"] for rid, part in AXE_EXCLUDED):
+                continue
+            out.append(f"{rule['id']} ({node['impact']}) {node['target']} : {node['html']} "
+                       f"— {node['summary']}")
+    return out

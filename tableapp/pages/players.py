@@ -18,7 +18,7 @@ from companion.stats.record import count_text, number_text
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
-from tableapp import seating
+from tableapp import a11y, seating
 from tableapp.session import plain
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
@@ -207,7 +207,10 @@ def _portrait(profile: Profile) -> None:
     """The name in the profile's colour, and its picture if it has one."""
     row = st.container(horizontal=True, vertical_alignment="center")
     if profile.picture:
-        row.image(str(art_path(profile.picture)), width=64)
+        path = art_path(profile.picture)
+        mime = "image/svg+xml" if path.suffix == ".svg" else "image/png"
+        a11y.picture(path.read_bytes(), f"Image de {profile.name}", width=64, mime=mime,
+                     where=row)
     row.header(plain(profile.name), divider=False)
     st.html(f'<div style="height:6px;border-radius:3px;background:{profile.colour}"></div>')
     if profile.picture:
