@@ -35,6 +35,8 @@ A11Y_CSS = """
   color: inherit; font-weight: 600;
 }
 [data-testid="stHeaderActionElements"] > a[href^="#"] { display: none; }
+h2.compagnon-h { font-size: 1.5rem; font-weight: 600; line-height: 1.2;
+  margin: 0.5rem 0 0.25rem; padding: 0; scroll-margin-top: 4rem; }
 .compagnon-pictures { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .compagnon-pictures img { max-width: 100%; height: auto; }
 </style>
@@ -67,7 +69,7 @@ A11Y_SCRIPT = """<script>
     }
     // Labystère's board: a cell's first line (drawn without size) says it in words.
     for (const b of document.querySelectorAll('div[class*="st-key-"][class*="_board"] button')) {
-      const said = (b.textContent || '').split('\n')[0].trim();
+      const said = (b.textContent || '').split('\\n')[0].trim();
       if (said && b.getAttribute('aria-label') !== said) b.setAttribute('aria-label', said);
     }
     // A toast is a dialog named by its own text.
@@ -112,6 +114,12 @@ def pictures(items: Sequence[tuple[bytes, str]], *, width: int, mime: str = "ima
     target = where if where is not None else st
     body = "".join(_img(data, alt, width, mime) for data, alt in items)
     target.html(f'<div class="compagnon-pictures">{body}</div>')
+
+
+def heading(text: str) -> None:
+    """A section heading at level 2 (after the page's title: levels never jump, WCAG 1.3.1)
+    drawn at the size of Streamlit's subheader, without the link icon. `text` is escaped."""
+    st.html(f'<h2 class="compagnon-h">{html.escape(text)}</h2>')
 
 
 def install() -> None:

@@ -313,7 +313,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
         return
     if not stored.read_only:
         correction_fallback(stored, describe)
-    st.subheader(f"Partie {stored.code}")
+    a11y.heading(f"Partie {stored.code}")
     left, right = st.columns(2)
     with left:
         if stored.read_only:  # older rules: it is read and exported, never continued

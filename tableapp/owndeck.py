@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from companion.errors import CompanionError
+from companion.text import number
 from print_kit.build import Kit
 from print_kit.deckfile import DeckFileError, parse_deck
 from print_kit.deckprint import deck_kit, png_pages, template
@@ -80,7 +81,7 @@ def render() -> None:
             return
         built = kit.files[0]
         st.success(f"{built.cards} cartes à imprimer, {built.pages} pages, "
-                   f"{len(built.data) / 1e6:.2f} Mo.")
+                   f"{number(len(built.data) / 1e6, 2)} Mo.")
         page = 1
         if built.pages > 1:
             page = int(st.number_input(f"Page (1 à {built.pages})", 1, built.pages, 1,

@@ -105,6 +105,11 @@ RELABEL: list[tuple[str, str]] = [
     (r"^Format$", "Format"),
     (r"^Clear selection$", "Tout désélectionner"),
     (r"^No data$", "Aucune donnée"),
+    # an uploaded file's size: « 336.0B » -> « 336 o », « 1.2KB » -> « 1,2 Ko »
+    (r"^(\d+)(?:\.0)?B$", "$1 o"),
+    (r"^(\d+)\.(\d+)B$", "$1,$2 o"),
+    (r"^(\d+)(?:\.0)?([KMG])B$", "$1 $2o"),
+    (r"^(\d+)\.(\d+)([KMG])B$", "$1,$2 $3o"),
 ]
 
 # The script: set lang="fr", relabel now and on every change of the document.

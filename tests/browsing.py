@@ -37,7 +37,10 @@ def start_game(pg: Any, base: str, game: str, names: list[str], timeout: int = 3
 # --- accessibility (WCAG 2.1 A/AA through axe-core) and French-only text ---------------------
 
 AXE = Path(__file__).resolve().parent / "axe" / "axe.min.js"  # axe-core, MPL-2.0 (tests/axe)
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+# Among axe's best practices, those issue 25 asks for, failed whatever their impact: heading
+# levels in order, every dialog (a toast included) named.
+AXE_PRACTICES = {"heading-order", "aria-dialog-name", "empty-heading"}
 # Violations inside Streamlit's own shipped markup that the app cannot change: (rule id, a
 # fragment of the failing node's selector). Each with the reason it cannot be fixed here.
 AXE_EXCLUDED: list[tuple[str, str]] = []
@@ -45,7 +48,7 @@ AXE_EXCLUDED: list[tuple[str, str]] = []
 _AXE_RUN = """async (tags) => {
   const r = await axe.run(document, {runOnly: {type: 'tag', values: tags},
                                      resultTypes: ['violations']});
-  return r.violations.map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => ({
+  return r.violations.map(v => ({id: v.id, tags: v.tags, nodes: v.nodes.map(n => ({
     target: n.target.join(' '), impact: n.impact || v.impact,
     summary: (n.failureSummary || '').slice(0, 300), html: n.html.slice(0, 160)}))}));
 }"""
@@ -53,13 +56,15 @@ _AXE_RUN = """async (tags) => {
 
 def axe_problems(pg: Any) -> list[str]:
     """The critical and serious WCAG 2.1 A/AA violations axe-core finds in the page as it is
-    now, one line each (rule, node, why), less AXE_EXCLUDED."""
+    now, and any of AXE_PRACTICES, one line each (rule, node, why), less AXE_EXCLUDED."""
     if not pg.evaluate("() => typeof window.axe === 'object'"):
         pg.add_script_tag(path=str(AXE))
     out = []
     for rule in pg.evaluate(_AXE_RUN, AXE_TAGS):
+        wcag = any(t.startswith("wcag") for t in rule["tags"])
         for node in rule["nodes"]:
-            if node["impact"] not in ("critical", "serious"):
+            if not (rule["id"] in AXE_PRACTICES
+                    or wcag and node["impact"] in ("critical", "serious")):
                 continue
             if any(rule["id"] == rid and part in node["target"] for rid, part in AXE_EXCLUDED):
                 continue

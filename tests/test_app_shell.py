@@ -405,7 +405,11 @@ def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
     code = new_game(session.store())
     at = page_app(code=code, host=host_token(code)).run()
     at.segmented_control(key="tb_panel").set_value(SHARE).run()
-    assert len(at.image) == 1
+    # the QR code is an image with a text alternative that says what it opens (issue 25)
+    qr = [e.proto.body for e in at.get("html") if "<img" in e.proto.body]
+    assert len(qr) == 1
+    assert 'src="data:image/png;base64,' in qr[0]
+    assert f'alt="QR code : ouvre la vue publique de la partie {code}"' in qr[0]
     url = f"http://table.local:8502/{GAME}?code={code}&view=public"
     assert url in [c.value for c in at.code]
     assert at.get("download_button")

@@ -17,6 +17,7 @@ from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.texts import grades_table, points_table, sections
 from companion.text import counted, rule_line
+from tableapp import a11y
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -281,7 +282,7 @@ FORMS: dict[str, EntryForm] = {"announcement": announcement_form,
 
 def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
     manche = summary["manche"]
-    st.subheader(f"Manche {manche} : saisir une annonce")
+    a11y.heading(f"Manche {manche} : saisir une annonce")
     announcement_form(stored, None, "noe_entry")  # written at the tap (write_at_tap)
     st.button("Arrêter la manche", key="noe_entry_end", width="stretch", icon=":material/stop:",
               help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
