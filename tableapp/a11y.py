@@ -72,14 +72,13 @@ A11Y_SCRIPT = """<script>
       const said = (b.textContent || '').split('\\n')[0].trim();
       if (said && b.getAttribute('aria-label') !== said) b.setAttribute('aria-label', said);
     }
-    // A toast is a dialog named by its own text.
-    let n = 0;
+    // A toast is a dialog named by its own text (Streamlit's points at a title it never
+    // draws; an unresolved aria-labelledby leaves the name to aria-label).
     for (const text of document.querySelectorAll('[data-testid="stToastText"]')) {
-      const dialog = text.closest('[role="alertdialog"], [role="dialog"], [role="alert"], '
-                                  + '[data-testid="stToast"]');
-      if (!dialog || dialog.hasAttribute('aria-labelledby')) continue;
-      if (!text.id) text.id = 'compagnon-toast-' + Date.now() + '-' + (n++);
-      dialog.setAttribute('aria-labelledby', text.id);
+      const dialog = text.closest('[data-testid="stToast"]');
+      const said = (text.textContent || '').trim();
+      if (dialog && said && dialog.getAttribute('aria-label') !== said)
+        dialog.setAttribute('aria-label', said);
     }
   }
   new MutationObserver(() => {

@@ -71,3 +71,56 @@ def axe_problems(pg: Any) -> list[str]:
             out.append(f"{rule['id']} ({node['impact']}) {node['target']} : {node['html']} "
                        f"— {node['summary']}")
     return out
+
+
+# Streamlit's own English (its frontend has no French): whole words or phrases, matched with
+# word boundaries and case. The app relabels them (tableapp/shell.py › RELABEL).
+STREAMLIT_ENGLISH = [
+    "Link to heading", "Show/hide columns", "Show data", "Show chart", "Download as",
+    "Copy Vega-Lite spec", "Sidebar", "App pages", "Main menu", "view more", "view less",
+    "Sort ascending", "Sort descending", "Pin column", "Unpin column", "Hide column",
+    "Autosize", "Fullscreen", "Close", "Open", "Search", "Clear", "Select all", "Upload",
+    "Browse files", "Drag and drop", "No results", "Choose an option", "Press Enter",
+    "Running", "Please wait", "Stop", "Deploy", "Rerun", "Connecting", "Connection error",
+    "Page not found", "Skip to main content", "Expand sidebar", "Collapse sidebar", "Dismiss",
+    "Copy to clipboard", "Download", "Error", "Help", "Remove", "Delete", "No data",
+    "per file"]
+# A number written the English way: « 0.33 », « 46.7 % », « 336.0B » (a decimal point between
+# digits); code blocks (addresses, codes) are not prose and are left out.
+ENGLISH_NUMBER = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
+
+_TEXTS = """() => {
+  const hidden = el => el.closest('pre, code, script, style');
+  const parts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walker.nextNode())) {
+    const el = n.parentElement;
+    if (!el || hidden(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (n.nodeValue.trim()) parts.push(n.nodeValue.trim());
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]'))
+    for (const a of ['aria-label', 'title', 'placeholder', 'alt'])
+      if (el.getAttribute(a) && !hidden(el)) parts.push(el.getAttribute(a));
+  return parts;
+}"""
+
+
+def french_problems(pg: Any) -> list[str]:
+    """Streamlit's English words and English-format numbers in the page's text (drawn text
+    and the labels a screen reader says: aria-label, title, placeholder, alt)."""
+    out = []
+    for text in pg.evaluate(_TEXTS):
+        for word in STREAMLIT_ENGLISH:
+            if re.search(rf"(?<![\w/-]){re.escape(word)}(?![\w/-])", text):
+                out.append(f"anglais « {word} » dans « {text[:80]} »")
+        for found in ENGLISH_NUMBER.findall(text):
+            out.append(f"nombre à l'anglaise « {found} » dans « {text[:80]} »")
+    return out
+
+
+def a11y_problems(pg: Any) -> list[str]:
+    """axe-core's violations and the English left, in the page as it is now."""
+    return axe_problems(pg) + french_problems(pg)

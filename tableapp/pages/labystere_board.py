@@ -52,7 +52,7 @@ BOARD_CSS = f"""
 {_B} [data-testid="stElementContainer"]:has(.labk, .labc) p {{margin: 0;}}
 .laby-sr {{position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap;}}
-table.labb th {{font-size: 0.9rem; padding: 0 1px;}}
+table.labb th {{font-size: 0.9rem; padding: 0 1px; text-align: center;}}
 table.labb th.r {{width: 1.1rem;}}
 table.labb {{border-collapse: collapse; width: 100%; table-layout: fixed;}}
 table.labb td {{border: 2px solid #fff; text-align: center; padding: 2px 1px; height: 3.6rem;
