@@ -35,6 +35,8 @@ A11Y_CSS = """
   color: inherit; font-weight: 600;
 }
 [data-testid="stHeaderActionElements"] > a[href^="#"] { display: none; }
+/* a colour chip (« ● » in its colour, Camelot) reads at the size of a pill's label too */
+[data-testid="stButtonGroup"] .stMarkdownColoredText { font-size: 1.3em; line-height: 1; }
 h2.compagnon-h { font-size: 1.5rem; font-weight: 600; line-height: 1.2;
   margin: 0.5rem 0 0.25rem; padding: 0; scroll-margin-top: 4rem; }
 .compagnon-pictures { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
@@ -66,11 +68,6 @@ A11Y_SCRIPT = """<script>
         box.setAttribute('role', 'region');
         box.setAttribute('aria-label', 'Tableau');
       }
-    }
-    // Labystère's board: a cell's first line (drawn without size) says it in words.
-    for (const b of document.querySelectorAll('div[class*="st-key-"][class*="_board"] button')) {
-      const said = (b.textContent || '').split('\\n')[0].trim();
-      if (said && b.getAttribute('aria-label') !== said) b.setAttribute('aria-label', said);
     }
     // A toast is a dialog named by its own text (Streamlit's points at a title it never
     // draws; an unresolved aria-labelledby leaves the name to aria-label).

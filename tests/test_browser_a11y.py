@@ -90,7 +90,9 @@ def test_main_page_states(app_server: str, tab: Any, games: dict[str, str]) -> N
     problems = []
     for url in urls:
         open_page(tab, url, "")
-        tab.locator("h1").first.wait_for(timeout=TIMEOUT)
+        tab.wait_for_function("() => [...document.querySelectorAll("
+                              "'[data-testid=stMain] :is(h1, h2, h3, p, button)')]"
+                              ".some(e => e.offsetParent !== null)", timeout=TIMEOUT)
         settled(tab)
         assert _dark(tab) == scheme, f"thème inattendu sur {url}"
         problems += [f"{url.removeprefix(app_server)} : {p}" for p in a11y_problems(tab)]
@@ -149,7 +151,7 @@ def test_labystere_cells_are_named_by_their_coordinates(
     settled(phone)
     names = phone.evaluate("""() => [...document.querySelectorAll(
         'div[class*="st-key-lab_board"] [class*="st-key-lab_cell_"]')]
-        .map(c => c.querySelector('button').getAttribute('aria-label'))""")
+        .map(c => c.querySelector('button').textContent.replace(/\\s+/g, ' ').trim())""")
     assert len(names) == 25
     pattern = re.compile(r"^[A-E][1-5], (carrefour|chemin en T|chemin droit|virage|impasse)")
     assert all(n and pattern.match(n) for n in names), names

@@ -213,11 +213,15 @@ def board_grid(summary: dict[str, Any], enabled: set[str], key: str,
                     _glyph, marker, _ = cell_parts(cell, colours)
                     dots = "".join(f":{PAWN_INK.get(colours[seat], 'gray')}[●]"
                                    for seat in cell["pawns"])
-                    small = f":small[{marker}]" if marker else ""
-                    # the first line (no size: unseen) says the cell in words; the page's
-                    # script (tableapp/a11y.py) makes it the button's name
-                    said = plain(cell_description(cell, colours))
-                    label = "\n".join(part for part in (said, small, dots) if part)
+                    # The button's text is its name for a screen reader (WCAG 1.1.1, 2.5.3):
+                    # « C4, chemin en T (nord, est, sud), » then the marker, the pawns' dots
+                    # and « pion rouge »; the words outside the marker are drawn without size
+                    # (BOARD_CSS), the road is the button's picture.
+                    first = plain(f"{cell['cell']}, {shape_name(cell['sides'])}")
+                    if marker:
+                        first += f", :small[{marker}]"
+                    pawns = ", ".join(f"pion {colours[seat]}" for seat in cell["pawns"])
+                    label = first + (f"\n{dots} {plain(pawns)}" if pawns else "")
                     on = cell["cell"] in enabled
                     st.button(label, key=f"{key}_cell_{cell['cell']}",
                               type="primary" if on else "secondary", disabled=not on,
