@@ -5,10 +5,9 @@ as it stood just before it; saving writes a correction and says what changed; «
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 
+from hosting import headings
 from test_noe_pages import PLAN_ETARE_HAND, app, new_game, store
 
 from tableapp.gamepage import HISTORY
@@ -33,11 +32,7 @@ def tap_row(at: Any, index: int) -> None:
 
 
 def subheaders(at: Any) -> list[str]:
-    """Section headings: Streamlit's subheaders and the app's level-2 ones (tableapp/a11y.py,
-    drawn by st.html)."""
-    drawn = [html.unescape(re.sub(r"<[^>]+>", "", e.proto.body)) for e in at.get("html")
-             if e.proto.body.startswith("<h2")]
-    return [h.value for h in at.subheader] + drawn
+    return headings(at)
 
 
 def test_correcting_an_announcement_replays_and_says_what_changed() -> None:

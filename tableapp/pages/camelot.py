@@ -19,6 +19,7 @@ from companion.games.camelot.texts import (
     tournament_result,
 )
 from companion.text import counted, de
+from tableapp import a11y
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -105,7 +106,7 @@ def _new_entry(stored: StoredGame) -> None:
     _last_result(state)
     event = None
     if state.mode == "jetons":
-        st.subheader("Tournoi gagné")
+        a11y.heading("Tournoi gagné")
         won = tournament_form(stored, None, f"{key}_t")
         with st.expander("Abandon avec une dame : rendre un jeton"):
             event = penalty_form(stored, None, f"{key}_d") or won

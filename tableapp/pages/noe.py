@@ -393,11 +393,11 @@ def rules() -> None:
     st.caption("Résumé du projet ; la règle complète fait foi. Les choix du projet là où la "
                "règle se tait ou se contredit sont dits « choix de la maison ».")
     for title, body in sections():
-        st.subheader(title)
+        a11y.heading(title)
         st.markdown(body)
-    st.subheader("Annonces et points")
+    a11y.heading("Annonces et points")
     st.table(points_table(), hide_index=True)
-    st.subheader("Grades (du plus haut au plus bas)")
+    a11y.heading("Grades (du plus haut au plus bas)")
     st.table(grades_table(), hide_index=True)
 
 
