@@ -21,18 +21,24 @@ import streamlit as st
 
 # Streamlit draws captions in its text colour at 60 % opacity (3.9:1 on white); 80 % gives
 # 6:1 in the light theme and 10:1 in the dark one, still visibly quieter than the text.
-# A selected pill or segment writes its label in the primary colour on a 10 % tint of it
-# (4.5:1 light, 3.6:1 dark): the label keeps the text colour, bold, and the selection shows by
-# the coloured border and tint (and by the weight: not by colour alone).
+# A selected (or hovered, focused) pill or segment writes its label in the primary colour on
+# a 10 % tint of it (4.5:1 light, 3.2:1 dark): the label keeps the text colour, bold when
+# selected, and the selection shows by the coloured border and tint (and by the weight: not
+# by colour alone). A colour chip inside keeps its own colour (an inline style).
 # The « link to heading » icon beside every title is not used at a table: hidden (its English
 # label went with it).
 A11Y_CSS = """
 <style>
 [data-testid="stApp"] [data-testid="stCaptionContainer"] { opacity: 0.8; }
+/* !important: Streamlit's hovered-and-selected rule stacks attribute selectors */
+[data-testid="stApp"] [data-testid="stButtonGroup"] button:not(:disabled) {
+  color: inherit !important;
+}
+[data-testid="stApp"] [data-testid="stButtonGroup"] button:not(:disabled) * { color: inherit; }
 [data-testid="stApp"] [data-testid="stButtonGroup"] button[data-selected="true"],
 [data-testid="stApp"] [data-testid="stButtonGroup"] button[aria-checked="true"],
 [data-testid="stApp"] [data-testid="stButtonGroup"] button[aria-pressed="true"] {
-  color: inherit; font-weight: 600;
+  font-weight: 600;
 }
 [data-testid="stHeaderActionElements"] > a[href^="#"] { display: none; }
 /* a colour chip (« ● » in its colour, Camelot) reads at the size of a pill's label too */
