@@ -6,9 +6,11 @@ reader, a keyboard or weak eyes meet the same app as everyone else.
 - contrast of at least 4.5:1 in both themes where Streamlit's own colours fall short (grey
   captions, the selected pill or segment): A11Y_CSS, the one place of this module's style;
 - Streamlit's markup that no option reaches is repaired in the page by A11Y_SCRIPT: the
-  navigation's list, scrollable tables that a keyboard could not reach, toasts without a name.
+  navigation's list, scrollable tables that a keyboard could not reach, toasts without a name;
+- section headings at level 2 after the page's title (`heading`): levels never jump.
 
-Static CSS and script only; the only text that enters HTML here is an `alt`, escaped."""
+Static CSS and script; the only text that enters HTML here (an alt, a caption, a heading) is
+escaped."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from typing import Any
 import streamlit as st
 
 # Streamlit draws captions in its text colour at 60 % opacity (3.9:1 on white); 80 % gives
-# 6:1 in the light theme and 10:1 in the dark one, still visibly quieter than the text.
+# about 7:1 in the light theme and 10:1 in the dark one, still visibly quieter than the text.
 # A selected (or hovered, focused) pill or segment writes its label in the primary colour on
 # a 10 % tint of it (4.5:1 light, 3.2:1 dark): the label keeps the text colour, bold when
 # selected, and the selection shows by the coloured border and tint (and by the weight: not
@@ -42,7 +44,9 @@ A11Y_CSS = """
 }
 [data-testid="stHeaderActionElements"] > a[href^="#"] { display: none; }
 /* a colour chip (« ● » in its colour, Camelot) reads at the size of a pill's label too */
-[data-testid="stButtonGroup"] .stMarkdownColoredText { font-size: 1.3em; line-height: 1; }
+[data-testid="stButtonGroup"] .stMarkdownColoredText {
+  font-size: 1.3em; line-height: 1; vertical-align: -0.1em;
+}
 h2.compagnon-h { font-size: 1.5rem; font-weight: 600; line-height: 1.2;
   margin: 0.5rem 0 0.25rem; padding: 0; scroll-margin-top: 4rem; }
 .compagnon-pictures { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }

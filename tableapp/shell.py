@@ -110,6 +110,11 @@ RELABEL: list[tuple[str, str]] = [
     (r"^(\d+)\.(\d+)B$", "$1,$2 o"),
     (r"^(\d+)(?:\.0)?([KMG])B$", "$1 $2o"),
     (r"^(\d+)\.(\d+)([KMG])B$", "$1,$2 $3o"),
+    # ... and in the file's label: « paquet.csv, 336.0B »
+    (r"^(.+), (\d+)(?:\.0)?B$", "$1, $2 o"),
+    (r"^(.+), (\d+)\.(\d+)B$", "$1, $2,$3 o"),
+    (r"^(.+), (\d+)(?:\.0)?([KMG])B$", "$1, $2 $3o"),
+    (r"^(.+), (\d+)\.(\d+)([KMG])B$", "$1, $2,$3 $4o"),
 ]
 
 # The script: set lang="fr", relabel now and on every change of the document.

@@ -184,3 +184,24 @@ def test_camelot_colours_are_coloured_chips_with_their_name(
         assert chip["next"] in {"Violet", "Rouge", "Bleu", "Jaune", "Vert"}, chip
     problems = axe_problems(phone) + french_problems(phone)
     assert not problems, "\n".join(problems)
+
+
+def test_an_uploaded_deck_its_size_and_preview_in_french(app_server: str, phone: Any) -> None:
+    """An author's deck uploaded on the printing page: the file's size as French writes it
+    (« 336 o », not « 336.0B »), the preview with its text alternative."""
+    from print_kit.deckprint import template
+
+    data = template("csv")
+    open_page(phone, f"{app_server}/impression", "Votre propre paquet")
+    phone.get_by_text("Votre propre paquet").first.click()
+    phone.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(
+        {"name": "paquet.csv", "mimeType": "text/csv", "buffer": data})
+    phone.get_by_text("cartes à imprimer").first.wait_for(timeout=TIMEOUT)
+    settled(phone)
+    assert len(data) < 1000  # Streamlit writes it « 297.0B »
+    shown = phone.locator('[data-testid="stFileChip"]').first.inner_text()
+    assert f"{len(data)} o" in shown and "B" not in shown, shown
+    alts = phone.evaluate("() => [...document.querySelectorAll('img')].map(i => i.alt)")
+    assert "Aperçu de la page 1 du paquet à imprimer" in alts
+    problems = a11y_problems(phone)
+    assert not problems, "\n".join(problems)
