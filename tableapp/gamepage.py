@@ -41,7 +41,7 @@ from companion.store import (
     normalize_code,
 )
 from companion.text import counted, date_time
-from tableapp import live, livepoll, notices, rights, seating, session
+from tableapp import a11y, live, livepoll, notices, rights, seating, session
 from tableapp.history import (
     Describe,
     EntryForm,
@@ -322,7 +322,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
         return
     if not stored.read_only:
         correction_fallback(stored, describe)
-    st.subheader(f"Partie {stored.code}")
+    a11y.heading(f"Partie {stored.code}")
     left, right = st.columns(2)
     with left:
         if stored.read_only:  # older rules: it is read and exported, never continued
@@ -348,7 +348,8 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
 def _share(stored: StoredGame) -> None:
     url = session.public_url(stored.game, stored.code)
     qr, text = st.columns([1, 2])
-    qr.image(session.qr_png(url), caption="Vue publique (lecture seule)", width="stretch")
+    a11y.picture(session.qr_png(url), f"QR code : ouvre la vue publique de la partie {stored.code}",
+                 caption="Vue publique (lecture seule)", where=qr)
     text.markdown(f"Code de la partie : **{stored.code}**")
     text.code(url, language=None)
     text.download_button("Exporter la partie (JSON)",

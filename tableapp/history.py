@@ -16,6 +16,7 @@ import streamlit as st
 from companion.log import UNDO, resolve
 from companion.store import StoredGame
 from companion.text import counted, number
+from tableapp import a11y
 from tableapp.usertext import plain
 from tableapp.writing import SAID_KEY as _SAID_KEY
 from tableapp.writing import correct, host_grant, redo, retract, undo
@@ -136,7 +137,7 @@ def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, Entry
         return False
     text = describe(entry.event)
     with st.container(border=True, key="tb_correction"):
-        st.subheader(f"Correction du n° {entry.index}")
+        a11y.heading(f"Correction du n° {entry.index}")
         st.markdown(plain(text))
         form = forms.get(str(entry.event.get("type")))
         before = _scores(stored)

@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from companion.errors import CompanionError, UsageError
+from companion.text import number
 from print_kit.build import Kit
 from print_kit.deckfile import DeckFileError, parse_deck
 from print_kit.deckprint import deck_kit, png_pages, template
@@ -20,6 +21,7 @@ from print_kit.deckread import MAX_FILE_BYTES, MAX_ROWS
 from print_kit.export import zip_entry
 from print_kit.options import make_options
 from print_kit.render import render_png
+from tableapp import a11y
 from tableapp.usertext import plain
 from tableapp.workload import slot
 
@@ -102,12 +104,13 @@ def render() -> None:
             return
         built = kit.files[0]
         st.success(f"{built.cards} cartes à imprimer, {built.pages} pages, "
-                   f"{len(built.data) / 1e6:.2f} Mo.")
+                   f"{number(len(built.data) / 1e6, 2)} Mo.")
         page = 1
         if built.pages > 1:
             page = int(st.number_input(f"Page (1 à {built.pages})", 1, built.pages, 1,
                                        key="deck_preview_page"))
-        st.image(render_png(built.data, page - 1, PREVIEW_DPI), caption=f"page {page}")
+        a11y.picture(render_png(built.data, page - 1, PREVIEW_DPI),
+                     f"Aperçu de la page {page} du paquet à imprimer", caption=f"page {page}")
         d1, d2, d3 = st.columns(3)
         d1.download_button(built.name, built.data, built.name, "application/pdf",
                            key="deck_dl_pdf", type="primary")

@@ -12,7 +12,7 @@ import streamlit as st
 from companion.access import COHOST, HOST, ROLE_LABELS, Grant, NotAllowed
 from companion.errors import CompanionError
 from companion.store import StoredGame
-from tableapp import session
+from tableapp import a11y, session
 from tableapp.usertext import plain
 
 _INVITE_KEY = "_compagnon_invite"  # (code, role, token) of the host link shown on demand
@@ -65,7 +65,8 @@ def _invite(stored: StoredGame) -> None:
     url = host_url(stored.game, stored.code, token)
     with st.container(border=True):
         qr, text = st.columns([1, 2])
-        qr.image(session.qr_png(url), width="stretch")
+        a11y.picture(session.qr_png(url), f"QR code : fait de l'appareil qui le scanne un "
+                     f"{ROLE_LABELS[role]} de la partie {stored.code}", where=qr)
         text.warning(f"Ce QR code fait de l'appareil qui le scanne un {ROLE_LABELS[role]} de "
                      "la partie : ne le montrez qu'à cet appareil. Une fois la main passée, "
                      "retirez l'ancien lien ci-dessous si besoin.")

@@ -14,6 +14,8 @@ import json
 
 import streamlit as st
 
+from tableapp import a11y
+
 # Streamlit's English, as whole text nodes (or attributes) -> French. Patterns are anchored
 # JavaScript regular expressions; keep them specific: the app's own text is French already.
 RELABEL: list[tuple[str, str]] = [
@@ -81,6 +83,38 @@ RELABEL: list[tuple[str, str]] = [
     (r"^Show password$", "Montrer"),
     (r"^Hide password$", "Masquer"),
     (r"^Error$", "Erreur"),
+    # headings, navigation, toasts, tables and charts (issue 25)
+    (r"^Link to heading$", "Lien vers ce titre"),
+    (r"^Sidebar$", "Menu"),
+    (r"^App pages$", "Pages"),
+    (r"^Main menu$", "Menu principal"),
+    (r"^view more$", "voir plus"),
+    (r"^view less$", "voir moins"),
+    (r"^Show/hide columns$", "Colonnes affichées"),
+    (r"^Show data$", "Voir les données"),
+    (r"^Show chart$", "Voir le graphique"),
+    (r"^Download as PNG$", "Télécharger (PNG)"),
+    (r"^Download as SVG$", "Télécharger (SVG)"),
+    (r"^Copy Vega-Lite spec$", "Copier la description du graphique"),
+    (r"^Sort ascending$", "Trier par ordre croissant"),
+    (r"^Sort descending$", "Trier par ordre décroissant"),
+    (r"^Pin column$", "Épingler la colonne"),
+    (r"^Unpin column$", "Désépingler la colonne"),
+    (r"^Hide column$", "Masquer la colonne"),
+    (r"^Autosize$", "Largeur automatique"),
+    (r"^Format$", "Format"),
+    (r"^Clear selection$", "Tout désélectionner"),
+    (r"^No data$", "Aucune donnée"),
+    # an uploaded file's size: « 336.0B » -> « 336 o », « 1.2KB » -> « 1,2 Ko »
+    (r"^(\d+)(?:\.0)?B$", "$1 o"),
+    (r"^(\d+)\.(\d+)B$", "$1,$2 o"),
+    (r"^(\d+)(?:\.0)?([KMG])B$", "$1 $2o"),
+    (r"^(\d+)\.(\d+)([KMG])B$", "$1,$2 $3o"),
+    # ... and in the file's label: « paquet.csv, 336.0B »
+    (r"^(.+), (\d+)(?:\.0)?B$", "$1, $2 o"),
+    (r"^(.+), (\d+)\.(\d+)B$", "$1, $2,$3 o"),
+    (r"^(.+), (\d+)(?:\.0)?([KMG])B$", "$1, $2 $3o"),
+    (r"^(.+), (\d+)\.(\d+)([KMG])B$", "$1, $2,$3 $4o"),
 ]
 
 # The script: set lang="fr", relabel now and on every change of the document.
@@ -201,3 +235,4 @@ def install() -> None:
     with st.sidebar:
         with st.container(key="compagnon_shell"):
             st.html(relabel_script(), unsafe_allow_javascript=True)
+            a11y.install()

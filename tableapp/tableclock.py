@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from companion.text import de
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 PLACE_PARAM = "place"
 SEAT_PICK_KEY = "tc_seat_pick"

@@ -3,6 +3,10 @@ alone gives the read-only public view."""
 
 from __future__ import annotations
 
+import html
+import re
+from typing import Any
+
 from companion.access import HOST, Access
 from companion.errors import UsageError
 from companion.store import EventStore, default_path
@@ -23,3 +27,11 @@ def as_host(query: dict[str, str]) -> dict[str, str]:
         except UsageError:  # no such game: the page says so
             pass
     return query
+
+
+def headings(at: Any) -> list[str]:
+    """A page's section headings: Streamlit's headers and subheaders, and the app's level-2
+    headings drawn by st.html (tableapp/a11y.py › heading)."""
+    drawn = [html.unescape(re.sub(r"<[^>]+>", "", e.proto.body)) for e in at.get("html")
+             if e.proto.body.startswith("<h2")]
+    return [h.value for h in (*at.header, *at.subheader)] + drawn

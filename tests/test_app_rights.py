@@ -114,7 +114,9 @@ def test_hand_over_then_revoke_the_old_device() -> None:
     old = _panel(page_app(code=code, host=host_token(code)).run())
     old.button(key="tb_invite_host").click().run()
     [link] = [c.value for c in old.code if "host=" in c.value]
-    assert len(old.image) == 1  # the QR code, shown on demand on the host's screen only
+    # the QR code, shown on demand on the host's screen only, says what it does (issue 25)
+    qr = [e.proto.body for e in old.get("html") if "<img" in e.proto.body]
+    assert len(qr) == 1 and "alt=\"QR code : fait de l&#x27;appareil qui le scanne" in qr[0]
     query = {k: v[0] for k, v in parse_qs(urlparse(link).query).items()}
     assert query["code"] == code and len(query["host"]) == 32
     new = _panel(page_app(**query).run())  # the other device scans it: it is a host now

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import streamlit as st
+from hosting import headings
 from streamlit.testing.v1 import AppTest
 from test_store_counter import score, use_counter
 
@@ -385,19 +386,19 @@ def test_an_entry_without_a_form_can_only_be_withdrawn(page_module: None) -> Non
     code = new_game(store, score("Alice", 1), score("Bruno", 2), score("Alice", 3))
     at = page_app(code=code, host=host_token(code)).run()
     history_row(at, 0)
-    assert "Correction du n° 0" in [h.value for h in at.subheader]
+    assert "Correction du n° 0" in headings(at)
     assert any("seulement être retiré" in i.value for i in at.info)
     at.button(key="tb_retract").click().run()  # Bruno's would then be out of turn
     assert "ne serait plus valide" in errors(at)
     assert store.seq(code) == 3
-    assert "Correction du n° 0" in [h.value for h in at.subheader]  # still open
+    assert "Correction du n° 0" in headings(at)  # still open
     at.button(key="tb_fix_cancel").click().run()
-    assert "Correction du n° 0" not in [h.value for h in at.subheader]
+    assert "Correction du n° 0" not in headings(at)
     history_row(at, 2)
     at.button(key="tb_retract").click().run()
     assert store.load(code).events == [score("Alice", 1), score("Bruno", 2)]
     assert any("n° 2 retiré" in s.value for s in at.success)
-    assert "Correction du n° 2" not in [h.value for h in at.subheader]
+    assert "Correction du n° 2" not in headings(at)
 
 
 def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
@@ -406,7 +407,11 @@ def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
     code = new_game(session.store())
     at = page_app(code=code, host=host_token(code)).run()
     at.segmented_control(key="tb_panel").set_value(SHARE).run()
-    assert len(at.image) == 1
+    # the QR code is an image with a text alternative that says what it opens (issue 25)
+    qr = [e.proto.body for e in at.get("html") if "<img" in e.proto.body]
+    assert len(qr) == 1
+    assert 'src="data:image/png;base64,' in qr[0]
+    assert f'alt="QR code : ouvre la vue publique de la partie {code}"' in qr[0]
     url = f"http://table.local:8502/{GAME}?code={code}&view=public"
     assert url in [c.value for c in at.code]
     assert at.get("download_button")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import open_page
+from browsing import a11y_problems, open_page
 from test_browser_shell import server_store
 
 from companion.access import HOST, Access
@@ -109,7 +109,8 @@ def check_page(tab: Any, url: str, ready: str) -> None:
 
 def check_state(tab: Any) -> None:
     """The page as it is now (a state reached by tapping, not only a page freshly opened), at
-    both sizes: no sideways scroll, 44 px targets, no English, no emoji, lang=fr."""
+    both sizes: no sideways scroll, 44 px targets, no English, no emoji, lang=fr, no
+    accessibility violation found by axe-core (tests/browsing.py › a11y_problems)."""
     tab.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=TIMEOUT)
     settled(tab)
     problems = []
@@ -129,6 +130,8 @@ def check_state(tab: Any) -> None:
             problems.append(f"{where} : emoji sans police garantie : {emoji}")
         if found["lang"] != "fr":
             problems.append(f"{where} : html[lang] = {found['lang']!r}")
+        # WCAG 2.1 A/AA through axe-core, English words and numbers (issue 25)
+        problems += [f"{where} : {p}" for p in a11y_problems(tab)]
         assert "Traceback" not in found["text"]
     tab.set_viewport_size({"width": 1024, "height": 768})
     assert not problems, "\n".join(problems)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hosting import headings
 from test_camelot_page import NAMES, app, store, totals
 
 from tableapp.gamepage import HISTORY
@@ -43,11 +44,11 @@ def test_a_corrected_card_replays_the_totals() -> None:
     assert totals(at)["Sire Marcel"] == "3"
     tap_row(at, 1)
     key = f"fix_{code}_1"
-    assert "Correction du n° 1" in [h.value for h in at.subheader]
+    assert "Correction du n° 1" in headings(at)
     card = at.pills(key=f"{key}_card")
     assert card.value == "rouge-3"  # prefilled
     # the cards offered are those of a red tournament (as it stood then)
-    assert "● Rouge 4" in card.options and "● Bleu 3" not in card.options
+    assert ":red[●] Rouge 4" in card.options and ":blue[●] Bleu 3" not in card.options
     card.set_value("rouge-4")
     at.button(key=f"{key}_go").click().run()
     stored = store().load(code)

@@ -218,7 +218,7 @@ def test_the_end_of_a_tournament_is_announced_with_its_token_by_name() -> None:
     assert "Tournoi terminé : Sire Marcel gagne le tournoi ● Rouge et prend le jeton ● Rouge" \
         in shown
     # tokens are named, not only coloured dots
-    assert "- **Sire Marcel** : 1 jeton · ● Rouge" in texts(at)
+    assert "- **Sire Marcel** : 1 jeton · :red[●] Rouge" in texts(at)
     assert not at.exception
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hosting import headings
 from test_elsen_page import EXAMPLE, app, new_game, store
 
 from tableapp.gamepage import HISTORY
@@ -41,7 +42,7 @@ def test_a_past_mission_is_corrected_with_its_own_form_prefilled() -> None:
     choice), so the correction is accepted and the night order follows it."""
     code = game_with(DAY, NIGHT[0])
     at = tap_row(app(code=code).run(), 2)
-    assert "Correction du n° 2" in [h.value for h in at.subheader]
+    assert "Correction du n° 2" in headings(at)
     assert "elsen-narrator" not in "".join(str(h.body) for h in at.get("html"))  # it waits
     key = f"fix_{code}_2"
     assert at.pills(key=f"{key}_team").value == ["Jean", "Paul", "Pierre"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hosting import as_host
+from hosting import as_host, headings
 from streamlit.testing.v1 import AppTest
 
 from companion.store import EventStore, default_path
@@ -58,7 +58,7 @@ def test_a_corrected_place_replays_the_round_and_its_count() -> None:
     assert store().load(code).state.coins == {"rouge": 6, "bleu": 7, "vert": 6}
     at = page(code)
     tap_row(at, 0)
-    assert "Correction du n° 0" in [h.value for h in at.subheader]
+    assert "Correction du n° 0" in headings(at)
     key = f"fix_{code}_0"
     card, place = at.pills(key=f"{key}_card"), at.segmented_control(key=f"{key}_place")
     assert (card.value, place.value) == (6, "chateau")  # prefilled from the entry
@@ -76,7 +76,7 @@ def test_a_corrected_place_replays_the_round_and_its_count() -> None:
     assert "n° 0 corrigé : rouge pose Le Marchand (6) au Château → rouge pose Le Marchand " \
         "(6) au Village" in text
     assert "rouge 6 → 10" in text  # the scores that moved
-    assert "Correction du n° 0" not in [h.value for h in at.subheader]
+    assert "Correction du n° 0" not in headings(at)
     assert not at.exception
 
 
@@ -117,5 +117,5 @@ def test_a_correction_the_rest_of_the_log_refuses_writes_nothing() -> None:
     at.button(key=f"{key}_go").click().run()
     assert store().load(code).seq == seq
     assert at.error and "11" in at.error[0].value
-    assert "Correction du n° 0" in [h.value for h in at.subheader]
+    assert "Correction du n° 0" in headings(at)
     assert not at.exception

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hosting import as_host
+from hosting import as_host, headings
 from streamlit.testing.v1 import AppTest
 
 from companion.games.labystere.setup import generate
@@ -413,7 +413,7 @@ def open_correction(at: AppTest, code: str, index: int) -> str:
     at.segmented_control(key="tb_panel").set_value(HISTORY).run()
     at.button(key=f"tb_fix_{index}").click().run()
     no_failure(at)
-    assert any("Correction du n° " in s.value for s in at.subheader)
+    assert any("Correction du n° " in h for h in headings(at))
     return f"fix_{code}_{index}"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hosting import headings
 from test_noe_pages import PLAN_ETARE_HAND, app, new_game, store
 
 from tableapp.gamepage import HISTORY
@@ -31,7 +32,7 @@ def tap_row(at: Any, index: int) -> None:
 
 
 def subheaders(at: Any) -> list[str]:
-    return [h.value for h in at.subheader]
+    return headings(at)
 
 
 def test_correcting_an_announcement_replays_and_says_what_changed() -> None:

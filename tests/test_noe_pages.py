@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hosting import as_host
+from hosting import as_host, headings
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import replay
@@ -187,7 +187,7 @@ def test_rules_page() -> None:
     at = app("rules").run()
     assert not at.exception
     body = texts(at)
-    assert "Complot à l'Élysée" in [h.value for h in at.subheader]
+    assert "Complot à l'Élysée" in headings(at)
     assert "400 points" in body
     assert len(at.table) == 2
 

@@ -43,12 +43,15 @@ def test_options_then_preview_and_downloads() -> None:
     at.button(key="print_go").click().run()
     assert not at.exception and not at.error
     assert "5 fichiers PDF" in at.success[0].value
-    assert len(at.get("image")) == 1  # the preview of page 1
+    # the preview of page 1, an image with its text alternative
+    previews = [e.proto.body for e in at.get("html") if "<img" in e.proto.body]
+    assert len(previews) == 1 and 'alt="Aperçu de camelot-cartes.pdf, page 1"' in previews[0]
     labels = [b.label for b in at.get("download_button")]
     assert "Tout télécharger (zip)" in labels and "manifest.json" in labels
     assert any(label.startswith("camelot-cartes.pdf") for label in labels)
     at.number_input(key="print_preview_page").set_value(3).run()
-    assert not at.exception and len(at.get("image")) == 1
+    previews = [e.proto.body for e in at.get("html") if "<img" in e.proto.body]
+    assert not at.exception and len(previews) == 1 and ", page 3\"" in previews[0]
 
 
 def test_bad_calibration_shows_an_error_and_builds_nothing() -> None:

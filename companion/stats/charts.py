@@ -12,6 +12,26 @@ from companion.stats.record import Rounds
 PALETTE = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2",
            "#ff9da6", "#9d755d", "#bab0ac"]
 
+# How Vega writes numbers and dates in every chart: French, « 2,5 », « 1 250 », « 46,7 % »
+# (d3-format and d3-time-format locales, Vega-Lite's `config.locale`).
+FRENCH_LOCALE: dict[str, Any] = {
+    "number": {"decimal": ",", "thousands": "\u202f", "grouping": [3],
+               "currency": ["", "\u00a0€"], "percent": "\u202f%"},
+    "time": {"dateTime": "%A %e %B %Y à %X", "date": "%d/%m/%Y", "time": "%H:%M:%S",
+             "periods": ["", ""],
+             "days": ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"],
+             "shortDays": ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."],
+             "months": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+                        "septembre", "octobre", "novembre", "décembre"],
+             "shortMonths": ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août",
+                             "sept.", "oct.", "nov.", "déc."]},
+}
+
+
+def french(spec: dict[str, Any]) -> dict[str, Any]:
+    """`spec` with French numbers and dates on its axes, legends and tooltips."""
+    return {**spec, "config": {**spec.get("config", {}), "locale": FRENCH_LOCALE}}
+
 
 def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None) -> dict[str, Any]:
     """One line per series (player, or a team figure) through the rounds; the target, if any,
@@ -39,14 +59,14 @@ def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None) -> dict[s
         layers.append({"data": {"values": [{"objectif": rounds.target}]},
                        "mark": {"type": "rule", "strokeDash": [6, 4], "color": "firebrick"},
                        "encoding": {"y": {"field": "objectif", "type": "quantitative"}}})
-    return {"layer": layers}
+    return french({"layer": layers})
 
 
 def podium_spec(rows: list[PodiumRow], ranking: str) -> dict[str, Any]:
     """Horizontal bars, best at the top: wins or place-based points per player."""
     field = "wins" if ranking == "victoires" else "points"
     title = "Victoires" if ranking == "victoires" else "Points par place"
-    return {
+    return french({
         "data": {"values": [{"player": r.name, "wins": r.wins, "points": r.points}
                             for r in rows]},
         "mark": {"type": "bar"},
@@ -55,4 +75,26 @@ def podium_spec(rows: list[PodiumRow], ranking: str) -> dict[str, Any]:
                   "sort": [r.name for r in rows]},
             "x": {"field": field, "type": "quantitative", "title": title,
                   "axis": {"tickMinStep": 1}}},
-    }
+    })
+
+
+def tally_spec(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Horizontal stacked bars per row (« Jeu »): its wins, then its other games."""
+    values = []
+    for r in rows:
+        values.append({"Jeu": r["Jeu"], "part": "Victoires", "parties": r["Victoires"]})
+        values.append({"Jeu": r["Jeu"], "part": "Autres parties",
+                       "parties": r["Parties"] - r["Victoires"]})
+    return french({
+        "data": {"values": values},
+        "mark": {"type": "bar"},
+        "encoding": {
+            "y": {"field": "Jeu", "type": "nominal", "title": None, "sort": None},
+            "x": {"field": "parties", "type": "quantitative", "title": "Parties",
+                  "axis": {"tickMinStep": 1, "format": "d"}},
+            "color": {"field": "part", "type": "nominal", "title": None,
+                      "scale": {"domain": ["Victoires", "Autres parties"],
+                                "range": ["#c0392b", "#d5d8dc"]},
+                      "legend": {"orient": "top"}},
+            "order": {"field": "part", "sort": "descending"}}},
+    )

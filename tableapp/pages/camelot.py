@@ -14,14 +14,12 @@ import streamlit as st
 
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import (
-    card_label,
     colour_label,
     describe_event,
-    tokens_label,
     tournament_result,
 )
 from companion.text import counted, de
-from tableapp import tableclock
+from tableapp import a11y, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -34,10 +32,13 @@ from tableapp.gamepage import (
     toolbar,
 )
 from tableapp.pages.camelot_entry import (
+    card_chip,
+    colour_chip,
     lancelot_form,
     play_form,
     prize_form,
     start_form,
+    tokens_chips,
     turn_end_form,
 )
 from tableapp.pages.camelot_tokens import penalty_form, tournament_form
@@ -107,7 +108,7 @@ def _new_entry(stored: StoredGame) -> None:
     _last_result(state)
     event = None
     if state.mode == "jetons":
-        st.subheader("Tournoi gagné")
+        a11y.heading("Tournoi gagné")
         won = tournament_form(stored, None, f"{key}_t")
         with st.expander("Abandon avec une dame : rendre un jeton"):
             event = penalty_form(stored, None, f"{key}_d") or won
@@ -139,7 +140,7 @@ def _tokens(state: CamelotState) -> None:
     """Goal and every player's tokens, in seat order, in one element."""
     lines = [f"Objectif : {state.goal} jetons de couleurs différentes."]
     lines += [f"- **{plain(name)}** : {counted(len(state.tokens[p]), 'jeton')} · "
-              f"{tokens_label(state.tokens[p])}" for p, name in enumerate(state.names)]
+              f"{tokens_chips(state.tokens[p])}" for p, name in enumerate(state.names)]
     st.markdown("\n".join(lines))
     won = [h for h in state.history if "winner" in h]
     if won:
@@ -150,7 +151,7 @@ def _tokens(state: CamelotState) -> None:
 
 def _displays(state: CamelotState) -> None:
     """The tournament: each player's display and total, in seat order, in one element."""
-    title = (f"Tournoi {colour_label(state.colour)}" if state.colour else "Nouveau tournoi")
+    title = (f"Tournoi {colour_chip(state.colour)}" if state.colour else "Nouveau tournoi")
     lines = [f"**{title}** · talon : {counted(state.pile_size(), 'carte')} · défausse : "
              f"{len(state.discard)}"]
     for p, name in enumerate(state.names):
@@ -164,10 +165,10 @@ def _displays(state: CamelotState) -> None:
         if not state.active[p]:
             marks.append("abandon")
         total = str(state.total(p)) if state.active[p] else "—"
-        cards = " → ".join(card_label(c) for c in state.displays[p]) or "personnage vide"
+        cards = " → ".join(card_chip(c) for c in state.displays[p]) or "personnage vide"
         line = (f"- **{plain(name)} : {total}** · "
-                + plain(" · ".join(
-                    marks + [f"{counted(state.hand_count(p), 'carte')} en main", cards])))
+                + plain(" · ".join(marks + [f"{counted(state.hand_count(p), 'carte')} en main"]))
+                + f" · {cards}")
         if state.phase == "turn" and state.active[p] and state.colour:
             need = state.needs(p)
             if need:

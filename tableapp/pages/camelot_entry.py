@@ -16,13 +16,39 @@ from companion.errors import RuleError
 from companion.games.camelot.actions import earliest_per_value, shielded_from
 from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalogue
 from companion.games.camelot.engine import CamelotState
-from companion.games.camelot.texts import card_label, colour_label
+from companion.games.camelot.texts import card_label
 from companion.store import StoredGame
 from companion.text import counted, rule_words
 from tableapp.usertext import plain
 from tableapp.writing import refuse_at_tap, show_tap_error, write_at_tap
 
 TARGETED = ("lance-brisee", "riposte", "esquive", "chute", "finesse", "assomme")
+
+# A colour is shown as a chip in the colour itself beside its name (the name says it to a
+# screen reader and to a colour-blind player): Streamlit's markdown colours, which keep their
+# contrast in the light and the dark theme.
+CHIP_INK = {"violet": "violet", "rouge": "red", "bleu": "blue", "jaune": "orange",
+            "vert": "green"}
+
+
+def colour_chip(colour: str | None) -> str:
+    """Markdown: « ● Rouge » with the dot in red (Camelot's colours are named in its data)."""
+    if colour is None:
+        return "—"
+    return f":{CHIP_INK.get(colour, 'gray')}[●] {plain(catalogue().colour_names[colour])}"
+
+
+def card_chip(card: str) -> str:
+    """Markdown: a colour card with its colour's chip; a supporter or action card as its
+    label (its own mark)."""
+    info = catalogue().cards[card]
+    if info.colour in CHIP_INK:
+        return f":{CHIP_INK[info.colour]}[●] {plain(info.name)}"
+    return plain(card_label(card))
+
+
+def tokens_chips(tokens: list[str] | set[str]) -> str:
+    return ", ".join(colour_chip(c) for c in sorted(tokens)) or "aucun jeton"
 
 
 def state_of(view: StoredGame) -> CamelotState:
@@ -64,7 +90,7 @@ def _hand_options(state: CamelotState) -> dict[str, str]:
     for card, info in cat.cards.items():
         if info.kind == ACTION or (info.colour == PURPLE and not state.colour_allowed(PURPLE)):
             for k in range(cat.copies[card]):
-                options[f"{card}#{k}"] = card_label(card) + (f" ({k + 1}e)" if k else "")
+                options[f"{card}#{k}"] = card_chip(card) + (f" ({k + 1}e)" if k else "")
     return options
 
 
@@ -87,7 +113,7 @@ def start_form(view: StoredGame, prefill: dict[str, Any] | None,
                   f"{counted(state.hand_count(p), 'carte')}), puis pioche."))
     if len(allowed) < len(catalogue().colours):
         st.caption("Le tournoi précédent était violet : pas de second tournoi violet.")
-    st.pills("Couleur annoncée", allowed, format_func=colour_label, key=f"{key}_colour",
+    st.pills("Couleur annoncée", allowed, format_func=colour_chip, key=f"{key}_colour",
              on_change="ignore")
     announce = partial(_start_at_tap, p, key)
     if prefill is None:  # written at the tap: one run per tap
@@ -126,7 +152,7 @@ def prize_form(view: StoredGame, prefill: dict[str, Any] | None,
     st.success(plain(f"{state.names[who]} gagne le tournoi violet et choisit son jeton."))
     missing = [c for c in catalogue().colours if c not in state.tokens[who]]
     start_values(key, prefill, {f"{key}_colour": (prefill or {}).get("colour")})
-    colour = st.pills("Jeton choisi", missing, format_func=colour_label, key=f"{key}_colour",
+    colour = st.pills("Jeton choisi", missing, format_func=colour_chip, key=f"{key}_colour",
                       on_change="ignore")
     if st.button("Prendre ce jeton", type="primary", key=f"{key}_go", width="stretch"):
         if colour is None:
@@ -157,7 +183,7 @@ def play_form(view: StoredGame, prefill: dict[str, Any] | None,
     p = state.current
     cards = playable_cards(state)
     start_values(key, prefill, {f"{key}_card": (prefill or {}).get("card")})
-    card = st.pills("Carte jouée", cards, format_func=card_label, key=f"{key}_card",
+    card = st.pills("Carte jouée", cards, format_func=card_chip, key=f"{key}_card",
                     on_change="ignore")
     event: dict[str, Any] | None = None
     shown_before = False
@@ -221,7 +247,7 @@ def turn_end_form(view: StoredGame, prefill: dict[str, Any] | None,
     start_values(key, prefill, {f"{key}_token": (prefill or {}).get("token")})
     if dame:
         st.pills("Dame : jeton rendu s'il abandonne (au choix du joueur)", owned,
-                 format_func=colour_label, key=f"{key}_token", on_change="ignore")
+                 format_func=colour_chip, key=f"{key}_token", on_change="ignore")
     left, right = st.columns(2)
     stay = f"Rester : annoncer {state.total(p)}"
     if prefill is None:  # written at the tap: one run per tap
@@ -305,7 +331,7 @@ def _choices(state: CamelotState, p: int, card: str, key: str,
                               out, "position")
     if card in ("desarconne", "changement-arme"):
         colours = [c for c in WEAPONS if card == "desarconne" or c != state.colour]
-        colour = st.pills("Nouvelle couleur", colours, format_func=colour_label,
+        colour = st.pills("Nouvelle couleur", colours, format_func=colour_chip,
                           key=f"{key}_colour")
         complete &= colour is not None
         if colour is not None:
@@ -320,7 +346,7 @@ def _position(display: list[str], label: str, key: str, out: dict[str, Any],
     if not display:
         return True
     position = st.pills(label, range(len(display)), key=key,
-                        format_func=lambda i: f"{i + 1}. {card_label(display[i])}")
+                        format_func=lambda i: f"{i + 1}. {card_chip(display[i])}")
     if position is not None:
         out[name] = position
     return position is not None
@@ -336,7 +362,7 @@ def _face_up(state: CamelotState, q: int, label: str, key: str, out: dict[str, A
     def fmt(o: int | str) -> str:
         if isinstance(o, str):
             return "Bouclier" if o == "bouclier" else "Assommé"
-        return f"{o + 1}. {card_label(state.displays[q][o])}"
+        return f"{o + 1}. {card_chip(state.displays[q][o])}"
 
     chosen = st.pills(label, options, format_func=fmt, key=key)
     if chosen is not None:
@@ -358,6 +384,6 @@ def _adaptation_keep(state: CamelotState, p: int, key: str,
             st.session_state[widget] = list((given or {}).get(str(q)) or default)
         chosen = st.pills(plain(f"{state.names[q]} garde (une carte par valeur)"),
                           range(len(d)), selection_mode="multi", key=widget,
-                          format_func=lambda i, d=d: f"{i + 1}. {card_label(d[i])}")
+                          format_func=lambda i, d=d: f"{i + 1}. {card_chip(d[i])}")
         keep[str(q)] = sorted(chosen)
     return keep

@@ -8,9 +8,8 @@ from typing import Any
 import streamlit as st
 
 from companion.games.camelot.cards import PURPLE, catalogue
-from companion.games.camelot.texts import colour_label
 from companion.store import StoredGame
-from tableapp.pages.camelot_entry import seat_pills, start_values, state_of
+from tableapp.pages.camelot_entry import colour_chip, seat_pills, start_values, state_of
 
 
 def tournament_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -27,12 +26,12 @@ def tournament_form(view: StoredGame, prefill: dict[str, Any] | None,
     winner = seat_pills("Vainqueur", state, list(range(state.n)), f"{key}_winner",
                          on_change="ignore")
     # the colour reruns the form: a purple tournament asks which token the winner takes
-    colour = st.pills("Couleur finale du tournoi", cat.colours, format_func=colour_label,
+    colour = st.pills("Couleur finale du tournoi", cat.colours, format_func=colour_chip,
                       key=f"{key}_colour")
     token = None
     if colour == PURPLE:
         token = st.pills("Jeton choisi (tournoi violet : au choix)", cat.colours,
-                         format_func=colour_label, key=f"{key}_token", on_change="ignore")
+                         format_func=colour_chip, key=f"{key}_token", on_change="ignore")
     if st.button("Enregistrer le tournoi", type="primary", key=f"{key}_go", width="stretch"):
         if winner is None or colour is None or (colour == PURPLE and token is None):
             st.warning("Choisissez le vainqueur et la couleur"
@@ -58,7 +57,7 @@ def penalty_form(view: StoredGame, prefill: dict[str, Any] | None,
     if not owned:
         st.caption("Ce joueur n'a aucun jeton : il ne perd rien.")
         return None
-    token = st.pills("Jeton rendu (au choix du joueur)", owned, format_func=colour_label,
+    token = st.pills("Jeton rendu (au choix du joueur)", owned, format_func=colour_chip,
                      key=f"{key}_token", on_change="ignore")
     if st.button("Rendre ce jeton", key=f"{key}_go", width="stretch"):
         if token is None:

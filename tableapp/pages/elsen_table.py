@@ -17,8 +17,8 @@ from companion import seats
 from companion.games.elsen.engine import ElsenState
 from companion.positions import Countdown
 from companion.text import number
-from tableapp import session
-from tableapp.session import plain
+from tableapp import a11y, session
+from tableapp.usertext import plain
 
 SEAT_PARAM = "seat"
 ROLE_SECONDS = 10
@@ -137,7 +137,8 @@ def seat_links(code: str, players: list[str]) -> None:
         return
     url = seat_url(code, mine[who])
     qr, text = st.columns([1, 2])
-    qr.image(session.qr_png(url), caption=plain(f"Lien privé de {who}"), width="stretch")
+    a11y.picture(session.qr_png(url), f"QR code : ouvre le lien privé de {who} (son rôle)",
+                 caption=f"Lien privé de {who}", where=qr)
     text.code(url, language=None)
 
 

@@ -9,10 +9,10 @@ from companion.loader import load_game
 from companion.model import KINDS, count_label, group_label
 from companion.text import counted, date_time
 from print_kit.art import group_pictures
-from tableapp import session
+from tableapp import a11y, session
 from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
-from tableapp.session import plain
+from tableapp.usertext import plain
 
 SECTION = "Compagnon de table"
 
@@ -70,7 +70,8 @@ def render() -> None:
             st.subheader(info.title)
             pictures = group_pictures(game)  # the printed cards' pictures (print_kit.art)
             if pictures:
-                st.image([png for _, png in pictures[:6]], width=40)
+                a11y.pictures([(png, group_label(group)) for group, png in pictures[:6]],
+                              width=40)
             counts = []
             for kind in KINDS:
                 n = sum(c.copies for c in components if c.kind == kind)

@@ -15,6 +15,7 @@ from companion.errors import CompanionError, UsageError
 from companion.lab.cli import WARNING, to_csv
 from companion.lab.overrides import parse_assignments
 from companion.lab.runner import Options, compare, lab_module, planned_games
+from companion.stats.charts import french
 from companion.text import number
 from tableapp.usertext import plain
 from tableapp.workload import slot
@@ -137,7 +138,7 @@ def chart_spec(rows: list[dict[str, Any]]) -> dict[str, Any]:
          "axis": {"labelLimit": 220}}
     colour = {"field": "données", "type": "nominal", "title": None,
               "legend": {"orient": "top"}}
-    return {
+    return french({
         "data": {"values": values},
         "encoding": {"y": y, "yOffset": {"field": "données"}, "color": colour},
         "layer": [
@@ -147,7 +148,7 @@ def chart_spec(rows: list[dict[str, Any]]) -> dict[str, Any]:
              "encoding": {"x": {"field": "bas", "type": "quantitative"},
                           "x2": {"field": "haut"}}},
         ],
-    }
+    })
 
 
 def _results(game: str, rows: list[dict[str, Any]]) -> None:
@@ -174,8 +175,9 @@ def _results(game: str, rows: list[dict[str, Any]]) -> None:
 
 def _figure(row: dict[str, Any]) -> str:
     if row["type"] == "taux":
-        return f"{100 * row['valeur']:.1f} % [{100 * row['bas']:.1f} ; {100 * row['haut']:.1f}]"
-    return f"{row['valeur']:.2f} [{row['bas']:.2f} ; {row['haut']:.2f}]"
+        return (f"{number(100 * row['valeur'], 1)} % [{number(100 * row['bas'], 1)} ; "
+                f"{number(100 * row['haut'], 1)}]")
+    return f"{number(row['valeur'], 2)} [{number(row['bas'], 2)} ; {number(row['haut'], 2)}]"
 
 
 def render() -> None:

@@ -24,7 +24,7 @@ from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
 from companion.loader import load_game
 from companion.text import de
-from tableapp import session, tableclock
+from tableapp import a11y, session, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     StoredGame,
@@ -285,7 +285,8 @@ def _sheet_invite(stored: StoredGame) -> None:
     with st.expander("Fiche d'enquête sur ton téléphone"):
         url = sheet_url(stored.code)
         left, right = st.columns([1, 2])
-        left.image(session.qr_png(url), width=180)
+        a11y.picture(session.qr_png(url), "QR code : ouvre la fiche d'enquête de la partie "
+                     f"{stored.code} sur le téléphone qui le scanne", width=180, where=left)
         right.write("Chaque joueur scanne ce code avec son téléphone : il y barre les suspects "
                     "et les lieux qu'il élimine. Sa fiche reste secrète, sur son téléphone.")
         right.code(url, language=None)

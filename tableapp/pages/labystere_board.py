@@ -38,7 +38,7 @@ BOARD_CSS = f"""
   min-width: 0 !important; width: auto !important;}}
 {_B} button {{width: 100%; height: 4.3rem; padding: 2px 1px; min-width: 0;
   background-size: 100% 100%; background-repeat: no-repeat;}}
-{_B} button p {{white-space: pre-line; line-height: 1.05; font-size: 1.5rem;
+{_B} button p {{white-space: pre-line; line-height: 1.05; font-size: 0;
   overflow-wrap: normal; word-break: normal; color: transparent;
   -webkit-text-fill-color: transparent;}}
 {_B} button p span {{font-size: 0.72rem !important; border-radius: 3px;
@@ -47,6 +47,13 @@ BOARD_CSS = f"""
 {_B} button p span.stMarkdownColoredText {{font-size: 1.1rem !important;
   background: transparent; -webkit-text-fill-color: currentcolor;}}
 {_B} button:disabled {{opacity: 1;}}
+{_B} [data-testid="stElementContainer"]:has(.labk) {{flex: 0 0 1.1rem !important;}}
+.labk, .labc {{display: block; text-align: center; font-weight: 600; font-size: 0.9rem;}}
+{_B} [data-testid="stElementContainer"]:has(.labk, .labc) p {{margin: 0;}}
+.laby-sr {{position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap;}}
+table.labb th {{font-size: 0.9rem; padding: 0 1px; text-align: center;}}
+table.labb th.r {{width: 1.1rem;}}
 table.labb {{border-collapse: collapse; width: 100%; table-layout: fixed;}}
 table.labb td {{border: 2px solid #fff; text-align: center; padding: 2px 1px; height: 3.6rem;
   font-size: 0.8rem; line-height: 1.05; overflow-wrap: normal; word-break: normal;
@@ -87,6 +94,33 @@ def path_picture(sides: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+# What a screen reader says of a cell's road (WCAG 1.1.1): its shape, by its open sides.
+SIDE_NAMES = {"N": "nord", "E": "est", "S": "sud", "W": "ouest"}
+_OPPOSITE = {"NS", "EW"}
+
+
+def shape_name(sides: str) -> str:
+    """« chemin en T (nord, est, sud) », « virage (est, sud) », « carrefour »…"""
+    if len(sides) == 4:
+        return "carrefour"
+    if not sides:
+        return "sans chemin"
+    kind = {1: "impasse", 3: "chemin en T"}.get(
+        len(sides), "chemin droit" if sides in _OPPOSITE else "virage")
+    return f"{kind} ({', '.join(SIDE_NAMES[s] for s in sides)})"
+
+
+def cell_description(cell: dict[str, Any], colours: list[str]) -> str:
+    """« C4, chemin en T (nord, est, sud), Témoin, pion rouge »: the cell said in words
+    (coordinates: row letter, column number, as the history writes them)."""
+    _glyph, marker, _ = cell_parts(cell, colours)
+    parts = [cell["cell"], shape_name(cell["sides"])]
+    if marker:
+        parts.append(marker)
+    parts += [f"pion {colours[seat]}" for seat in cell["pawns"]]
+    return ", ".join(parts)
+
+
 def cell_parts(cell: dict[str, Any], colours: list[str]) -> tuple[str, str, str]:
     """(line drawing of the open sides, what the card is, a dot per pawn on it), all from the
     summary: face-up facts only."""
@@ -102,18 +136,23 @@ def board_html(summary: dict[str, Any], lit: set[str] | frozenset[str] = frozens
     """The board as a read-only picture (public view): labels are from the data file and the
     summary, escaped anyway."""
     colours = [p["colour"] for p in summary["players"]]
-    out = ['<table class="labb">']
+    width = len(summary["board"][0]) if summary["board"] else 0
+    out = ['<table class="labb"><tr><th class="r"></th>'
+           + "".join(f'<th scope="col">{c}</th>' for c in range(1, width + 1)) + "</tr>"]
     for row in summary["board"]:
-        out.append("<tr>")
+        letter = html.escape(row[0]["cell"].rstrip("0123456789")) if row else ""
+        out.append(f'<tr><th scope="row" class="r">{letter}</th>')
         for cell in row:
             glyph, marker, _ = cell_parts(cell, colours)
             classes = f"c-{html.escape(cell['cover'])}" + (" lit" if cell["cell"] in lit else "")
             dots = "".join(f'<span style="color: {PAWN_RGB.get(colours[seat], "#777")}">●</span>'
                            for seat in cell["pawns"])
             road = f"background-image: url('{path_picture(cell['sides'])}')"
-            out.append(f'<td class="{classes}" style="{road}" title="{html.escape(glyph)}">'
+            said = html.escape(cell_description(cell, colours))
+            out.append(f'<td class="{classes}" style="{road}">'
+                       f'<span class="laby-sr">{said}</span><span aria-hidden="true">'
                        + (f'<span class="m">{html.escape(marker)}</span>' if marker else "")
-                       + f'<br><span class="d">{dots}</span></td>')
+                       + f'<br><span class="d">{dots}</span></span></td>')
         out.append("</tr>")
     out.append("</table>")
     return "".join(out)
@@ -159,16 +198,30 @@ def board_grid(summary: dict[str, Any], enabled: set[str], key: str,
     colours = [p["colour"] for p in summary["players"]]
     st.markdown(_cell_style(summary, key, marked), unsafe_allow_html=True)
     st.caption("Lignes A à E de haut en bas, colonnes 1 à 5 de gauche à droite.")
+    width = len(summary["board"][0]) if summary["board"] else 0
     with st.container(key=f"{key}_board"):
+        with st.container(horizontal=True, gap=None, wrap=False):
+            st.markdown('<span class="labk"></span>', unsafe_allow_html=True)
+            for c in range(1, width + 1):
+                st.markdown(f'<span class="labc">{c}</span>', unsafe_allow_html=True)
         for row in summary["board"]:
             with st.container(horizontal=True, gap=None, wrap=False):
+                letter = row[0]["cell"].rstrip("0123456789") if row else ""
+                st.markdown(f'<span class="labk" aria-hidden="true">{html.escape(letter)}</span>',
+                            unsafe_allow_html=True)
                 for cell in row:
-                    glyph, marker, _ = cell_parts(cell, colours)
+                    _glyph, marker, _ = cell_parts(cell, colours)
                     dots = "".join(f":{PAWN_INK.get(colours[seat], 'gray')}[●]"
                                    for seat in cell["pawns"])
-                    small = f":small[{marker}]" if marker else ""
-                    # the glyph (transparent) names the road for a screen reader
-                    label = "\n".join(part for part in (glyph, small, dots) if part)
+                    # The button's text is its name for a screen reader (WCAG 1.1.1, 2.5.3):
+                    # « C4, chemin en T (nord, est, sud), » then the marker, the pawns' dots
+                    # and « pion rouge »; the words outside the marker are drawn without size
+                    # (BOARD_CSS), the road is the button's picture.
+                    first = plain(f"{cell['cell']}, {shape_name(cell['sides'])}")
+                    if marker:
+                        first += f", :small[{marker}]"
+                    pawns = ", ".join(f"pion {colours[seat]}" for seat in cell["pawns"])
+                    label = first + (f"\n{dots} {plain(pawns)}" if pawns else "")
                     on = cell["cell"] in enabled
                     st.button(label, key=f"{key}_cell_{cell['cell']}",
                               type="primary" if on else "secondary", disabled=not on,

@@ -105,13 +105,14 @@ def _podium(rows: list[PodiumRow], ranking: str) -> None:
         value = row.wins if ranking == "victoires" else row.points
         column.metric(f"{place_label(row.rank)} · {plain(row.name)}", number_text(value),
                       border=True)
-    table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins, "Points": r.points,
-              "Parties": r.played} for r in rows]
+    # points as French text (« 0,33 »): a number column would write « 0.33 »
+    table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins,
+              "Points": number_text(round(r.points, 2)), "Parties": r.played} for r in rows]
     st.dataframe(table, hide_index=True, width="stretch", column_config={
         "Rang": st.column_config.NumberColumn(width="small"),
-        "Points": st.column_config.NumberColumn(format="%.2f", width="small",
-                                                help="Points par place : 1 au premier de "
-                                                     "chaque partie, 0 au dernier"),
+        "Points": st.column_config.TextColumn(width="small",
+                                              help="Points par place : 1 au premier de "
+                                                   "chaque partie, 0 au dernier"),
         "Parties": st.column_config.NumberColumn(width="small", help="Parties terminées")})
     st.vega_lite_chart(podium_spec(finished, ranking), width="stretch")
 

@@ -18,7 +18,7 @@ from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.inplay import Gone, from_json
 from companion.games.noe.texts import grades_table, points_table, sections
 from companion.text import counted, rule_line
-from tableapp import tableclock
+from tableapp import a11y, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -284,7 +284,7 @@ FORMS: dict[str, EntryForm] = {"announcement": announcement_form,
 
 def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
     manche = summary["manche"]
-    st.subheader(f"Manche {manche} : saisir une annonce")
+    a11y.heading(f"Manche {manche} : saisir une annonce")
     announcement_form(stored, None, "noe_entry")  # written at the tap (write_at_tap)
     st.button("Arrêter la manche", key="noe_entry_end", width="stretch", icon=":material/stop:",
               help="Quand la table décide d'arrêter la manche (choix de la maison : la règle "
@@ -404,11 +404,11 @@ def rules() -> None:
     st.caption("Résumé du projet ; la règle complète fait foi. Les choix du projet là où la "
                "règle se tait ou se contredit sont dits « choix de la maison ».")
     for title, body in sections():
-        st.subheader(title)
+        a11y.heading(title)
         st.markdown(body)
-    st.subheader("Annonces et points")
+    a11y.heading("Annonces et points")
     st.table(points_table(), hide_index=True)
-    st.subheader("Grades (du plus haut au plus bas)")
+    a11y.heading("Grades (du plus haut au plus bas)")
     st.table(grades_table(), hide_index=True)
 
 

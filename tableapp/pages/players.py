@@ -11,14 +11,16 @@ import streamlit as st
 
 from companion.catalog import GAMES
 from companion.errors import CompanionError
+from companion.stats.charts import tally_spec
 from companion.stats.emblemes import character_name
 from companion.stats.figures import game_stats, player_stats
 from companion.stats.noe import announcement_label
 from companion.stats.record import count_text, number_text
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
+from companion.text import number
 from print_kit.art import art_path
-from tableapp import ownership, seating
+from tableapp import a11y, ownership, seating
 from tableapp.usertext import plain
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
@@ -37,7 +39,7 @@ def _say(exc: CompanionError) -> None:
 
 def _create() -> None:
     with st.form("player_new", clear_on_submit=True, border=True):
-        st.subheader("Nouveau joueur")
+        a11y.heading("Nouveau joueur")
         name = st.text_input("Nom", max_chars=40, key="player_new_name")
         colour = st.color_picker("Couleur", value=COLOURS[0], key="player_new_colour")
         picture = st.pills("Image (facultative)", list(PICTURES), format_func=PICTURES.get,
@@ -62,11 +64,19 @@ def _roster(profiles: list[Profile]) -> None:
         s = player_stats(games, profile.key)
         rows.append({"Joueur": profile.name, "Parties": s["played"], "Terminées": s["finished"],
                      "Victoires": s["won"], "Taux de victoire": s["win_rate"],
-                     "Points par place": s["points"]})
+                     "Points par place": _decimal(s["points"])})
+    # French numbers: a rate in whole percents, points as text (« 0,33 », never « 0.33 »)
+    for row in rows:
+        rate = row["Taux de victoire"]
+        row["Taux de victoire"] = None if rate is None else round(100 * rate)
     st.dataframe(rows, hide_index=True, width="stretch", column_config={
-        "Taux de victoire": st.column_config.ProgressColumn(min_value=0, max_value=1,
-                                                            format="percent"),
-        "Points par place": st.column_config.NumberColumn(format="%.2f")})
+        "Taux de victoire": st.column_config.ProgressColumn(min_value=0, max_value=100,
+                                                            format="%d %%")})
+
+
+def _decimal(value: float | None) -> str:
+    """« 0,33 »: two decimals at most, French."""
+    return "—" if value is None else number(value, 2)
 
 
 def _tally_rows(tallies: dict[str, dict[str, Any]], label: str,
@@ -86,11 +96,7 @@ def _statistics(report: dict[str, Any]) -> None:
         st.subheader("Par jeu")
         rows = _tally_rows(s["by_game"], "Jeu", lambda g: GAMES[g].title)
         st.dataframe(rows, hide_index=True, width="stretch")
-        st.bar_chart({"Jeu": [r["Jeu"] for r in rows],
-                      "Victoires": [r["Victoires"] for r in rows],
-                      "Autres parties": [r["Parties"] - r["Victoires"] for r in rows]},
-                     x="Jeu", y=["Victoires", "Autres parties"], horizontal=True,
-                     color=["#c0392b", "#d5d8dc"], x_label="", y_label="Parties")
+        st.vega_lite_chart(tally_spec(rows), width="stretch")
         st.subheader("Par nombre de joueurs")
         st.dataframe(_tally_rows(s["by_player_count"], "Joueurs à la table"),
                      hide_index=True, width="stretch")
@@ -225,7 +231,7 @@ def per_game_table(per_game: dict[str, Any]) -> None:
             extra = f"{number_text(round(row['turns_to_solve'], 1))} tours pour résoudre"
         rows.append({"Jeu": GAMES[game].title, "Parties": row["played"],
                      "Terminées": row["finished"],
-                     "Joueurs en moyenne": round(row["average_players"], 1),
+                     "Joueurs en moyenne": number(row["average_players"], 1),
                      "Manches, tournois ou tours": row["rounds"], "En plus": extra})
     st.dataframe(rows, hide_index=True, width="stretch")
 
@@ -234,7 +240,10 @@ def _portrait(profile: Profile) -> None:
     """The name in the profile's colour, and its picture if it has one."""
     row = st.container(horizontal=True, vertical_alignment="center")
     if profile.picture:
-        row.image(str(art_path(profile.picture)), width=64)
+        path = art_path(profile.picture)
+        mime = "image/svg+xml" if path.suffix == ".svg" else "image/png"
+        a11y.picture(path.read_bytes(), f"Image de {profile.name}", width=64, mime=mime,
+                     where=row)
     row.header(plain(profile.name), divider=False, anchor=False)
     st.html(f'<div style="height:6px;border-radius:3px;background:{profile.colour}"></div>')
     if profile.picture:

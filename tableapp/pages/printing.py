@@ -17,7 +17,7 @@ from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, MAX_ONLY_CARDS, make_options
 from print_kit.render import render_png
-from tableapp import owndeck, session
+from tableapp import a11y, owndeck, session
 from tableapp.usertext import plain
 from tableapp.workload import slot
 
@@ -133,7 +133,8 @@ def render() -> None:
     if chosen.pages > 1:
         page = int(st.number_input(f"Page (1 à {chosen.pages})", 1, chosen.pages, 1,
                                    key="print_preview_page"))
-    st.image(cached_preview(chosen.data, page - 1), caption=f"{name} — page {page}")
+    a11y.picture(cached_preview(chosen.data, page - 1), f"Aperçu de {name}, page {page}",
+                 caption=f"{name} — page {page}")
 
     st.subheader("Téléchargements")
     st.download_button("Tout télécharger (zip)", kit_zip(kit), "kit-compagnon-de-table.zip",
