@@ -23,6 +23,7 @@ class GameInfo:
     file: str = ""  # a score sheet has no data file, no rules file and no schema
     rules_file: str = ""
     schema: type[GameData] | None = None
+    players: tuple[int, int] | None = None  # a score sheet's span (the five: their data's)
 
 
 GAMES: dict[str, GameInfo] = {
@@ -45,7 +46,7 @@ GAMES: dict[str, GameInfo] = {
 
 
 # Games without data or printed material: an engine, a page and a place in the statistics.
-SHEETS: dict[str, GameInfo] = {"libre": GameInfo("libre", "Autre jeu")}
+SHEETS: dict[str, GameInfo] = {"libre": GameInfo("libre", "Autre jeu", players=(1, 20))}
 
 PLAYABLE: dict[str, GameInfo] = {**GAMES, **SHEETS}
 

@@ -1,0 +1,114 @@
+"""The « Autre jeu » page headless (AppTest): a new named game, rounds entered with one
+number field per player and « Manche suivante », a round corrected by tapping it, the end,
+the rules of a named game remembered for the next one, and user text kept as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hosting import as_host
+from streamlit.testing.v1 import AppTest
+
+from companion.store import EventStore
+from tableapp import session
+from tableapp.gamepage import HISTORY
+
+
+def app(**query: str) -> AppTest:
+    def script() -> None:
+        import tableapp.pages.libre as libre
+
+        libre.play()
+
+    at = AppTest.from_function(script, default_timeout=30)
+    at.query_params.update(as_host(query))
+    return at
+
+
+def store() -> EventStore:
+    return session.EventStore(session.default_path())
+
+
+def code_of(at: AppTest) -> str:
+    code = at.query_params["code"]
+    return code[0] if isinstance(code, list) else code
+
+
+def start(at: AppTest, players: list[str], name: str, **choices: Any) -> str:
+    at.run()
+    at.segmented_control(key="np_libre_count").set_value(len(players)).run()
+    for i, player in enumerate(players):
+        at.text_input(key=f"np_libre_seat_{i}").input(player)
+    at.run()
+    at.text_input(key="lb_name").input(name)
+    at.run()
+    if "ending" in choices:
+        at.segmented_control(key="lb_ending").set_value(choices["ending"]).run()
+        at.number_input(key=f"lb_{choices['ending']}").set_value(choices["value"])
+    if "winner" in choices:
+        at.segmented_control(key="lb_winner").set_value(choices["winner"])
+    at.run()
+    at.button(key="np_libre_start").click().run()
+    return code_of(at)
+
+
+def enter(at: AppTest, *points: int) -> None:
+    for i, value in enumerate(points):
+        at.number_input(key=f"lb_entry_pts_{i}").set_value(value)
+    at.button(key="lb_entry_next").click().run()
+
+
+def test_a_game_of_three_rounds_with_a_correction() -> None:
+    at = app()
+    code = start(at, ["Alice", "Bruno", "Chloé"], "Skull King", ending="rounds", value=3)
+    assert store().load(code).setup == {"name": "Skull King", "winner": "high", "rounds": 3,
+                                        "players": ["Alice", "Bruno", "Chloé"]}
+    enter(at, 20, -10, 0)
+    assert at.number_input(key="lb_entry_pts_0").value == 0  # the next round starts at zero
+    enter(at, 30, 40, 10)
+    summary = store().load(code).state.summary()
+    assert summary["scores"] == {"Alice": 50, "Bruno": 30, "Chloé": 10}
+    assert {m.label: m.value for m in at.metric} == {"Alice": "50", "Bruno": "30", "Chloé": "10"}
+    # correct the first round by tapping it
+    at.segmented_control(key="tb_panel").set_value(HISTORY).run()
+    at.button(key="tb_fix_0").click().run()
+    key = f"fix_{code}_0"
+    assert at.number_input(key=f"{key}_pts_1").value == -10  # prefilled
+    at.number_input(key=f"{key}_pts_1").set_value(60)
+    at.button(key=f"{key}_ok").click().run()
+    stored = store().load(code)
+    assert stored.raw[-1]["type"] == "correct"
+    assert stored.state.summary()["scores"]["Bruno"] == 100
+    enter(at, 0, 0, 5)
+    summary = store().load(code).state.summary()
+    assert summary["finished"] and summary["winners"] == ["Bruno"]
+    assert any("victoire de Bruno" in s.value for s in at.success)
+    assert not at.exception
+
+
+def test_the_table_ends_the_game_and_a_named_game_keeps_its_rules() -> None:
+    at = app()
+    code = start(at, ["Alice", "Bruno"], "Uno", winner="low", ending="target", value=500)
+    enter(at, 12, 3)
+    assert store().load(code).state.summary()["target"] == 500
+    at.button(key="lb_end").click().run()
+    assert store().load(code).state.summary()["winners"] == ["Bruno"]
+    # a new game on this device: « Uno » is offered with its rules
+    at.button(key="tb_leave").click().run()
+    at.segmented_control(key="np_libre_count").set_value(2).run()
+    for i, player in enumerate(["Chloé", "David"]):
+        at.text_input(key=f"np_libre_seat_{i}").input(player)
+    at.run()
+    [known] = [b for b in at.button if b.key == "lb_known_0"]
+    assert known.label == "Uno"
+    known.click().run()
+    assert at.text_input(key="lb_name").value == "Uno"
+    assert at.segmented_control(key="lb_winner").value == "low"
+    assert at.number_input(key="lb_target").value == 500
+
+
+def test_names_are_text_not_markup() -> None:
+    at = app()
+    start(at, ["**Alice**", "<b>Bruno</b>"], "*Skull* King")
+    assert not at.exception
+    assert at.title[0].value.startswith("\\*Skull\\* King")
