@@ -4,7 +4,9 @@ the rules of a named game remembered for the next one, and user text kept as tex
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from hosting import as_host
 from streamlit.testing.v1 import AppTest
@@ -83,6 +85,16 @@ def test_a_game_of_three_rounds_with_a_correction() -> None:
     summary = store().load(code).state.summary()
     assert summary["finished"] and summary["winners"] == ["Bruno"]
     assert any("victoire de Bruno" in s.value for s in at.success)
+    # « Envoyer à BG Stats »: a link (and its QR code) the player's phone opens
+    at.toggle(key=f"bgstats_{code}").set_value(True).run()
+    [link] = at.get("link_button")
+    url = link.proto.url
+    play = json.loads(parse_qs(urlsplit(url).query)["data"][0])
+    assert url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert play["game"]["name"] == "Skull King"
+    assert [(p["name"], p["score"], p["rank"]) for p in play["players"]] == [
+        ("Alice", "50", 2), ("Bruno", "100", 1), ("Chloé", "15", 3)]
+    assert at.get("image")  # the QR code
     assert not at.exception
 
 
