@@ -93,3 +93,25 @@ def test_companion_stats_groups_them_by_name(night: tuple[StatsStore, int],
     out = capsys.readouterr().out
     assert "Skull King : 3 parties, Alice 1 victoire, Bruno 1 victoire" in out
     assert "Uno : 1 partie, Bruno 1 victoire" in out
+
+
+def test_the_nights_json_csv_and_pdf_exports_include_them(night: tuple[StatsStore, int],
+                                                          tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    from print_kit.night import night_pdf
+
+    stats, night_id = night
+    report = night_report(stats, night_id)
+    json.dumps(report, ensure_ascii=False)
+    rows = night_csv(stats, night_id).splitlines()
+    assert sum("Uno" in row for row in rows) == 3  # one row per seat
+    pdf = night_pdf(report)
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext absent")
+    path = tmp_path / "soiree.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                          capture_output=True, text=True).stdout
+    assert "Skull King" in text and "Uno" in text
