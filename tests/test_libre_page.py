@@ -124,3 +124,49 @@ def test_names_are_text_not_markup() -> None:
     start(at, ["**Alice**", "<b>Bruno</b>"], "*Skull* King")
     assert not at.exception
     assert at.title[0].value.startswith("\\*Skull\\* King")
+
+
+def test_the_public_view_reads_and_the_rematch_keeps_the_rules() -> None:
+    from companion.rematch import rematch_setup
+
+    setup = {"name": "Belote", "players": ["A", "B", "C", "D"], "winner": "high",
+             "target": 1000, "teams": {"Nous": ["A", "C"], "Eux": ["B", "D"]}}
+    code = store().create("libre", setup)
+    store().append(code, {"type": "round", "scores": {"Nous": 162, "Eux": 90}}, 0)
+    at = app(code=code, view="public").run()
+    assert {m.label: m.value for m in at.metric} == {"Nous": "162", "Eux": "90"}
+    assert not [b for b in at.button if b.key == "lb_entry_next"]  # read only
+    assert not at.exception
+    again = rematch_setup("libre", setup)
+    assert again["players"] == ["B", "C", "D", "A"] and again["teams"] == setup["teams"]
+    assert again["target"] == 1000 and again["name"] == "Belote"
+
+
+def test_the_night_and_player_pages_group_them_by_name() -> None:
+    from companion.access import ON_SERVER
+    from companion.stats.storage import StatsStore
+
+    stats = StatsStore(store())
+    night, key = stats.open_night("Soirée libre")
+    alice = stats.create_profile("Alice")
+    for name in ("Skull King", "skull king"):
+        code = stats.events.create("libre", {"name": name, "players": ["Alice", "Bruno"],
+                                             "winner": "high"})
+        stats.events.append(code, {"type": "round", "scores": {"Alice": 30, "Bruno": 10}}, 0)
+        stats.events.append(code, {"type": "end"}, 1)
+        stats.seat(code, {0: alice.id})
+        stats.attach(night.id, code, by=ON_SERVER)
+
+    def script() -> None:
+        import tableapp.pages.nights as nights
+
+        nights.render()
+
+    at = AppTest.from_function(script, default_timeout=30)
+    at.query_params.update({"soiree": str(night.id), "cle": key})
+    at.run()
+    assert not at.exception
+    assert at.metric[0].label == "1er · Alice" and at.metric[0].value == "2"
+    named = at.dataframe[-1].value
+    assert list(named["Jeu"]) == ["Skull King"] and list(named["Parties"]) == [2]
+    assert list(named["Victoires"]) == ["Alice 2"]
