@@ -170,3 +170,15 @@ def test_the_night_and_player_pages_group_them_by_name() -> None:
     named = at.dataframe[-1].value
     assert list(named["Jeu"]) == ["Skull King"] and list(named["Parties"]) == [2]
     assert list(named["Victoires"]) == ["Alice 2"]
+
+    def players_script() -> None:
+        import tableapp.pages.players as players
+
+        players.render()
+
+    profile_page = AppTest.from_function(players_script, default_timeout=30).run()
+    assert not profile_page.exception
+    assert "Autres jeux, par nom" in [h.value for h in profile_page.subheader]
+    mine = next(d.value for d in profile_page.dataframe if "Taux" in d.value.columns
+                and list(d.value["Jeu"]) == ["Skull King"])
+    assert list(mine["Victoires"]) == [2]
