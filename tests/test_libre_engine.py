@@ -202,3 +202,18 @@ def test_companion_replay_and_games_include_it() -> None:
                             capture_output=True, text=True, check=False)
     rows = {row["id"]: row for row in json.loads(listed.stdout)}
     assert rows["libre"]["title"] == "Autre jeu" and rows["libre"]["players"] == "1-20"
+
+
+def test_the_pages_texts_and_the_rules_a_name_remembers() -> None:
+    from companion.games.libre.board import describe, remembered_rules, rules_line
+
+    assert describe(rnd(Alice=20, Bruno=-10)) == "Manche : Alice +20, Bruno -10"
+    assert describe({"type": "end"}) == "Fin de partie décidée par la table"
+    assert rules_line(play({**TRIO, "winner": "low", "rounds": 3}, rnd(Alice=1))) == (
+        "le plus bas total gagne · en 3 manches")
+    known = remembered_rules([
+        {**TRIO, "name": "Skull King", "target": 100},
+        {**TRIO, "name": "skull  king", "rounds": 10, "teams": {"X": ["Alice"]}},
+        {**TRIO, "name": "Uno", "winner": "low"}])
+    assert known == {"skull king": {"name": "skull  king", "winner": "high", "rounds": 10},
+                     "uno": {"name": "Uno", "winner": "low"}}

@@ -40,14 +40,24 @@ ENDINGS = {"table": "Quand la table l'arrête", "target": "À un score cible",
 # --- a new game: its name and its rules ---------------------------------------------------
 
 
+REMEMBERED = 30  # the latest games of this device read for their rules
+_KNOWN_KEY = "_compagnon_libre_known"  # (codes read, their rules): the form redraws often
+
+
 def _remembered() -> dict[str, dict[str, Any]]:
-    """The rules of the named games this device played, the latest of each name."""
+    """The rules of the named games this device played, the latest of each name (read once
+    per set of games: each setup read is a replay)."""
     try:
-        games = sorted(device_games(GAME), key=lambda g: g.updated)
-        setups = [session.store().load(g.code).setup for g in games[-50:]]
+        games = sorted(device_games(GAME), key=lambda g: g.updated)[-REMEMBERED:]
+        codes = tuple(g.code for g in games)
+        cached = st.session_state.get(_KNOWN_KEY)
+        if cached is not None and cached[0] == codes:
+            return dict(cached[1])
+        known = remembered_rules([session.store().load(code).setup for code in codes])
     except CompanionError:
         return {}
-    return remembered_rules(setups)
+    st.session_state[_KNOWN_KEY] = (codes, known)
+    return known
 
 
 def _use_rules(rules: dict[str, Any]) -> None:  # a callback: the widgets take these values
