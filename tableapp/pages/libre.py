@@ -210,7 +210,8 @@ def _totals(summary: dict[str, Any]) -> None:
             with column:
                 place = f"{places[who]}ᵉ" if places[who] > 1 else "1ᵉʳ"
                 st.metric(plain(who), summary["scores"][who], border=True,
-                          delta=place if summary["rounds"] else None, delta_color="off")
+                          delta=place if summary["rounds"] else None, delta_color="off",
+                          delta_arrow="off")
                 if who in teams:
                     st.caption(plain(", ".join(teams[who])))
 
