@@ -91,6 +91,12 @@ def test_three_rounds_a_correction_and_the_nights_podium(browser: Any, tmp_path:
                 ".map(m => m.innerText.trim()).join(',') === '55,25,15'", timeout=TIMEOUT)
             assert metrics(page) == {"Anouk": "55", "Basile": "25", "Capucine": "15"}
 
+            # the optional countdown ticks in the browser
+            page.get_by_text("Minuteur par tour", exact=True).click()
+            page.get_by_role("button", name="Lancer le minuteur (60 s)").click()
+            page.wait_for_function("() => /^5[0-9] s$/.test(document.getElementById("
+                                   "'lb-timer-left')?.textContent.trim())", timeout=TIMEOUT)
+
             # the first round was 10 for Basile, not 50: tap it in the history
             page.get_by_text("Historique et corrections", exact=True).click()
             page.locator(".st-key-tb_fix_0 button").click()

@@ -182,3 +182,14 @@ def test_the_night_and_player_pages_group_them_by_name() -> None:
     mine = next(d.value for d in profile_page.dataframe if "Taux" in d.value.columns
                 and list(d.value["Jeu"]) == ["Skull King"])
     assert list(mine["Victoires"]) == [2]
+
+
+def test_the_optional_countdown_is_the_browsers() -> None:
+    code = store().create("libre", {"name": "Uno", "players": ["A", "B"], "winner": "low"})
+    at = app(code=code).run()
+    assert not at.get("html")
+    at.toggle(key="lb_timer").set_value(True).run()
+    at.number_input(key="lb_timer_seconds").set_value(45).run()
+    [timer] = at.get("html")
+    assert "Lancer le minuteur (45 s)" in timer.proto.body
+    assert not at.exception

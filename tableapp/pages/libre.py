@@ -225,6 +225,43 @@ def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
                   on_click=write_at_tap, args=(stored.code, stored.seq, {"type": "end"}))
 
 
+MAX_TIMER = 3600  # seconds: an hour per turn is beyond any table's patience
+
+# The countdown runs in the player's browser only: no rerun, no server work per second. The
+# page gives it a whole number of seconds (no user text reaches this HTML).
+TIMER_HTML = """<div style="display:flex;gap:12px;align-items:center">
+<button type="button" id="lb-timer-go" style="min-height:44px;padding:0 16px;border-radius:8px;
+border:1px solid #999;background:#fff;font:inherit">Lancer le minuteur ({seconds} s)</button>
+<span id="lb-timer-left" aria-live="polite" style="font-size:1.4em;font-variant:tabular-nums">
+</span></div>
+<script>(() => {{
+  const go = document.getElementById('lb-timer-go');
+  const out = document.getElementById('lb-timer-left');
+  if (!go || go.dataset.ready) return;
+  go.dataset.ready = '1';
+  let timer = null;
+  go.addEventListener('click', () => {{
+    clearInterval(timer);
+    let left = {seconds};
+    out.textContent = left + ' s';
+    timer = setInterval(() => {{
+      left -= 1;
+      out.textContent = left > 0 ? left + ' s' : 'Temps écoulé !';
+      if (left <= 0) {{ clearInterval(timer); if (navigator.vibrate) navigator.vibrate(300); }}
+    }}, 1000);
+  }});
+}})();</script>"""
+
+
+def _countdown() -> None:
+    """An optional countdown per turn (registre LIB-8), started by a tap on this screen."""
+    if not st.toggle("Minuteur par tour", key="lb_timer"):
+        return
+    seconds = int(st.number_input("Secondes par tour", min_value=5, max_value=MAX_TIMER,
+                                  value=60, step=5, key="lb_timer_seconds"))
+    st.html(TIMER_HTML.format(seconds=seconds), unsafe_allow_javascript=True)
+
+
 def play() -> None:
     live_view(current_game(GAME, _setup_form), _game)
 
@@ -238,6 +275,8 @@ def _game(stored: StoredGame) -> None:
         with st.container(border=True):
             _entry(stored, summary)
     _totals(summary)
+    if not summary["finished"]:
+        _countdown()
     after_game(stored)  # the chart of totals round by round, the history, « Revanche »
     toolbar(stored, describe)
 
