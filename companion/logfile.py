@@ -37,10 +37,13 @@ def _shown(text: str) -> str:
     return f"« {text[:20]}… »" if len(text) > 20 else f"« {text} »"
 
 
-def title_of(names: list[str]) -> str:
-    """The default title of a game, its players' names, shortened to fit MAX_TEXT (fifteen
-    names of 40 characters do not)."""
+def title_of(names: list[str], name: str = "") -> str:
+    """The default title of a game, its players' names (after the game's own `name` when the
+    table gave it one: « Autre jeu »), shortened to fit MAX_TEXT (fifteen names of 40
+    characters do not)."""
     text = ", ".join(names)
+    if name:
+        text = f"{name} · {text}"
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
 

@@ -129,7 +129,8 @@ def start_rematch(code: str) -> None:
     try:
         old = events.load(code)
         setup = rematch_setup(old.game, old.setup)
-        new = events.create(old.game, setup, title=title_of(setup["players"]))
+        new = events.create(old.game, setup, title=title_of(setup["players"],
+                                                            str(setup.get("name") or "")))
         token, _grant = session.access().issue(new, HOST, label="revanche")
         session.become_host(new, token)
         seats = rematch_seats(stats.seats(code), len(setup["players"]))

@@ -231,7 +231,7 @@ def _new_game(game: str, setup_form: SetupForm | None) -> None:
                  key=f"np_{game}_start") and names is not None and extras is not None:
         try:
             code = session.store().create(game, {"players": names, **extras},
-                                          title=title_of(names))
+                                          title=title_of(names, str(extras.get("name") or "")))
         except RuleError as exc:
             show_rule_error(exc)
             return

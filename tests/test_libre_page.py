@@ -65,6 +65,7 @@ def test_a_game_of_three_rounds_with_a_correction() -> None:
     code = start(at, ["Alice", "Bruno", "Chloé"], "Skull King", ending="rounds", value=3)
     assert store().load(code).setup == {"name": "Skull King", "winner": "high", "rounds": 3,
                                         "players": ["Alice", "Bruno", "Chloé"]}
+    assert store().load(code).title == "Skull King · Alice, Bruno, Chloé"
     enter(at, 20, -10, 0)
     assert at.number_input(key="lb_entry_pts_0").value == 0  # the next round starts at zero
     enter(at, 30, 40, 10)
