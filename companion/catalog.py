@@ -1,6 +1,7 @@
-"""The registry of the five games: id, title, data file and schema.
+"""The registry of the games: the five with their data file and schema (`GAMES`), and the
+score sheets that have no data, only an engine (`SHEETS`: « Autre jeu »).
 
-The one place that lists them."""
+The one place that lists them; `PLAYABLE` is every game a log, a page or a statistic may name."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from companion.schema import GameData
 class GameInfo:
     id: str
     title: str
-    file: str
-    rules_file: str
-    schema: type[GameData]
+    file: str = ""  # a score sheet has no data file, no rules file and no schema
+    rules_file: str = ""
+    schema: type[GameData] | None = None
+    players: tuple[int, int] | None = None  # a score sheet's span (the five: their data's)
 
 
 GAMES: dict[str, GameInfo] = {
@@ -43,9 +45,15 @@ GAMES: dict[str, GameInfo] = {
 }
 
 
+# Games without data or printed material: an engine, a page and a place in the statistics.
+SHEETS: dict[str, GameInfo] = {"libre": GameInfo("libre", "Autre jeu", players=(1, 20))}
+
+PLAYABLE: dict[str, GameInfo] = {**GAMES, **SHEETS}
+
+
 def game_info(game: str) -> GameInfo:
     try:
-        return GAMES[game]
-    except KeyError:
-        choices = ", ".join(GAMES)
+        return PLAYABLE[game]
+    except (KeyError, TypeError):
+        choices = ", ".join(PLAYABLE)
         raise UsageError(f"jeu inconnu « {game} » ; jeux disponibles : {choices}") from None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from companion import settings
-from companion.catalog import GAMES, game_info
+from companion.catalog import GAMES, SHEETS, game_info
 from companion.errors import CompanionError, UsageError
 from companion.loader import load_game
 from companion.model import KINDS, total_copies
@@ -121,13 +121,18 @@ def cmd_games(args: argparse.Namespace) -> int:
                      "players": f"{data.players.min}-{data.players.max}",
                      "cards": total_copies(components, "card"),
                      "levels": data.levels()})
+    for game, info in SHEETS.items():  # no data: a score sheet for a game the table names
+        from companion.games.libre.engine import MAX_COMPETITORS
+        rows.append({"id": game, "title": info.title, "players": f"1-{MAX_COMPETITORS}",
+                     "cards": 0, "levels": []})
     if args.format == "json":
         emit(rows)
     else:
         for row in rows:
             levels = f", niveaux {row['levels']}" if row["levels"] else ""
+            material = f"{row['cards']} cartes" if row["cards"] else "feuille de scores"
             print(f"{row['id']:<10} {row['title']} — {row['players']} joueurs, "
-                  f"{row['cards']} cartes{levels}")
+                  f"{material}{levels}")
     return 0
 
 
@@ -219,7 +224,7 @@ def _extension_modules(command: str | None = None) -> list[Any]:
     """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
     names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli",
              "companion.db_cli"] + [
-        f"companion.games.{g}.cli" for g in GAMES] + [
+        f"companion.games.{g}.cli" for g in GAMES | SHEETS] + [
         "companion.stats.cli", "companion.lab.cli", "print_kit.cli", "tableapp.launch"]
     if command in _ONLY_MODULE:
         names = [_ONLY_MODULE[command]]

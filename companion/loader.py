@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from companion import parsecache
 from companion.catalog import GAMES, game_info
 from companion.datafiles import data_file
-from companion.errors import DataError
+from companion.errors import DataError, UsageError
 from companion.house_defaults import check_house_defaults
 from companion.schema import CheckFailed, GameData
 
@@ -117,6 +117,8 @@ def parse_game(game: str, text: str, file_label: str, *, cached: bool = False) -
 
     Every failure is a DataError naming the file, the field and what was expected."""
     info = game_info(game)
+    if info.schema is None:
+        raise UsageError(f"{info.title} n'a pas de fichier de données (une feuille de scores)")
     raw = parsecache.get(game, text, _PARSER) if cached else None
     if raw is None:
         raw = _read_yaml(text, file_label)
@@ -179,6 +181,9 @@ def load_game(game: str) -> GameData:
 
 @cache
 def _load_file(game: str) -> GameData:
+    if game_info(game).schema is None:
+        raise UsageError(f"{game_info(game).title} n'a pas de fichier de données (une feuille "
+                         "de scores)")
     return load_path(game, data_file(game_info(game).file), cached=True)
 
 

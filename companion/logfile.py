@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from companion import safejson
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE
 from companion.errors import UsageError
 from companion.log import META_TYPES
 
@@ -37,10 +37,13 @@ def _shown(text: str) -> str:
     return f"« {text[:20]}… »" if len(text) > 20 else f"« {text} »"
 
 
-def title_of(names: list[str]) -> str:
-    """The default title of a game, its players' names, shortened to fit MAX_TEXT (fifteen
-    names of 40 characters do not)."""
+def title_of(names: list[str], name: str = "") -> str:
+    """The default title of a game, its players' names (after the game's own `name` when the
+    table gave it one: « Autre jeu »), shortened to fit MAX_TEXT (fifteen names of 40
+    characters do not)."""
     text = ", ".join(names)
+    if name:
+        text = f"{name} · {text}"
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
 
 
@@ -120,11 +123,12 @@ def parse_envelope(data: str | bytes | dict[str, Any],
         raise UsageError(f"version de journal non prise en charge : {data.get('version')!r} "
                          f"(attendu {VERSION})")
     game = data.get("game")
-    if not isinstance(game, str) or game not in GAMES:  # a list was unhashable: TypeError
-        raise UsageError(f"jeu inconnu dans le journal : {game!r} ; jeux : {', '.join(GAMES)}")
+    if not isinstance(game, str) or game not in PLAYABLE:  # a list was unhashable: TypeError
+        raise UsageError(f"jeu inconnu dans le journal : {game!r} ; jeux : "
+                         f"{', '.join(PLAYABLE)}")
     if expected_game is not None and game != expected_game:
-        raise UsageError(f"ce journal est une partie de {GAMES[game].title}, pas de "
-                         f"{GAMES[expected_game].title}")
+        raise UsageError(f"ce journal est une partie de {PLAYABLE[game].title}, pas de "
+                         f"{PLAYABLE[expected_game].title}")
     if not isinstance(data.get("setup"), dict):
         raise UsageError("« setup » (la mise en place) doit être un objet JSON")
     if not isinstance(data.get("events"), list):

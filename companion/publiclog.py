@@ -49,6 +49,8 @@ POLICIES: dict[str, Policy] = {
     # hold what the table sees (a move, the Action card turned up, a declaration): what lies
     # under a Lieu or a Témoin is the engine's, from the plan, never in a line.
     "labystere": Policy(default=ALL, secret_setup=frozenset({"seed"})),
+    # A score sheet holds only what the table announced aloud: every round's points.
+    "libre": Policy(default=ALL),
 }
 
 

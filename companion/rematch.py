@@ -28,7 +28,7 @@ def rematch_setup(game: str, setup: dict[str, Any], seed: int | None = None) -> 
     """The new game's setup; `seed` fixes Labystère's new map (tests), else one is drawn."""
     game_info(game)
     players = setup.get("players")
-    if not isinstance(players, list) or len(players) < 2:
+    if not isinstance(players, list) or not players:
         raise UsageError("revanche impossible : la partie n'a pas de joueurs")
     new = copy.deepcopy(setup)
     new["players"] = rotated(list(players))

@@ -15,10 +15,13 @@ from companion.access import HOST
 from companion.errors import CompanionError, UsageError
 from companion.logfile import title_of
 from companion.rematch import rematch_seats, rematch_setup
+from companion.stats.bgstats import QR_MAX, bgstats_link, bgstats_play, start_player_of
 from companion.stats.charts import rounds_spec
+from companion.stats.figures import Played
 from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
+from companion.stats.storage import profile_key
 from companion.store import StoredGame
-from tableapp import ownership, seating, session
+from tableapp import a11y, ownership, seating, session
 from tableapp.gamepage import is_host, open_game
 from tableapp.usertext import plain
 
@@ -81,10 +84,40 @@ def after_game(stored: StoredGame, *, history: bool = True) -> None:
         return
     if history:
         round_history(record, key=f"rounds_{stored.game}")
+    if record.finished:
+        send_to_bgstats(stored, record)
     if record.finished and is_host():
         if st.button("Revanche : mêmes joueurs, places tournées", key="rematch",
                      width="stretch", help="Mêmes options ; chacun avance d'une place"):
             start_rematch(stored.code)
+
+
+def send_to_bgstats(stored: StoredGame, record: GameRecord) -> None:
+    """« Envoyer à BG Stats »: the play as BG Stats' push link and its QR code, opened by a
+    player's own device (nothing is sent from the server). Drawn only when asked for."""
+    if not st.toggle("Envoyer à BG Stats", key=f"bgstats_{stored.code}",
+                     help="Enregistre la partie dans l'application BG Stats d'un joueur"):
+        return
+    who: dict[str, str] = {}
+    names: dict[str, str] = {}
+    try:
+        stats = seating.stats_store()
+        who = {record.players[seat]: profile_key(profile)
+               for seat, profile in stats.seats(stored.code).items()
+               if seat < len(record.players)}
+        names = stats.names()
+    except CompanionError:  # without profiles, the names as typed
+        pass
+    link = bgstats_link(bgstats_play(Played(record, who), names=names,
+                                     start_player=start_player_of(stored.setup)))
+    st.link_button("Ouvrir dans BG Stats", link, icon=":material/open_in_new:",
+                   width="stretch")
+    if len(link.encode()) <= QR_MAX:
+        a11y.picture(session.qr_png(link), "QR code : ouvre « Envoyer à BG Stats » pour cette "
+                     "partie", width=240, caption="À scanner avec le téléphone qui a BG Stats")
+    else:
+        st.caption("Le lien est trop long pour un QR code : ouvrez-le sur le téléphone qui a "
+                   "BG Stats.")
 
 
 def start_rematch(code: str) -> None:
@@ -95,7 +128,8 @@ def start_rematch(code: str) -> None:
     try:
         old = events.load(code)
         setup = rematch_setup(old.game, old.setup)
-        new = events.create(old.game, setup, title=title_of(setup["players"]))
+        new = events.create(old.game, setup, title=title_of(setup["players"],
+                                                            str(setup.get("name") or "")))
         token, _grant = session.access().issue(new, HOST, label="revanche")
         session.become_host(new, token)
         seats = rematch_seats(stats.seats(code), len(setup["players"]))

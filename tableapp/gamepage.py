@@ -207,8 +207,11 @@ def open_game(code: str) -> None:
 
 def _player_names(game: str) -> list[str] | None:
     """Seat-ordered names typed by the table, or None while incomplete (the reason shown)."""
-    data = load_game(game)
-    low, high = data.players.min, data.players.max
+    span = game_info(game).players  # a score sheet has no data: its span is in the catalog
+    if span is None:
+        data = load_game(game)
+        span = (data.players.min, data.players.max)
+    low, high = span
     count = st.segmented_control("Nombre de joueurs", list(range(low, high + 1)),
                                  default=low, key=f"np_{game}_count") or low
     seating.profile_chips(game, low, high)
@@ -238,7 +241,7 @@ def _new_game(game: str, setup_form: SetupForm | None) -> None:
                  key=f"np_{game}_start") and names is not None and extras is not None:
         try:
             code = session.store().create(game, {"players": names, **extras},
-                                          title=title_of(names))
+                                          title=title_of(names, str(extras.get("name") or "")))
         except RuleError as exc:
             show_rule_error(exc)
             return

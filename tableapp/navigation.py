@@ -12,7 +12,7 @@ from types import ModuleType
 
 import streamlit as st
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
 
 SHARED = ["tableapp.pages.home", "tableapp.pages.nights"]
 TRAILING = ["tableapp.pages.printing", "tableapp.pages.lab"]

@@ -22,11 +22,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_games_lists_the_five(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_lists_the_five_and_the_score_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games", "--format", "json")
     assert code == 0
     rows = {r["id"]: r for r in json.loads(out)}
-    assert set(rows) == {"noe", "emblemes", "labystere", "camelot", "elsen"}
+    assert set(rows) == {"noe", "emblemes", "labystere", "camelot", "elsen", "libre"}
     assert rows["noe"]["cards"] == 93 and rows["camelot"]["cards"] == 110
 
 

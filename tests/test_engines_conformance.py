@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
 from companion.engine import engine_for, replay
 from companion.errors import RuleError
 from companion.log import resolve
@@ -115,7 +115,7 @@ def test_any_event_is_applied_or_refused_without_trace(game: str, data: st.DataO
 def test_every_decision_cited_in_the_code_is_recorded_in_docs() -> None:
     """A rule reference « registre CAM-15 » must lead somewhere: docs/ records each decision."""
     root = EXAMPLES.parent.parent
-    pattern = re.compile(r"\b((?:NOE|EMB|LAB|CAM|ELS|PRINT|ATL)-D?\d+)\b")
+    pattern = re.compile(r"\b((?:NOE|EMB|LAB|CAM|ELS|PRINT|ATL|LIB)-D?\d+)\b")
     sources = [p for folder in ("companion", "print_kit", "tableapp")
                for p in (root / folder).rglob("*.py")]
     cited = {m for p in sources for m in pattern.findall(p.read_text(encoding="utf-8"))}

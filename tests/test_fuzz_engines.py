@@ -18,7 +18,7 @@ from fuzzing import EXAMPLES, examples, leaves, mutated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
 from companion.engine import engine_for, replay
 from companion.errors import CompanionError, RuleError
 from companion.store import EventStore

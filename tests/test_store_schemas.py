@@ -13,7 +13,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from test_store_counter import SETUP, score, use_counter
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
 from companion.log import is_meta
 from companion.store import EventStore, check_log, parse_envelope
 

@@ -12,10 +12,11 @@ import argparse
 import sys
 from typing import Any
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
 from companion.cli import emit
 from companion.errors import UsageError
 from companion.stats.figures import display_names, game_stats, player_keys, player_stats
+from companion.stats.libre import wins_line
 from companion.stats.podium import RANKINGS
 from companion.stats.record import count_text, number_text
 from companion.stats.report import night_csv, night_report, player_csv, player_report
@@ -103,6 +104,9 @@ def _print_player(report: dict[str, Any]) -> None:
     for game, tally in s["by_game"].items():
         print(f"  {GAMES[game].title} : {count_text(tally['played'], 'parties')}, "
               f"{count_text(tally['won'], 'victoires')} ({_rate(tally['win_rate'])})")
+    for named in s["libre"]["by_name"].values():
+        print(f"    {named['name']} : {count_text(named['played'], 'parties')}, "
+              f"{count_text(named['won'], 'victoires')} ({_rate(named['win_rate'])})")
     for game in report["games"]:
         print(f"  {game['created'][:10]} {game['title']} ({game['code']}) — {game['result']}")
 
@@ -111,6 +115,8 @@ def _print_overview(overview: dict[str, Any]) -> None:
     for game, row in overview["games"].items():
         print(f"{GAMES[game].title} : {count_text(row['played'], 'parties')}, dont "
               f"{count_text(row['finished'], 'parties terminées')}")
+        for named in row.get("by_name", {}).values():
+            print(f"  {wins_line(named)}")
     for name, s in overview["players"].items():
         print(f"  {name} : {count_text(s['played'], 'parties')}, "
               f"{count_text(s['won'], 'victoires')} ({_rate(s['win_rate'])})")

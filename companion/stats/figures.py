@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
+from companion.stats.libre import name_key, named_games
 from companion.stats.record import GameRecord
 
 
@@ -80,6 +81,7 @@ def player_stats(games: Iterable[Played], key: str) -> dict[str, Any]:
     sides: dict[str, Tally] = defaultdict(Tally)
     roles: dict[str, Tally] = defaultdict(Tally)
     solved_turns: list[int] = []
+    named: dict[str, dict[str, Any]] = {}
     for played in games:
         name = played.name_of(key)
         if name is None:
@@ -108,6 +110,12 @@ def player_stats(games: Iterable[Played], key: str) -> dict[str, Any]:
             roles[mine["role"]].add(True, won)
         elif record.game == "labystere" and won:
             solved_turns.append(mine["turns"])
+        elif record.game == "libre":
+            row = named.setdefault(name_key(record.title), {"name": record.title,
+                                                            **Tally().as_json()})
+            tally = Tally(row["played"], row["finished"], row["won"])
+            tally.add(record.finished, won)
+            row.update(tally.as_json())
     return {
         **total.as_json(), "points": round(points, 4),
         "by_game": {g: by_game[g].as_json() for g in GAMES if g in by_game},
@@ -124,6 +132,7 @@ def player_stats(games: Iterable[Played], key: str) -> dict[str, Any]:
                   "by_role": {r: t.as_json() for r, t in sorted(roles.items())}},
         "labystere": {"solved": len(solved_turns), "turns_to_solve": _mean(
             [float(t) for t in solved_turns])},
+        "libre": {"by_name": dict(sorted(named.items()))},
     }
 
 
@@ -136,8 +145,10 @@ def favourite(revealed: Mapping[int, int], earned: Mapping[int, int]) -> int | N
 
 
 def game_stats(games: Iterable[Played]) -> dict[str, Any]:
-    """Per game: games played and finished, rounds, and the game's own figures."""
+    """Per game: games played and finished, rounds, and the game's own figures (« Autre
+    jeu »: per named game, `by_name`)."""
     out: dict[str, Any] = {}
+    games = list(games)
     for played in games:
         record = played.record
         row = out.setdefault(record.game, {"played": 0, "finished": 0, "players": 0,
@@ -155,6 +166,8 @@ def game_stats(games: Iterable[Played]) -> dict[str, Any]:
         row["average_players"] = round(row.pop("players") / row["played"], 4)
         if "turns_to_solve" in row:
             row["turns_to_solve"] = _mean([float(t) for t in row["turns_to_solve"]])
+    if "libre" in out:
+        out["libre"]["by_name"] = named_games(p.record for p in games)
     return {g: out[g] for g in GAMES if g in out}
 
 

@@ -82,7 +82,8 @@ class GameRecord:
 
     @property
     def title(self) -> str:
-        return game_info(self.game).title
+        """The game's title; « Autre jeu » carries the name the table gave it."""
+        return self.facts.get("title") or game_info(self.game).title
 
     def points(self, player: str) -> float | None:
         """Place-based points normalised per game (docs/stats.md › Points par place): 1 for

@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from companion.catalog import game_info
 from companion.stats.figures import Played, display_names, game_stats, player_stats
 from companion.stats.podium import RANKINGS, podium
 from companion.stats.record import number_text
@@ -35,7 +34,7 @@ def game_row(played: Played, names: Mapping[str, str]) -> dict[str, Any]:
     """One game of a list: what it is, who played (seat order) and how it ended."""
     record = played.record
     return {
-        "code": record.code, "game": record.game, "title": game_info(record.game).title,
+        "code": record.code, "game": record.game, "title": record.title,
         "created": record.created,
         "players": [seat_label(played, n, names) for n in record.players],
         "finished": record.finished,
@@ -108,7 +107,7 @@ def night_csv(stats: StatsStore, night_id: int) -> str:
     for number, played in enumerate(games, start=1):
         record = played.record
         for seat, name in enumerate(record.players, start=1):
-            rows.append([night.title, number, record.code, game_info(record.game).title,
+            rows.append([night.title, number, record.code, record.title,
                          "terminée" if record.finished else "en cours", seat,
                          names.get(played.key(name), name), name, record.places.get(name),
                          record.points(name),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.catalog import GAMES
+from companion.catalog import GAMES, game_info
 from companion.loader import load_game
 from companion.model import KINDS, count_label, group_label
 from companion.text import counted, date_time
@@ -24,7 +24,7 @@ def start_section() -> None:
     if not pages:
         st.info("L'assistant de table n'a encore de page pour aucun jeu.")
         return
-    game = st.selectbox("Jeu", list(pages), format_func=lambda g: GAMES[g].title,
+    game = st.selectbox("Jeu", list(pages), format_func=lambda g: game_info(g).title,
                         key="home_new_game")
     missing = [info.title for g, info in GAMES.items() if g not in pages]
     if missing:
@@ -38,7 +38,7 @@ def resume_section() -> None:
     st.header("Reprendre une partie")
     games = device_games()  # only this device's: the code of anyone else's game is theirs
     if games:
-        labels = {g.code: f"{g.code} · {GAMES[g.game].title} · {g.title} · "
+        labels = {g.code: f"{g.code} · {game_info(g.game).title} · {g.title} · "
                           f"{counted(g.events, 'événement')} · {date_time(g.updated)}"
                           + (" · ne se rejoue plus" if g.replays is False else "")
                   for g in games}

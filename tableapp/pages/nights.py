@@ -12,8 +12,9 @@ from datetime import date
 
 import streamlit as st
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
 from companion.errors import CompanionError
+from companion.stats.bgstats import bgg_csv
 from companion.stats.charts import podium_spec
 from companion.stats.figures import Played, display_names, game_stats
 from companion.stats.nights import Night
@@ -244,6 +245,16 @@ def _exports(night: Night, ranking: str) -> None:
     c.download_button("Résumé (PDF)", lambda: _pdf(night.id, ranking),
                       file_name=f"{name}.pdf", mime="application/pdf", key="night_pdf",
                       width="stretch", on_click="ignore")
+    st.download_button("Parties pour BoardGameGeek (CSV)", lambda: _bgg(night.id),
+                       file_name=f"{name}-parties.csv", mime="text/csv", key="night_bgg",
+                       width="stretch", on_click="ignore",
+                       help="Une ligne par partie : date, jeu, joueurs, scores, gagnants")
+
+
+def _bgg(night_id: int) -> str:
+    stats = seating.stats_store()
+    games = stats.played(stats.night(night_id).codes)
+    return bgg_csv(games, display_names(games, stats.names()))
 
 
 def _pdf(night_id: int, ranking: str) -> bytes:

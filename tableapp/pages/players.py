@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE as GAMES
 from companion.errors import CompanionError
 from companion.stats.charts import tally_spec
 from companion.stats.emblemes import character_name
@@ -97,6 +97,12 @@ def _statistics(report: dict[str, Any]) -> None:
         rows = _tally_rows(s["by_game"], "Jeu", lambda g: GAMES[g].title)
         st.dataframe(rows, hide_index=True, width="stretch")
         st.vega_lite_chart(tally_spec(rows), width="stretch")
+        named = s["libre"]["by_name"]
+        if named:
+            st.subheader("Autres jeux, par nom")
+            st.dataframe([{"Jeu": row["name"], "Parties": row["played"],
+                           "Victoires": row["won"], "Taux": _rate(row["win_rate"])}
+                          for row in named.values()], hide_index=True, width="stretch")
         st.subheader("Par nombre de joueurs")
         st.dataframe(_tally_rows(s["by_player_count"], "Joueurs à la table"),
                      hide_index=True, width="stretch")
@@ -234,6 +240,22 @@ def per_game_table(per_game: dict[str, Any]) -> None:
                      "Joueurs en moyenne": number(row["average_players"], 1),
                      "Manches, tournois ou tours": row["rounds"], "En plus": extra})
     st.dataframe(rows, hide_index=True, width="stretch")
+    named = per_game.get("libre", {}).get("by_name", {})
+    if named:
+        named_games_table(named)
+
+
+def named_games_table(named: dict[str, Any]) -> None:
+    """« Autre jeu » by the name the table gave it: plays, wins per player, best and average
+    total, last played (names are user text: a dataframe shows them as text)."""
+    st.markdown("**Autres jeux, par nom**")
+    st.dataframe([{"Jeu": row["name"], "Parties": row["played"], "Terminées": row["finished"],
+                   "Victoires": ", ".join(f"{p} {n}" for p, n in row["wins"].items()),
+                   "Meilleur score": row["best_score"],
+                   "Score moyen": None if row["average_score"] is None
+                   else number_text(round(row["average_score"], 1)),
+                   "Dernière partie": row["last_played"]} for row in named.values()],
+                 hide_index=True, width="stretch")
 
 
 def _portrait(profile: Profile) -> None:

@@ -1,0 +1,98 @@
+"""« Autre jeu »'s record and the figures of each named game (docs/stats.md › Autre jeu).
+
+The game is the name the table typed (« Skull King »): records carry it as their title, and
+the statistics group them by it, case and spaces ignored, as BG Stats groups plays by game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from companion.stats.record import GameRecord, RoundRow, Rounds, count_text
+
+
+def name_key(name: str) -> str:
+    """« skull  KING » and « Skull King » are the same game."""
+    return " ".join(name.split()).casefold()
+
+
+def _places(summary: dict[str, Any], players: list[str]) -> dict[str, int]:
+    """Each player's place: their own, or their team's counted in players (1 + the players of
+    better teams); with teams, the worst team takes the last place, as a losing side does in
+    the other team games (docs/stats.md)."""
+    teams: dict[str, list[str]] | None = summary["teams"]
+    ranking = summary["ranking"]
+    if not teams:
+        return {row["name"]: row["place"] for row in ranking}
+    worst = min(row["total"] if summary["winner"] == "high" else -row["total"]
+                for row in ranking)
+    places: dict[str, int] = {}
+    for row in ranking:
+        better = [o for o in ranking if o["place"] < row["place"]]
+        place = 1 + sum(len(teams[o["name"]]) for o in better)
+        mine = row["total"] if summary["winner"] == "high" else -row["total"]
+        if mine == worst and row["place"] != 1:
+            place = len(players)
+        for member in teams[row["name"]]:
+            places[member] = place
+    return places
+
+
+def extract(setup: dict[str, Any], events: list[dict[str, Any]],
+            summary: dict[str, Any]) -> GameRecord:
+    players = list(summary["players"])
+    competitors = list(summary["competitors"])
+    teams: dict[str, list[str]] | None = summary["teams"]
+    team_of = {m: t for t, members in (teams or {}).items() for m in members}
+    totals = dict(summary["scores"])
+    rows = [RoundRow(n, dict(gains), dict(running))
+            for n, (gains, running) in enumerate(zip(summary["rounds"], summary["history"],
+                                                     strict=True), start=1)]
+    finished = bool(summary["finished"])
+    scores = {p: totals[team_of.get(p, p)] for p in players}
+    return GameRecord(
+        game="libre", players=players, finished=finished,
+        winners=list(summary["winning_players"]),
+        places=_places(summary, players) if finished else {},
+        scores=scores, score_unit="points",
+        rounds=Rounds("Manche", "points", competitors, rows, summary["target"]),
+        figures={p: {"team": team_of.get(p), "score": scores[p]} for p in players},
+        facts={"title": summary["name"], "winner": summary["winner"], "teams": teams,
+               "totals": totals, "target": summary["target"],
+               "rounds_limit": summary["rounds_limit"], "ended_by": summary["ended_by"]})
+
+
+def named_games(records: Iterable[GameRecord]) -> dict[str, dict[str, Any]]:
+    """Per named game, BG Stats' figures: plays, finished plays, wins per player (name as
+    typed), best and average total over finished plays (the best is the highest, or the
+    lowest when the latest play was won low) and the date of the last play."""
+    out: dict[str, dict[str, Any]] = {}
+    totals: dict[str, list[int]] = {}
+    for record in sorted((r for r in records if r.game == "libre"), key=lambda r: r.created):
+        key = name_key(record.facts["title"])
+        row = out.setdefault(key, {"name": record.facts["title"], "played": 0, "finished": 0,
+                                   "wins": {}, "best_score": None, "average_score": None,
+                                   "last_played": ""})
+        row["played"] += 1
+        row["last_played"] = max(row["last_played"], record.created[:10])
+        row["winner"] = record.facts["winner"]
+        if not record.finished:
+            continue
+        row["finished"] += 1
+        for player in record.winners:
+            row["wins"][player] = row["wins"].get(player, 0) + 1
+        totals.setdefault(key, []).extend(record.facts["totals"].values())
+    for key, row in out.items():
+        values = totals.get(key, [])
+        if values:
+            row["best_score"] = min(values) if row["winner"] == "low" else max(values)
+            row["average_score"] = round(sum(values) / len(values), 4)
+        row["wins"] = dict(sorted(row["wins"].items(), key=lambda item: (-item[1], item[0])))
+    return dict(sorted(out.items(), key=lambda item: item[1]["name"].casefold()))
+
+
+def wins_line(row: dict[str, Any]) -> str:
+    """« Skull King : 7 parties, Alice 3 victoires, Bruno 2 victoires » (plain text)."""
+    parts = [f"{row['name']} : {count_text(row['played'], 'parties')}"]
+    parts += [f"{player} {count_text(n, 'victoires')}" for player, n in row["wins"].items()]
+    return ", ".join(parts)
