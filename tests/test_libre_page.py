@@ -95,7 +95,9 @@ def test_a_game_of_three_rounds_with_a_correction() -> None:
     assert play["game"]["name"] == "Skull King"
     assert [(p["name"], p["score"], p["rank"]) for p in play["players"]] == [
         ("Alice", "50", 2), ("Bruno", "100", 1), ("Chloé", "15", 3)]
-    assert at.get("image")  # the QR code
+    # the QR code, with a text alternative saying what it opens (issue 25)
+    assert any("<img" in e.proto.body and "Envoyer à BG Stats" in e.proto.body
+               for e in at.get("html"))
     assert not at.exception
 
 
@@ -188,9 +190,9 @@ def test_the_night_and_player_pages_group_them_by_name() -> None:
 def test_the_optional_countdown_is_the_browsers() -> None:
     code = store().create("libre", {"name": "Uno", "players": ["A", "B"], "winner": "low"})
     at = app(code=code).run()
-    assert not at.get("html")
+    assert not [e for e in at.get("html") if "minuteur" in e.proto.body]
     at.toggle(key="lb_timer").set_value(True).run()
     at.number_input(key="lb_timer_seconds").set_value(45).run()
-    [timer] = at.get("html")
+    [timer] = [e for e in at.get("html") if "minuteur" in e.proto.body]
     assert "Lancer le minuteur (45 s)" in timer.proto.body
     assert not at.exception

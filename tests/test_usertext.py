@@ -13,6 +13,7 @@ from hosting import as_host
 from stats_night import example_log
 from streamlit.testing.v1 import AppTest
 
+from companion.access import ON_SERVER
 from companion.stats.storage import StatsStore
 from companion.store import EventStore, default_path
 from tableapp.usertext import WORD_JOINER, plain
@@ -82,7 +83,7 @@ def test_the_podium_metrics_show_names_escaped() -> None:
     link = stats.create_profile("www.exemple.org")
     code = stats.events.import_log(example_log("noe-partie-a-100-points"))
     stats.seat(code, {0: image.id, 1: link.id})
-    stats.attach(night.id, code)
+    stats.attach(night.id, code, by=ON_SERVER)
 
     def script() -> None:
         from tableapp.pages.nights import render
