@@ -35,6 +35,7 @@ LAST = FIRST + len(CODES) - 1
 ICON_EM = 1.15  # an icon's advance, in ems: a 1-em picture and a little air on each side
 PATTERN = re.compile(r":([^\W\d_][\w-]{0,30}):")  # « :piece: », « :épée: »; not « 10:30 »
 PRIVATE = re.compile("[\ue000-\uf8ff]")
+_ICON = re.compile(f"[{chr(FIRST)}-{chr(LAST)}]")  # searched in C: every text drawn is asked
 
 
 def icon_key(name: str) -> str:
@@ -76,7 +77,7 @@ def is_icon(ch: str) -> bool:
 
 
 def has_icons(text: str) -> bool:
-    return any(is_icon(ch) for ch in text)
+    return _ICON.search(text) is not None
 
 
 def art_of(ch: str) -> str:

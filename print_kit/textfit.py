@@ -51,14 +51,15 @@ def width(text: str, font: str, size: float) -> float:
 
 @lru_cache(maxsize=65536)
 def _missing(text: str, font: str) -> frozenset[str]:
-    """The preflight asks again for every copy of a card: answered once per text."""
+    """The preflight asks again for every copy of a card: answered once per text. Icons are
+    drawn as pictures, not glyphs."""
+    if has_icons(text):
+        text = "".join(ch for ch in text if not is_icon(ch))
     return frozenset(missing_glyphs(text, font))
 
 
 def check_glyphs(text: str, font: str, where: str) -> None:
     register()
-    if has_icons(text):  # drawn as pictures, not glyphs
-        text = "".join(ch for ch in text if not is_icon(ch))
     missing = _missing(text, font)
     if missing:
         shown = " ".join(f"« {c} » (U+{ord(c):04X})" for c in sorted(missing))
