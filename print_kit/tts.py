@@ -63,11 +63,13 @@ def grid(count: int) -> tuple[int, int]:
 
 def _face_pdf(faces: Sequence[Face], card_mm: tuple[float, float], low_ink: bool) -> bytes:
     """One PDF page per face at the card size, without bleed (one PDF for them all: one font
-    subset, each shared picture drawn once)."""
+    subset, each shared picture drawn once), its pages not compressed: pdfium reads it at
+    once from memory."""
     register()
     w, h = card_mm
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, initialFontName=REGULAR)
+    c = Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, initialFontName=REGULAR,
+               pageCompression=0)
     painter = Painter(c, bleed_mm=0, low_ink=low_ink, where="tts")
     painter.count_faces((face, Rect(0, 0, w, h), 0) for face in faces)
     for face in faces:
