@@ -18,6 +18,7 @@ from companion.errors import UsageError
 from print_kit.build import Kit, prepare_out_dir, write_atomic, write_kit
 from print_kit.deckfile import read_deck
 from print_kit.deckprint import deck_images, deck_kit, png_pages, template
+from print_kit.icons import listing
 from print_kit.options import LABYSTERE_SEED, make_options
 
 
@@ -103,5 +104,5 @@ def _write_template(path: Path) -> int:
     except OSError as exc:
         raise UsageError(f"{path} : écriture impossible ({exc.strerror})") from None
     print(f"modèle écrit : {path} — une ligne par carte ; puis « companion print deck {path} "
-          "--check »", file=sys.stderr)
+          f"--check » ; icônes dans le texte : {listing()}", file=sys.stderr)
     return 0

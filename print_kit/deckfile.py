@@ -29,6 +29,7 @@ from print_kit.deckread import (
 from print_kit.decks import CardSpec
 from print_kit.deckxlsx import xlsx_table
 from print_kit.faces import PALETTE
+from print_kit.icons import listing, unknown_icons
 
 FORMATS = (".csv", ".xlsx", ".yaml", ".yml")
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -283,6 +284,11 @@ def _card(file: str, row: Row, folder: Path | None, problems: list[str]) -> Card
         if problem:
             fail(column, problem)
         arts[column] = ref
+    unknown = unknown_icons(text("text"))
+    if unknown:  # the text is read whole already (MAX_CELL_CHARS): at most 2,000 characters
+        named = ", ".join(f"« :{n[:30]}: »" for n in unknown[:3])
+        plural = "s" if len(unknown) > 1 else ""
+        fail("text", f"icône{plural} inconnue{plural} {named} ; icônes possibles : {listing()}")
     card_id = slug(text("id") or name)
     if name and not card_id:
         fail("id" if "id" in row.cells else "name",

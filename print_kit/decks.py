@@ -53,7 +53,8 @@ def art_ref(art: str) -> str | None:
 
 def card_face(game: str, spec: CardSpec, footer: str = "") -> Face:
     return Face(f"{game}:{spec.id}", spec.name, spec.colour, corner=spec.value,
-                subtitle=spec.category, art=art_ref(spec.art), text=spec.text, footer=footer)
+                subtitle=spec.category, art=art_ref(spec.art), text=spec.text, footer=footer,
+                rich=True)
 
 
 def back_face(game: str, spec: CardSpec, footer: str = "") -> Face:

@@ -14,7 +14,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
-from print_kit.textfit import STEP, Block, PreflightError, fit_block, fit_line, french, wrap
+from print_kit.icons import encode, has_icons, listing, unknown_icons
+from print_kit.textfit import (
+    STEP,
+    Block,
+    PreflightError,
+    draw_with_icons,
+    fit_block,
+    fit_line,
+    french,
+    wrap,
+)
 
 Style = Literal["card", "token", "half-token", "back"]
 RGB = tuple[float, float, float]
@@ -105,6 +115,9 @@ class Face:
     footer: str = ""  # the game's name
     parts: tuple[Part, ...] = ()  # a game's own elements (see Part)
     light: bool = False  # a back on white, framed in its colour (print_kit.backs)
+    # an author's card (print_kit.decks): its text is hyphenated in French before its type
+    # shrinks, and holds inline icons (`:piece:`, print_kit.icons)
+    rich: bool = False
 
     @property
     def house_label(self) -> str:
@@ -170,13 +183,18 @@ def _house_mark(c: Canvas, x: float, y: float, size: float, rgb: RGB, label: str
     c.drawString(x, y, label)
 
 
-def _lines(c: Canvas, block: Block, x_mid: float, top: float, font: str, rgb: RGB) -> float:
-    """Centred lines from `top` down; returns the y under the last line."""
+def _lines(c: Canvas, block: Block, x_mid: float, top: float, font: str, rgb: RGB,
+           pens: Pens | None = None) -> float:
+    """Centred lines from `top` down; returns the y under the last line. A line holding icons
+    (print_kit.icons) is drawn run by run, each icon a picture one em square on the line."""
     _fill(c, rgb)
     c.setFont(font, block.size)
     y = top - block.size
     for line in block.lines:
-        c.drawCentredString(x_mid, y, line)
+        if pens is not None and has_icons(line):
+            draw_with_icons(c, line, font, block.size, x_mid, y, pens.art)
+        else:
+            c.drawCentredString(x_mid, y, line)
         y -= block.leading
     return y + block.leading - 0.25 * block.size
 
@@ -325,9 +343,16 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
     if face.text or face.note:
         note_h = room * 0.32 if face.note and face.text else (room if face.note else 0)
         if face.text:
-            block = fit_block(french(face.text), REGULAR, inner_w, room - note_h,
-                              largest=9.4 * k, smallest=5.5, where=f"{where} › effet")
-            y = _lines(c, block, mid, y, REGULAR, INK)
+            text = french(face.text)
+            if face.rich:
+                unknown = unknown_icons(face.text)
+                if unknown:
+                    raise PreflightError(f"{where} › effet : icône inconnue « :{unknown[0]}: » ; "
+                                         f"icônes : {listing()}")
+                text = french(encode(face.text))
+            block = fit_block(text, REGULAR, inner_w, room - note_h, largest=9.4 * k,
+                              smallest=5.5, where=f"{where} › effet", hyphenate=face.rich)
+            y = _lines(c, block, mid, y, REGULAR, INK, pens)
             y -= 1.2 * MM * k
         if face.note:
             block = fit_block(french(face.note), REGULAR, inner_w,

@@ -12,7 +12,7 @@ of the same grid); and a saved object: `ObjectStates` holding one `DeckCustom` w
 card of a secret deck (as in print, PRINT-10).
 
 Faces are the kit's own (`Painter`), drawn at the card size without bleed (the game cuts
-nothing), all in one PDF, and rendered by pdfium straight at the cell's size."""
+nothing), all in one PDF, and rendered by pdfium straight into their cells of each sheet."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
@@ -60,34 +61,100 @@ def grid(count: int) -> tuple[int, int]:
     return cols, math.ceil(count / cols)
 
 
-def render_faces(faces: Sequence[Face], card_mm: tuple[float, float], cell: tuple[int, int],
-                 low_ink: bool = False) -> list[Image.Image]:
-    """Each face at the cell's size (RGB): one PDF page per face (one PDF for them all: one
-    font subset, each shared picture drawn once), rendered by pdfium."""
+def _face_pdf(faces: Sequence[Face], card_mm: tuple[float, float], low_ink: bool) -> bytes:
+    """One PDF page per face at the card size, without bleed (one PDF for them all: one font
+    subset, each shared picture drawn once), its pages not compressed: pdfium reads it at
+    once from memory."""
     register()
     w, h = card_mm
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, initialFontName=REGULAR)
+    c = Canvas(buf, pagesize=(w * MM, h * MM), invariant=1, initialFontName=REGULAR,
+               pageCompression=0)
     painter = Painter(c, bleed_mm=0, low_ink=low_ink, where="tts")
     painter.count_faces((face, Rect(0, 0, w, h), 0) for face in faces)
     for face in faces:
         painter.face(face, Rect(0, 0, w, h))
         c.showPage()
     c.save()
-    doc = pdfium.PdfDocument(buf.getvalue())
-    out = []
+    return buf.getvalue()
+
+
+def _fit(picture: Image.Image, cell: tuple[int, int]) -> Image.Image:
+    """pdfium rounds a page's pixels up: a pixel off is cropped, not resampled."""
+    if picture.size == cell:
+        return picture
+    near = all(0 <= p - c <= 2 for p, c in zip(picture.size, cell, strict=True))
+    return picture.crop((0, 0, *cell)) if near else picture.resize(cell,
+                                                                   Image.Resampling.LANCZOS)
+
+
+def render_faces(faces: Sequence[Face], card_mm: tuple[float, float], cell: tuple[int, int],
+                 low_ink: bool = False) -> list[Image.Image]:
+    """Each face at the cell's size (RGB), rendered by pdfium (tokens' tiles)."""
+    doc = pdfium.PdfDocument(_face_pdf(faces, card_mm, low_ink))
     try:
+        out = []
         for index in range(len(faces)):
             page = doc[index]
-            picture = page.render(scale=cell[0] / page.get_width()).to_pil().convert("RGB")
-            if picture.size != cell:  # pdfium rounds up: a pixel off is cropped, not resampled
-                near = all(0 <= p - c <= 2 for p, c in zip(picture.size, cell, strict=True))
-                picture = picture.crop((0, 0, *cell)) if near else picture.resize(
-                    cell, Image.Resampling.LANCZOS)
-            out.append(picture)
+            # RGB straight from pdfium (its default is BGR, which PIL would then swap)
+            bitmap = page.render(scale=cell[0] / page.get_width(), rev_byteorder=True)
+            out.append(_fit(bitmap.to_pil().convert("RGB"), cell))
+        return out
     finally:
         doc.close()
-    return out
+
+
+class FacePages:
+    """The decks' faces, each drawn once as a page of one PDF held open in pdfium, rendered
+    at the cell's size on demand: alone (a back) or straight into its cell of a sheet's
+    bitmap (no picture per face to allocate, fill, convert and paste: issue 29's speed)."""
+
+    def __init__(self, faces: Sequence[Face], card_mm: tuple[float, float],
+                 cell: tuple[int, int], low_ink: bool = False) -> None:
+        self.cell = cell
+        self.index = {face.key: i for i, face in enumerate(faces)}
+        self.doc = pdfium.PdfDocument(_face_pdf(faces, card_mm, low_ink))
+        self._images: dict[str, Image.Image] = {}
+
+    def image(self, key: str) -> Image.Image:
+        """One face alone (a back: rendered once however many sheets show it)."""
+        if key not in self._images:
+            page = self.doc[self.index[key]]
+            bitmap = page.render(scale=self.cell[0] / page.get_width(), rev_byteorder=True)
+            self._images[key] = _fit(bitmap.to_pil().convert("RGB"), self.cell)
+        return self._images[key]
+
+    def pasted(self, keys: Sequence[str]) -> Image.Image:
+        """A sheet of faces that repeat (the backs behind a sheet of fronts): each distinct
+        face rendered once, then pasted in its cells."""
+        cols, rows = grid(len(keys))
+        sheet = Image.new("RGB", (cols * self.cell[0], rows * self.cell[1]), "white")
+        for index, key in enumerate(keys):
+            sheet.paste(self.image(key), ((index % cols) * self.cell[0],
+                                          (index // cols) * self.cell[1]))
+        return sheet
+
+    def sheet(self, keys: Sequence[str]) -> tuple[bytes, int, int]:
+        """The faces `keys` row by row on a white sheet of grid(len(keys)) cells, as JPEG."""
+        cols, rows = grid(len(keys))
+        cw, ch = self.cell
+        bitmap = pdfium.PdfBitmap.new_native(cols * cw, rows * ch, pdfium_c.FPDFBitmap_BGR,
+                                             rev_byteorder=True)
+        try:
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, cols * cw, rows * ch)
+            flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # render()'s own
+            for index, key in enumerate(keys):
+                page = self.doc[self.index[key]]
+                # pdfium clips each page to its rectangle: a face never reaches its neighbours
+                pdfium_c.FPDF_RenderPageBitmap(bitmap, page, (index % cols) * cw,
+                                               (index // cols) * ch, cw, ch, 0, flags)
+            # the picture shares the bitmap's memory (RGB already): encoded before it is freed
+            return _jpg(bitmap.to_pil()), cols, rows
+        finally:
+            bitmap.close()
+
+    def close(self) -> None:
+        self.doc.close()
 
 
 def _jpg(image: Image.Image) -> bytes:
@@ -97,14 +164,6 @@ def _jpg(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="JPEG", quality=92, subsampling=0)
     return out.getvalue()
-
-
-def _sheet(images: Sequence[Image.Image], cell: tuple[int, int]) -> tuple[bytes, int, int]:
-    cols, rows = grid(len(images))
-    sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
-    for index, image in enumerate(images):
-        sheet.paste(image, ((index % cols) * cell[0], (index // cols) * cell[1]))
-    return _jpg(sheet), cols, rows
 
 
 def _transform(y: float = 1.0, flipped: bool = True) -> dict[str, float]:
@@ -139,12 +198,10 @@ def faces_of(decks: Sequence[Deck]) -> dict[str, Face]:
 
 
 def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
-               images: dict[str, Image.Image],
-               names: dict[str, str] | None = None) -> dict[str, bytes]:
+               pages: FacePages, names: dict[str, str] | None = None) -> dict[str, bytes]:
     """{file name: bytes} for one deck: its face sheets, its back (or back sheets), and
-    `<stem>.json`, the saved object naming them under `base_uri` (`images`: face key -> its
-    picture at the cell's size; `names`: component id -> the card's name, else the face's
-    title)."""
+    `<stem>.json`, the saved object naming them under `base_uri` (`pages`: the faces, drawn;
+    `names`: component id -> the card's name, else the face's title)."""
     fronts: dict[str, Face] = {}
     for item in deck.items:
         fronts.setdefault(item.front.key, item.front)
@@ -156,19 +213,19 @@ def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
     where: dict[str, tuple[int, int]] = {}  # face key -> (sheet key, cell)
     base = base_uri.rstrip("/")
     if backs and not unique_back:
-        files[f"{stem}-dos.jpg"] = _jpg(images[next(iter(backs))])
+        files[f"{stem}-dos.jpg"] = _jpg(pages.image(next(iter(backs))))
     elif not backs:  # single-sided: a plain back of the deck's accent is not ours to invent
         files[f"{stem}-dos.jpg"] = _jpg(Image.new("RGB", cell, "white"))
     for sheet_no, start in enumerate(range(0, len(keys), PER_SHEET), start=1):
         chunk = keys[start:start + PER_SHEET]
         name = f"{stem}-{sheet_no}.jpg"
-        files[name], cols, rows = _sheet([images[k] for k in chunk], cell)
+        files[name], cols, rows = pages.sheet(chunk)
         back_url = f"{base}/{stem}-dos.jpg"
         if unique_back:
             first_back = {item.front.key: item.back for item in deck.items
                           if item.back is not None}
-            files[f"{stem}-{sheet_no}-dos.jpg"] = _sheet([images[first_back[k].key]
-                                                          for k in chunk], cell)[0]
+            files[f"{stem}-{sheet_no}-dos.jpg"] = _jpg(pages.pasted(
+                [first_back[k].key for k in chunk]))
             back_url = f"{base}/{stem}-{sheet_no}-dos.jpg"
         custom[str(sheet_no)] = {"FaceURL": f"{base}/{name}", "BackURL": back_url,
                                  "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
@@ -288,14 +345,17 @@ def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: 
     for game in {pf.game for pf in files}:
         names.update(card_names(game))
     cell = cell_size(card_mm)
-    faces = faces_of([deck for _, deck in decks])
-    images = dict(zip(faces, render_faces(list(faces.values()), card_mm, cell, low_ink),
-                      strict=True))
+    pages = FacePages(list(faces_of([deck for _, deck in decks]).values()), card_mm, cell,
+                      low_ink)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-        for stem, deck in decks:
-            for name, data in deck_files(stem, deck, cell, base_uri, images, names).items():
-                zf.writestr(zip_entry(f"tts/{name}"), data)
+        try:
+            for stem, deck in decks:
+                for name, data in deck_files(stem, deck, cell, base_uri, pages,
+                                             names).items():
+                    zf.writestr(zip_entry(f"tts/{name}"), data)
+        finally:
+            pages.close()
         for pf in files:
             for name, data in tile_files(pf, base_uri, names, low_ink).items():
                 zf.writestr(zip_entry(f"tts/{name}"), data)
