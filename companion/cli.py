@@ -219,7 +219,7 @@ def _extension_modules(command: str | None = None) -> list[Any]:
     """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
     names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli",
              "companion.db_cli"] + [
-        f"companion.games.{g}.cli" for g in GAMES] + [
+        str(info.cli) for info in GAMES.values() if info.cli] + [
         "companion.stats.cli", "companion.lab.cli", "print_kit.cli", "tableapp.launch"]
     if command in _ONLY_MODULE:
         names = [_ONLY_MODULE[command]]

@@ -54,8 +54,7 @@ class InvalidEvent(CompanionError):
 def engine_for(game: str, version: int | None = None) -> Engine:
     """The game's engine; with `version`, the one of those rules (an older version: one of
     the module's `READABLE_VERSIONS`, else UsageError)."""
-    game_info(game)  # unknown game -> UsageError listing the valid ones
-    module = importlib.import_module(f"companion.games.{game}.engine")
+    module = importlib.import_module(game_info(game).engine)  # unknown game -> UsageError
     if version is None or version == int(getattr(module, "RULES_VERSION", 1)):
         return module.ENGINE  # type: ignore[no-any-return]
     if version not in readable_versions(game):
@@ -66,13 +65,13 @@ def engine_for(game: str, version: int | None = None) -> Engine:
 
 def readable_versions(game: str) -> tuple[int, ...]:
     """Older rules versions whose stored games still open, read only, newest first."""
-    module = importlib.import_module(f"companion.games.{game}.engine")
+    module = importlib.import_module(game_info(game).engine)
     return tuple(sorted(getattr(module, "READABLE_VERSIONS", ()), reverse=True))
 
 
 def rules_version(game: str) -> int:
     """The version of a game's rules as its engine implements them (`RULES_VERSION`, 1)."""
-    module = importlib.import_module(f"companion.games.{game}.engine")
+    module = importlib.import_module(game_info(game).engine)
     return int(getattr(module, "RULES_VERSION", 1))
 
 

@@ -13,6 +13,7 @@ from companion.access import COHOST, HOST, ROLE_LABELS, Grant, NotAllowed
 from companion.errors import CompanionError
 from companion.store import StoredGame
 from tableapp import session
+from tableapp.navigation import page_hook
 from tableapp.usertext import plain
 
 _INVITE_KEY = "_compagnon_invite"  # (code, role, token) of the host link shown on demand
@@ -85,10 +86,9 @@ def _delete(stored: StoredGame, grant: Grant) -> None:
         except CompanionError as exc:
             st.error(plain(str(exc)[:1].upper() + str(exc)[1:] + "."))
             return
-        if stored.game == "labystere":  # the players' sheets go with the game
-            from tableapp.pages.labystere import sheet_store
-
-            sheet_store().delete_game(stored.code)
+        forget = page_hook(stored.game, "forget_game")  # Labystère: the players' sheets
+        if forget is not None:
+            forget(stored.code)
         session.store().forget(stored.code)
         session.device().forget(stored.code)
         session.forget_code(stored.game)

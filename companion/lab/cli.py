@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.catalog import GAMES
 from companion.errors import UsageError
+from companion.games.info import LabDefaults
 from companion.lab.overrides import describe, parse_assignments
 from companion.lab.runner import Options, ProgressBar, Run, compare, lab_module
 from companion.text import counted
@@ -27,7 +28,12 @@ WARNING = ("Ces chiffres valent pour les politiques de jeu simulées décrites c
 EXTRA = {  # option -> (game, key in Options.extra)
     "level": ("noe", "levels"), "within": ("noe", "within"), "lieux": ("emblemes", "sets"),
     "roles": ("elsen", "mixes")}
-DEFAULT_GAMES = {"noe": 40, "emblemes": 200, "camelot": 200, "elsen": 300, "labystere": 300}
+
+
+def _lab_defaults(game: str) -> LabDefaults:
+    defaults = GAMES[game].lab
+    assert defaults is not None  # lab_module refused a game without a lab
+    return defaults
 
 
 def _ints(text: str, what: str) -> tuple[int, ...]:
@@ -57,7 +63,7 @@ def options_from(args: argparse.Namespace) -> Options:
         if policy not in module.POLICIES:
             raise UsageError(f"politique inconnue « {policy} » ; politiques : "
                              f"{', '.join(module.POLICIES)}")
-    games = args.games if args.games is not None else DEFAULT_GAMES[args.game]
+    games = args.games if args.games is not None else _lab_defaults(args.game).cli_games
     if games < 1 or games > 1_000_000:
         raise UsageError("--games : de 1 à 1 000 000 parties")
     players = _ints(args.players, "--players") if args.players else ()

@@ -31,7 +31,6 @@ from companion.errors import UsageError
 from companion.lab.overrides import Assignment, variant
 from companion.loader import install_data, installed_data
 
-LAB_GAMES = GAMES
 Progress = Callable[[int, int], None]
 
 
@@ -45,9 +44,11 @@ class Options:
 
 
 def lab_module(game: str) -> ModuleType:
-    if game not in LAB_GAMES:
-        raise UsageError(f"jeu inconnu « {game} » ; jeux : {', '.join(LAB_GAMES)}")
-    return importlib.import_module(f"companion.lab.{game}")
+    """The game's lab policy (GameInfo.lab_module; a game without one is not in the lab)."""
+    labbed = [g for g, info in GAMES.items() if info.lab_module]
+    if game not in labbed:
+        raise UsageError(f"jeu inconnu « {game} » ; jeux : {', '.join(labbed)}")
+    return importlib.import_module(str(GAMES[game].lab_module))
 
 
 def game_rng(seed: int, condition: dict[str, Any], index: int) -> random.Random:
