@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gc
 import importlib
 import io
 import json
@@ -14,7 +13,7 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -182,10 +181,14 @@ def _cell(value: Any) -> str:
 # --- wiring ---------------------------------------------------------------------------------
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None,
+                 extensions: Mapping[str, Callable[[], Any]] | None = None,
+                 ) -> argparse.ArgumentParser:
     """The whole command line; given `command` (the word a user typed first), only the
     subcommands that word needs are imported: `companion print` skips the stores, engines and
-    labs it never uses (a third of its start-up)."""
+    labs it never uses (a third of its start-up). `extensions`: command word -> a loader of
+    the module of a floor above (print kit, app) that registers it; the `companion` command
+    passes them (tableapp.console), the domain never names them."""
     parser = OneLineParser(prog="companion",
                            description="Compagnon de table : cinq jeux de cartes.")
     parser.add_argument("--version", action=VersionAction,
@@ -206,31 +209,24 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     cards.add_argument("--format", choices=["table", "json", "csv"], default="table")
     cards.set_defaults(handler=cmd_cards)
 
-    for module in _extension_modules(command):
+    for module in _extension_modules(command, extensions or {}):
         module.register(sub)
     return parser
 
 
-# a subcommand whose module is known, so that its word alone needs no other module
-_ONLY_MODULE = {"print": "print_kit.cli", "app": "tableapp.launch"}
-
-
-def _extension_modules(command: str | None = None) -> list[Any]:
-    """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
+def _extension_modules(command: str | None,
+                       extensions: Mapping[str, Callable[[], Any]]) -> list[Any]:
+    """The modules that register subcommands: the domain's own, each game's (its GameInfo.cli:
+    a missing one is an error, never skipped), then the floors above that were passed in; a
+    command of those needs its module alone."""
+    if command in extensions:
+        return [extensions[command]()]
     names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli",
              "companion.db_cli"] + [
         str(info.cli) for info in GAMES.values() if info.cli] + [
-        "companion.stats.cli", "companion.lab.cli", "print_kit.cli", "tableapp.launch"]
-    if command in _ONLY_MODULE:
-        names = [_ONLY_MODULE[command]]
-    modules = []
-    for name in names:
-        try:
-            modules.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    return modules
+        "companion.stats.cli", "companion.lab.cli"]
+    return [importlib.import_module(name) for name in names] + [
+        load() for load in extensions.values()]
 
 
 INTERNAL = "erreur interne"
@@ -248,13 +244,15 @@ def tolerant_console() -> None:
             pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None,
+         extensions: Mapping[str, Callable[[], Any]] | None = None) -> int:
+    """The domain's commands; tableapp.console.main is the `companion` command, all floors'."""
     tolerant_console()
     # a storage fault is one French line here; its technical detail is for a server's log
     logging.getLogger("companion").addHandler(logging.NullHandler())
     words = list(sys.argv[1:] if argv is None else argv)
     command = next((word for word in words if not word.startswith("-")), None)
-    parser = build_parser(command)
+    parser = build_parser(command, extensions)
     args = parser.parse_args(words)
     if args.verbose:
         settings.configure_logging(logging.INFO)
@@ -295,17 +293,3 @@ class VersionAction(argparse.Action):
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def run() -> NoReturn:
-    """The `companion` command (console script and `python -m companion.cli`): `main`, then
-    exit. At exit CPython collects every generation once more, ~45 ms after a print run (the
-    kit's caches, ReportLab's and pydantic's objects); the process is ending and what it wrote
-    is closed and synced, so its objects are moved out of the collector's sight first."""
-    code = main()
-    gc.freeze()
-    raise SystemExit(code)
-
-
-if __name__ == "__main__":
-    run()

@@ -21,7 +21,8 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from companion.catalog import game_info
-from companion.errors import CompanionError, RuleError, UsageError
+from companion.errors import InvalidEvent, RuleError, UsageError
+from companion.log import resolve
 
 
 class GameState(Protocol):
@@ -38,17 +39,6 @@ class Engine(Protocol):
     game: str
 
     def new_state(self, setup: dict[str, Any]) -> GameState: ...
-
-
-class InvalidEvent(CompanionError):
-    """A log that does not replay: which event (0-based index in the log) and why."""
-
-    def __init__(self, index: int, reason: str, rule: str = "") -> None:
-        self.index = index
-        self.reason = reason
-        self.rule = rule
-        where = "la mise en place" if index < 0 else f"l'événement {index}"
-        super().__init__(f"{where} est invalide : {reason}" + (f" [{rule}]" if rule else ""))
 
 
 def engine_for(game: str, version: int | None = None) -> Engine:
@@ -81,7 +71,6 @@ def replay(game: str, setup: dict[str, Any], events: Iterable[dict[str, Any]]) -
     `events` is a raw log: meta-events (undo, corrections; companion/log.py) are resolved first,
     so a plain list of game events replays as is. InvalidEvent carries the RAW index of the
     line at fault (-1 for the setup)."""
-    from companion.log import resolve  # log.py imports InvalidEvent from here
 
     return replay_entries(game, setup, resolve(events))
 

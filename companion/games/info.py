@@ -78,11 +78,14 @@ class GameInfo:
 
     @cached_property
     def players(self) -> tuple[int, int]:
-        """(min, max) from the data file's `players:` (the one place that says it)."""
-        from companion.loader import load_game
+        """(min, max) from the data file's `players:` (the one place that says it). Read
+        straight from the file: the loader, which checks it, reads the registry itself."""
+        import yaml
 
-        data = load_game(self.id)
-        return data.players.min, data.players.max
+        from companion.datafiles import data_file
+
+        raw = yaml.safe_load(data_file(self.file).read_text(encoding="utf-8"))
+        return int(raw["players"]["min"]), int(raw["players"]["max"])
 
     def modules(self) -> list[str]:
         """Every module the game declares (the registry checks each one exists)."""
