@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import importlib
 import io
 import json
@@ -23,6 +22,7 @@ from companion.errors import CompanionError, UsageError
 from companion.loader import load_game
 from companion.model import KINDS, total_copies
 from companion.safejson import MAX_BYTES, loads
+from companion.text import csv_text
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -148,15 +148,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         emit(rows)
         return 0
     if args.format == "csv":
-        keys: list[str] = []
-        for row in rows:
-            keys += [k for k in row if k not in keys]
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: _cell(row.get(k)) for k in keys})
-        sys.stdout.write(out.getvalue())
+        sys.stdout.write(csv_text(rows, _cell))
         return 0
     width = max(len(r["id"]) for r in rows)
     for row in rows:

@@ -14,7 +14,7 @@ from companion.errors import CompanionError
 from companion.store import StoredGame
 from tableapp import session
 from tableapp.navigation import page_hook
-from tableapp.usertext import plain
+from tableapp.usertext import plain, sentence
 
 _INVITE_KEY = "_compagnon_invite"  # (code, role, token) of the host link shown on demand
 
@@ -52,7 +52,7 @@ def panel(stored: StoredGame, grant: Grant) -> None:
             try:
                 session.access().revoke(stored.code, other.id, by=grant)
             except NotAllowed as exc:
-                st.error(plain(str(exc)[:1].upper() + str(exc)[1:] + "."))
+                st.error(plain(sentence(exc) + "."))
             else:
                 st.rerun()
     _delete(stored, grant)
@@ -84,7 +84,7 @@ def _delete(stored: StoredGame, grant: Grant) -> None:
         try:
             session.access().delete_game(stored.code, grant)
         except CompanionError as exc:
-            st.error(plain(str(exc)[:1].upper() + str(exc)[1:] + "."))
+            st.error(plain(sentence(exc) + "."))
             return
         forget = page_hook(stored.game, "forget_game")  # Labystère: the players' sheets
         if forget is not None:

@@ -9,8 +9,6 @@ played with the same seeds and shown side by side. A progress bar goes to stderr
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import sys
@@ -20,11 +18,9 @@ from companion.catalog import GAMES
 from companion.errors import UsageError
 from companion.games.info import LabDefaults
 from companion.lab.overrides import describe, parse_assignments
-from companion.lab.runner import Options, ProgressBar, Run, compare, lab_module
-from companion.text import counted
+from companion.lab.runner import WARNING, Options, ProgressBar, Run, compare, lab_module
+from companion.text import counted, csv_text
 
-WARNING = ("Ces chiffres valent pour les politiques de jeu simulées décrites ci-dessous, pas pour "
-           "de vrais joueurs.")
 EXTRA = {  # option -> (game, key in Options.extra)
     "level": ("noe", "levels"), "within": ("noe", "within"), "lieux": ("emblemes", "sets"),
     "roles": ("elsen", "mixes")}
@@ -114,17 +110,6 @@ def _figure(row: dict[str, Any]) -> str:
     return f"{row['valeur']:.2f} [{row['bas']:.2f} ; {row['haut']:.2f}] (n={row['n']})"
 
 
-def to_csv(rows: list[dict[str, Any]]) -> str:
-    keys: list[str] = []
-    for row in rows:
-        keys += [k for k in row if k not in keys]
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def cmd_lab(args: argparse.Namespace) -> int:
     options = options_from(args)
     assignments = parse_assignments(args.set or [])
@@ -141,7 +126,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                           "lignes": table_rows(original, changed)},
                          ensure_ascii=False, indent=2))
     elif args.csv:
-        sys.stdout.write(to_csv(table_rows(original, changed)))
+        sys.stdout.write(csv_text(table_rows(original, changed)))
     else:
         print(render_text(original, changed))
     return 0

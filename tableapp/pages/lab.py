@@ -13,10 +13,9 @@ import streamlit as st
 from companion.catalog import GAMES
 from companion.errors import CompanionError, UsageError
 from companion.games.info import LabDefaults
-from companion.lab.cli import WARNING, to_csv
 from companion.lab.overrides import parse_assignments
-from companion.lab.runner import Options, compare, lab_module, planned_games
-from companion.text import number
+from companion.lab.runner import WARNING, Options, compare, lab_module, planned_games
+from companion.text import csv_text, number
 from tableapp.usertext import plain
 from tableapp.workload import slot
 
@@ -161,7 +160,7 @@ def _results(game: str, rows: list[dict[str, Any]]) -> None:
         table.append(line)
     st.dataframe(table, hide_index=True, width="stretch")
     c1, c2 = st.columns(2)
-    c1.download_button("Tous les chiffres (CSV)", to_csv(rows), f"labo-{game}.csv", "text/csv",
+    c1.download_button("Tous les chiffres (CSV)", csv_text(rows), f"labo-{game}.csv", "text/csv",
                        key="lab_dl_csv")
     c2.download_button("Tous les chiffres (JSON)",
                        json.dumps(rows, ensure_ascii=False, indent=2), f"labo-{game}.json",

@@ -19,7 +19,7 @@ from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
 from tableapp import ownership, seating
-from tableapp.usertext import plain
+from tableapp.usertext import plain, sentence
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
               "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",
@@ -32,7 +32,7 @@ def _rate(value: float | None) -> str:
 
 def _say(exc: CompanionError) -> None:
     text = str(exc)
-    st.error(plain(text[:1].upper() + text[1:]))
+    st.error(plain(sentence(text)))
 
 
 def _create() -> None:
@@ -246,7 +246,7 @@ def render() -> None:
         _render_page()
     except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
         text = str(exc)
-        st.error(plain(text[:1].upper() + text[1:]))
+        st.error(plain(sentence(text)))
 
 
 def _render_page() -> None:
