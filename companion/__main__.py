@@ -1,3 +1,6 @@
-from companion.cli import main
+"""`python -m companion`: the program's start, above every floor (nothing imports it), so it
+may reach the top floor's `companion` command (tableapp.console)."""
 
-raise SystemExit(main())
+from tableapp.console import run
+
+run()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -114,7 +116,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     try:
         version = backupcheck.verify(incoming, args.file)
         _fsync(incoming)
-        kept = backups.safety_copy(database)
+        kept = safety_copy(database)
     except BaseException:
         incoming.unlink(missing_ok=True)
         raise
@@ -169,3 +171,28 @@ def register(subparsers: Any) -> None:
     restore.add_argument("--db", metavar="BASE", help="base à remplacer (défaut : "
                          "$COMPANION_DB ou le dossier de données de l'utilisateur)")
     restore.set_defaults(handler=cmd_restore)
+
+
+def safety_copy(database: Path) -> Path | None:
+    """Before `companion restore` replaces a file: a backup through SQLite when the file is
+    readable, else a byte-for-byte copy (a damaged file is kept as it was, never dropped)."""
+    if not database.exists():
+        return None
+    target = backups.folder_of(database) / backups.backup_name(
+        database, "avant-restauration", datetime.now(UTC))
+    try:
+        backups.take(SqliteFile(database, "", open_now=False), "avant-restauration", target)
+        return target
+    except StorageError:
+        pass
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(database, target)
+        for suffix in ("-wal",):
+            side = Path(f"{database}{suffix}")
+            if side.exists():
+                shutil.copy2(side, Path(f"{target}{suffix}"))
+    except OSError as exc:
+        raise StorageError("impossible de garder une copie de la base actuelle avant de la "
+                           f"remplacer ({exc.strerror}) : rien n'a été restauré") from None
+    return target

@@ -14,13 +14,15 @@ They live in a `backups/` folder next to the database, named
 from __future__ import annotations
 
 import logging
-import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import settings
 from companion.errors import StorageError
-from companion.sqlitefile import SqliteFile
+
+if TYPE_CHECKING:  # sqlitefile backs a file up through take() before migrating it
+    from companion.sqlitefile import SqliteFile
 
 log = logging.getLogger("companion.storage")
 
@@ -41,7 +43,7 @@ def keep() -> int:
     return settings.backup_keep()
 
 
-def _name(database: Path, reason: str, when: datetime) -> str:
+def backup_name(database: Path, reason: str, when: datetime) -> str:
     return f"{database.stem}-{when.strftime(_STAMP)}-{reason}.sqlite3"
 
 
@@ -57,7 +59,7 @@ def backups_of(database: Path) -> list[Path]:
 def take(db: SqliteFile, reason: str, target: Path | None = None) -> Path:
     """Back `db` up now (to `target`, or into its backups folder); StorageError if it
     cannot be written. Automatic backups beyond `keep()` are then removed, oldest first."""
-    path = target or folder_of(db.path) / _name(db.path, reason, datetime.now(UTC))
+    path = target or folder_of(db.path) / backup_name(db.path, reason, datetime.now(UTC))
     db.backup_to(path)
     log.info("base %s sauvegardée dans %s (%s)", db.path, path, reason)
     if target is None:
@@ -92,27 +94,3 @@ def at_startup(db: SqliteFile) -> Path | None:
     except StorageError as exc:
         log.warning("sauvegarde de démarrage de %s impossible : %s", db.path, exc)
         return None
-
-
-def safety_copy(database: Path) -> Path | None:
-    """Before `companion restore` replaces a file: a backup through SQLite when the file is
-    readable, else a byte-for-byte copy (a damaged file is kept as it was, never dropped)."""
-    if not database.exists():
-        return None
-    target = folder_of(database) / _name(database, "avant-restauration", datetime.now(UTC))
-    try:
-        take(SqliteFile(database, "", open_now=False), "avant-restauration", target)
-        return target
-    except StorageError:
-        pass
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(database, target)
-        for suffix in ("-wal",):
-            side = Path(f"{database}{suffix}")
-            if side.exists():
-                shutil.copy2(side, Path(f"{target}{suffix}"))
-    except OSError as exc:
-        raise StorageError("impossible de garder une copie de la base actuelle avant de la "
-                           f"remplacer ({exc.strerror}) : rien n'a été restauré") from None
-    return target

@@ -5,8 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import gc
 import importlib
 import io
 import json
@@ -14,16 +12,17 @@ import logging
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from companion import settings
-from companion.catalog import GAMES, SHEETS, game_info
+from companion.catalog import GAMES, PLAYABLE, SHEETS, game_info
 from companion.errors import CompanionError, UsageError
 from companion.loader import load_game
 from companion.model import KINDS, total_copies
 from companion.safejson import MAX_BYTES, loads
+from companion.text import csv_text
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -122,8 +121,8 @@ def cmd_games(args: argparse.Namespace) -> int:
                      "cards": total_copies(components, "card"),
                      "levels": data.levels()})
     for game, info in SHEETS.items():  # no data: a score sheet for a game the table names
-        from companion.games.libre.engine import MAX_COMPETITORS
-        rows.append({"id": game, "title": info.title, "players": f"1-{MAX_COMPETITORS}",
+        low, high = info.players
+        rows.append({"id": game, "title": info.title, "players": f"{low}-{high}",
                      "cards": 0, "levels": []})
     if args.format == "json":
         emit(rows)
@@ -154,15 +153,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
         emit(rows)
         return 0
     if args.format == "csv":
-        keys: list[str] = []
-        for row in rows:
-            keys += [k for k in row if k not in keys]
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: _cell(row.get(k)) for k in keys})
-        sys.stdout.write(out.getvalue())
+        sys.stdout.write(csv_text(rows, _cell))
         return 0
     width = max(len(r["id"]) for r in rows)
     for row in rows:
@@ -187,10 +178,14 @@ def _cell(value: Any) -> str:
 # --- wiring ---------------------------------------------------------------------------------
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None,
+                 extensions: Mapping[str, Callable[[], Any]] | None = None,
+                 ) -> argparse.ArgumentParser:
     """The whole command line; given `command` (the word a user typed first), only the
     subcommands that word needs are imported: `companion print` skips the stores, engines and
-    labs it never uses (a third of its start-up)."""
+    labs it never uses (a third of its start-up). `extensions`: command word -> a loader of
+    the module of a floor above (print kit, app) that registers it; the `companion` command
+    passes them (tableapp.console), the domain never names them."""
     parser = OneLineParser(prog="companion",
                            description="Compagnon de table : cinq jeux de cartes.")
     parser.add_argument("--version", action=VersionAction,
@@ -211,31 +206,24 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     cards.add_argument("--format", choices=["table", "json", "csv"], default="table")
     cards.set_defaults(handler=cmd_cards)
 
-    for module in _extension_modules(command):
+    for module in _extension_modules(command, extensions or {}):
         module.register(sub)
     return parser
 
 
-# a subcommand whose module is known, so that its word alone needs no other module
-_ONLY_MODULE = {"print": "print_kit.cli", "app": "tableapp.launch"}
-
-
-def _extension_modules(command: str | None = None) -> list[Any]:
-    """Game and print-kit subcommands, imported only if they exist (each owns its module)."""
+def _extension_modules(command: str | None,
+                       extensions: Mapping[str, Callable[[], Any]]) -> list[Any]:
+    """The modules that register subcommands: the domain's own, each game's (its GameInfo.cli:
+    a missing one is an error, never skipped), then the floors above that were passed in; a
+    command of those needs its module alone."""
+    if command in extensions:
+        return [extensions[command]()]
     names = ["companion.replay_cli", "companion.backup_cli", "companion.access_cli",
              "companion.db_cli"] + [
-        f"companion.games.{g}.cli" for g in GAMES | SHEETS] + [
-        "companion.stats.cli", "companion.lab.cli", "print_kit.cli", "tableapp.launch"]
-    if command in _ONLY_MODULE:
-        names = [_ONLY_MODULE[command]]
-    modules = []
-    for name in names:
-        try:
-            modules.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    return modules
+        str(info.cli) for info in PLAYABLE.values() if info.cli] + [
+        "companion.stats.cli", "companion.lab.cli"]
+    return [importlib.import_module(name) for name in names] + [
+        load() for load in extensions.values()]
 
 
 INTERNAL = "erreur interne"
@@ -253,13 +241,15 @@ def tolerant_console() -> None:
             pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None,
+         extensions: Mapping[str, Callable[[], Any]] | None = None) -> int:
+    """The domain's commands; tableapp.console.main is the `companion` command, all floors'."""
     tolerant_console()
     # a storage fault is one French line here; its technical detail is for a server's log
     logging.getLogger("companion").addHandler(logging.NullHandler())
     words = list(sys.argv[1:] if argv is None else argv)
     command = next((word for word in words if not word.startswith("-")), None)
-    parser = build_parser(command)
+    parser = build_parser(command, extensions)
     args = parser.parse_args(words)
     if args.verbose:
         settings.configure_logging(logging.INFO)
@@ -300,17 +290,3 @@ class VersionAction(argparse.Action):
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def run() -> NoReturn:
-    """The `companion` command (console script and `python -m companion.cli`): `main`, then
-    exit. At exit CPython collects every generation once more, ~45 ms after a print run (the
-    kit's caches, ReportLab's and pydantic's objects); the process is ending and what it wrote
-    is closed and synced, so its objects are moved out of the collector's sight first."""
-    code = main()
-    gc.freeze()
-    raise SystemExit(code)
-
-
-if __name__ == "__main__":
-    run()

@@ -21,7 +21,8 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from companion.catalog import game_info
-from companion.errors import CompanionError, RuleError, UsageError
+from companion.errors import InvalidEvent, RuleError, UsageError
+from companion.log import resolve
 
 
 class GameState(Protocol):
@@ -40,22 +41,10 @@ class Engine(Protocol):
     def new_state(self, setup: dict[str, Any]) -> GameState: ...
 
 
-class InvalidEvent(CompanionError):
-    """A log that does not replay: which event (0-based index in the log) and why."""
-
-    def __init__(self, index: int, reason: str, rule: str = "") -> None:
-        self.index = index
-        self.reason = reason
-        self.rule = rule
-        where = "la mise en place" if index < 0 else f"l'événement {index}"
-        super().__init__(f"{where} est invalide : {reason}" + (f" [{rule}]" if rule else ""))
-
-
 def engine_for(game: str, version: int | None = None) -> Engine:
     """The game's engine; with `version`, the one of those rules (an older version: one of
     the module's `READABLE_VERSIONS`, else UsageError)."""
-    game_info(game)  # unknown game -> UsageError listing the valid ones
-    module = importlib.import_module(f"companion.games.{game}.engine")
+    module = importlib.import_module(game_info(game).engine)  # unknown game -> UsageError
     if version is None or version == int(getattr(module, "RULES_VERSION", 1)):
         return module.ENGINE  # type: ignore[no-any-return]
     if version not in readable_versions(game):
@@ -66,13 +55,13 @@ def engine_for(game: str, version: int | None = None) -> Engine:
 
 def readable_versions(game: str) -> tuple[int, ...]:
     """Older rules versions whose stored games still open, read only, newest first."""
-    module = importlib.import_module(f"companion.games.{game}.engine")
+    module = importlib.import_module(game_info(game).engine)
     return tuple(sorted(getattr(module, "READABLE_VERSIONS", ()), reverse=True))
 
 
 def rules_version(game: str) -> int:
     """The version of a game's rules as its engine implements them (`RULES_VERSION`, 1)."""
-    module = importlib.import_module(f"companion.games.{game}.engine")
+    module = importlib.import_module(game_info(game).engine)
     return int(getattr(module, "RULES_VERSION", 1))
 
 
@@ -82,7 +71,6 @@ def replay(game: str, setup: dict[str, Any], events: Iterable[dict[str, Any]]) -
     `events` is a raw log: meta-events (undo, corrections; companion/log.py) are resolved first,
     so a plain list of game events replays as is. InvalidEvent carries the RAW index of the
     line at fault (-1 for the setup)."""
-    from companion.log import resolve  # log.py imports InvalidEvent from here
 
     return replay_entries(game, setup, resolve(events))
 

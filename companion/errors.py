@@ -82,3 +82,14 @@ class ForeignFile(StorageError):
 class NewerSchema(StorageError):
     message = ("la base de données vient d'une version plus récente du Compagnon de table : "
                "elle n'a pas été ouverte ni modifiée ; mettez l'application à jour")
+
+
+class InvalidEvent(CompanionError):
+    """A log that does not replay: which event (0-based index in the log) and why."""
+
+    def __init__(self, index: int, reason: str, rule: str = "") -> None:
+        self.index = index
+        self.reason = reason
+        self.rule = rule
+        where = "la mise en place" if index < 0 else f"l'événement {index}"
+        super().__init__(f"{where} est invalide : {reason}" + (f" [{rule}]" if rule else ""))

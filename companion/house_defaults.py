@@ -9,35 +9,29 @@ A place is a path of keys; `[x]` is the list element whose `id` is x, `[3]` the 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from companion.catalog import GAMES
 from companion.errors import DataError
 
 HOUSE = "defaut-maison"
 
-_EMBLEMES_FACES = [f"place_cards[lieu-{s}-{p}].{face}"
-                   for s in "abc" for p in ("chateau", "village", "port")
-                   for face in ("face_3_4", "face_5")
-                   if (s, p, face) != ("a", "chateau", "face_3_4")]  # the one face the rules give
+class _Register(Mapping[str, list[str]]):
+    """game -> its registered places, read live from the registry (each game declares its own:
+    GameInfo.house_defaults), so a game registered later is in it too."""
 
-REGISTER: dict[str, list[str]] = {
-    "noe": [*(f"categories[{c}].symbol" for c in (
-        "etat-major", "espions", "leonard", "empires", "pompiers", "journalistes",
-        "famille-duron")), "joker_symbol", "mechants[poseur-bombes].symbol"],
-    "emblemes": [*(f"families[{f}]" for f in ("lion", "aigle", "cerf", "serpent", "soleil")),
-                 *_EMBLEMES_FACES],
-    "labystere": [*(f"suspects[{x}]" for x in ("renard", "pie", "ours", "souris")),
-                  *(f"places[{x}]" for x in ("moulin", "cabane", "puits", "tour")),
-                  *(f"path_shapes[{i}]" for i in range(4)),
-                  *(f"flag_cards[{x}]" for x in ("drapeau-ici", "drapeau-absent")),
-                  *(f"actions[{x}]" for x in (
-                      "retour-depart", "retour-arrivee", "regarde-temoin", "regarde-lieu",
-                      "regarde-suspects-ecartes", "regarde-lieux-ecartes", "rejoue",
-                      "echange-pion", "lancer-double", "pas-d-action")),
-                  *(f"colours[{x}]" for x in ("rouge", "bleu", "vert", "jaune"))],
-    "camelot": [],
-    "elsen": ["settings.vote_threshold", "settings.ghost_mission_reward"],
-}
+    def __getitem__(self, game: str) -> list[str]:
+        return list(GAMES[game].house_defaults)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+REGISTER: Mapping[str, list[str]] = _Register()
 
 _STEP = re.compile(r"([^.\[\]]+)|\[([^\]]+)\]")
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import InvalidEvent
+from companion.errors import InvalidEvent
 
 UNDO = "undo"
 RETRACT = "retract"

@@ -8,54 +8,20 @@ secret field added by an engine stays hidden until someone decides it is public.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from companion.catalog import GAMES
+from companion.games.info import ALL, Policy
 from companion.log import CORRECT
 from companion.store import VERSION
 
 PLAYERS_FORMAT = "compagnon-log-joueurs"  # not importable: it cannot replay
-ALL = "*"
-
-
-@dataclass(frozen=True)
-class Policy:
-    """`events`: event type -> its public fields (ALL: the whole event); `default`: the same
-    for every other type; `secret_setup`: setup fields a player never sees."""
-
-    events: dict[str, frozenset[str] | str] = field(default_factory=dict)
-    default: frozenset[str] | str = frozenset()
-    secret_setup: frozenset[str] = frozenset()
-
-
-NOTHING: frozenset[str] = frozenset()
-
-POLICIES: dict[str, Policy] = {
-    # Announcements, their cards and the manches are said aloud and shown at the table.
-    # The cards seized in a contrôle are chosen by the attacker alone, who saw the hand
-    # (« uniquement à celle-ci »): the table knows that a seizure happened, not what was taken.
-    "noe": Policy(events={"control": frozenset({"type", "manche", "player", "target", "by",
-                                                "defence"})}, default=ALL),
-    # Every reveal and choice of Emblèmes happens face up.
-    "emblemes": Policy(default=ALL),
-    # Simulation mode records the shuffled deck: knowing it is knowing every hand.
-    "camelot": Policy(events={"deal": NOTHING, "reshuffle": NOTHING}, default=ALL),
-    # Roles, the Policier's, the saboteurs' and the Voyante's choices stay with the host, and
-    # so does the host's own reason for forcing a mission's cards (free text: it may name one).
-    "elsen": Policy(events={"deal": frozenset({"method"}), "protect": NOTHING, "kill": NOTHING,
-                            "seer": NOTHING, "mission": frozenset({"team", "cards"})},
-                    default=ALL),
-    # The plan's seed gives the culprit and the flag (registre TAB-3). The lines themselves
-    # hold what the table sees (a move, the Action card turned up, a declaration): what lies
-    # under a Lieu or a Témoin is the engine's, from the plan, never in a line.
-    "labystere": Policy(default=ALL, secret_setup=frozenset({"seed"})),
-    # A score sheet holds only what the table announced aloud: every round's points.
-    "libre": Policy(default=ALL),
-}
 
 
 def policy(game: str) -> Policy:
-    return POLICIES.get(game, Policy())  # an unknown game shows types only
+    """The game's own (its GameInfo.public, declared in its package)."""
+    info = GAMES.get(game)
+    return info.public if info is not None else Policy()  # an unknown game: types only
 
 
 def public_event(game: str, event: Any) -> dict[str, Any]:

@@ -10,14 +10,10 @@ drawn again: Labystère gets a new secret setup map (a new seed). docs/stats.md 
 from __future__ import annotations
 
 import copy
-import secrets
 from typing import Any
 
 from companion.catalog import game_info
 from companion.errors import UsageError
-from companion.games.labystere.setup import SEED_MAX
-
-_SEAT_NAMES = {"noe": "dealer", "emblemes": "first_player", "elsen": "first_player"}
 
 
 def rotated(players: list[str]) -> list[str]:
@@ -26,19 +22,17 @@ def rotated(players: list[str]) -> list[str]:
 
 def rematch_setup(game: str, setup: dict[str, Any], seed: int | None = None) -> dict[str, Any]:
     """The new game's setup; `seed` fixes Labystère's new map (tests), else one is drawn."""
-    game_info(game)
+    info = game_info(game)
     players = setup.get("players")
     if not isinstance(players, list) or not players:
         raise UsageError("revanche impossible : la partie n'a pas de joueurs")
     new = copy.deepcopy(setup)
     new["players"] = rotated(list(players))
-    seat_key = _SEAT_NAMES.get(game)
+    seat_key = info.seat_name
     if seat_key and setup.get(seat_key) in players:
         new[seat_key] = new["players"][players.index(setup[seat_key])]
-    if game == "labystere":
-        new["colours"] = rotated(list(setup["colours"]))
-        # a new plan drawn from the whole range, never shown (registre TAB-3)
-        new["seed"] = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
+    if info.rematch is not None:  # the game's own (Labystère: colours, a new plan)
+        info.rematch(setup, new, seed)
     return new
 
 

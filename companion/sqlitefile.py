@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import backups
 from companion.errors import (
     CorruptFile,
     DiskFull,
@@ -167,9 +168,7 @@ class SqliteFile:
             self.read_only = True
             return
         if version < self.latest and holds_data:
-            from companion.backups import take  # backups use this module
-
-            take(self, f"avant-migration-v{version}")  # never migrate without a copy
+            backups.take(self, f"avant-migration-v{version}")  # never migrate without a copy
         self.created = not existed
         if version < self.latest or not self._wal:
             self._migrate()  # up to date: no write lock taken just to open

@@ -9,9 +9,13 @@ docs/register/table.md, TAB-5. Register ids stay in docs/ and in the CLI's --jso
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 _VOWELS = "aeiouàâäéèêëîïôöùûüæœ"
 # « h » aspiré: French keeps « de » (« de Hugo » is common at a table too); the list stays short
@@ -123,3 +127,19 @@ def rule_line(rule: str | None) -> str:
     """« Règle : soutien » (empty when there is no reference)."""
     words = rule_words(rule)
     return f"Règle : {words}" if words else ""
+
+
+def csv_text(rows: Sequence[Mapping[str, Any]],
+             cell: Callable[[Any], Any] | None = None) -> str:
+    """Rows as CSV (a header of every key met, in order of first appearance; a missing value
+    is empty), each value through `cell` when given. The one CSV writer of the CLI, the lab
+    and its page."""
+    keys: list[str] = []
+    for row in rows:
+        keys += [k for k in row if k not in keys]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: cell(row.get(k)) for k in keys} if cell else row)
+    return out.getvalue()

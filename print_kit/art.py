@@ -383,9 +383,12 @@ def component_art(game: str, component_id: str) -> str | None:
     """The picture the kit prints on a component (the game module's `art`), for the app."""
     import importlib
 
+    from companion.catalog import GAMES
     from companion.loader import load_game
 
-    module = importlib.import_module(f"print_kit.games.{game}")
+    if GAMES[game].print_module is None:
+        return None
+    module = importlib.import_module(str(GAMES[game].print_module))
     comp = next((c for c in load_game(game).components() if c.id == component_id), None)
     if comp is None or not hasattr(module, "art"):
         return None

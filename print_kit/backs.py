@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faces import PANEL, RGB, SAFE, Face, Pens, colour_of, tint
+from print_kit.faceparts import PANEL, RGB, SAFE, Face, Pens, colour_of, tint
 from print_kit.fonts import BOLD
 from print_kit.geometry import MM
 from print_kit.textfit import fit_line, french

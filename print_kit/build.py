@@ -93,7 +93,10 @@ class Kit:
 
 
 def game_module(game: str) -> Any:
-    return importlib.import_module(f"print_kit.games.{game}")
+    name = GAMES[game].print_module
+    if name is None:
+        raise UsageError(f"{GAMES[game].title} : pas de kit à imprimer pour ce jeu")
+    return importlib.import_module(name)
 
 
 def print_files(game: str, options: PrintOptions) -> list[PrintFile]:
@@ -114,9 +117,10 @@ def print_files(game: str, options: PrintOptions) -> list[PrintFile]:
 
 
 def game_components(game: str, options: PrintOptions) -> list[Component]:
-    """The components printed for `game`: Noé's level and ELSEN's player count apply."""
-    return load_game(game).components(level=options.level if game == "noe" else None,
-                                      players=options.players if game == "elsen" else None)
+    """The components printed for `game`: the options its GameInfo.print_options passes
+    (Noé's level, ELSEN's player count)."""
+    choose = GAMES[game].print_options
+    return load_game(game).components(**(choose(options) if choose else {}))
 
 
 def check_counts(game: str, files: list[PrintFile], options: PrintOptions) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 import streamlit as st
 
@@ -19,7 +20,7 @@ TRAILING = ["tableapp.pages.printing", "tableapp.pages.lab"]
 
 
 def _modules() -> list[str]:
-    return SHARED + [f"tableapp.pages.{game}" for game in GAMES] + TRAILING
+    return SHARED + [str(info.page) for info in GAMES.values() if info.page] + TRAILING
 
 
 def _import(name: str) -> ModuleType | None:
@@ -34,6 +35,14 @@ def _import(name: str) -> ModuleType | None:
 
 def _pages(module: ModuleType | None) -> list[st.Page]:
     return list(module.pages()) if module is not None else []
+
+
+def page_hook(game: str, name: str) -> Any:
+    """A function a game's page offers to shared pages (`print_controls`, `forget_game`), or
+    None. By name through the registry: a shared page never imports a game's page."""
+    page = GAMES[game].page if game in GAMES else None
+    module = _import(page) if page else None
+    return getattr(module, name, None)
 
 
 def sections() -> dict[str, list[st.Page]]:

@@ -13,7 +13,8 @@ from companion.access import COHOST, HOST, ROLE_LABELS, Grant, NotAllowed
 from companion.errors import CompanionError
 from companion.store import StoredGame
 from tableapp import a11y, session
-from tableapp.usertext import plain
+from tableapp.navigation import page_hook
+from tableapp.usertext import plain, sentence
 
 _INVITE_KEY = "_compagnon_invite"  # (code, role, token) of the host link shown on demand
 
@@ -51,7 +52,7 @@ def panel(stored: StoredGame, grant: Grant) -> None:
             try:
                 session.access().revoke(stored.code, other.id, by=grant)
             except NotAllowed as exc:
-                st.error(plain(str(exc)[:1].upper() + str(exc)[1:] + "."))
+                st.error(plain(sentence(exc) + "."))
             else:
                 st.rerun()
     _delete(stored, grant)
@@ -84,12 +85,11 @@ def _delete(stored: StoredGame, grant: Grant) -> None:
         try:
             session.access().delete_game(stored.code, grant)
         except CompanionError as exc:
-            st.error(plain(str(exc)[:1].upper() + str(exc)[1:] + "."))
+            st.error(plain(sentence(exc) + "."))
             return
-        if stored.game == "labystere":  # the players' sheets go with the game
-            from tableapp.pages.labystere import sheet_store
-
-            sheet_store().delete_game(stored.code)
+        forget = page_hook(stored.game, "forget_game")  # Labystère: the players' sheets
+        if forget is not None:
+            forget(stored.code)
         session.store().forget(stored.code)
         session.device().forget(stored.code)
         session.forget_code(stored.game)

@@ -45,3 +45,11 @@ def plain(text: str) -> str:
     """`text` shown literally by an element that renders Markdown: no link, no image, no
     formatting, no LaTeX, no colour or icon directive, no HTML."""
     return _MARKDOWN_SPECIALS.sub(r"\\\1", _AUTOLINK_SEAMS.sub(WORD_JOINER, text))
+
+
+def sentence(error: object) -> str:
+    """An error as the sentence a page shows: its text with a capital first letter (the
+    domain's messages start in lower case to follow « companion : erreur : » on a command
+    line). Not escaped: the caller gives it to plain() where it renders Markdown."""
+    text = str(error)
+    return text[:1].upper() + text[1:]

@@ -20,7 +20,7 @@ from companion.errors import CompanionError, RuleError
 from companion.store import StoredGame
 from companion.text import rule_line
 from tableapp import session
-from tableapp.usertext import plain
+from tableapp.usertext import plain, sentence
 
 READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
              "l'hôte (ou d'un co-hôte) peut modifier la partie.")
@@ -109,7 +109,7 @@ def _write(stored: StoredGame, write: Callable[[int, str], int],
         show_rule_error(exc)
         return False
     except CompanionError as exc:
-        st.error(plain(str(exc)[:1].upper() + str(exc)[1:]))
+        st.error(plain(sentence(exc)))
         return False
     session.mark_seen(stored.code, new_seq)
     if said is not None:
@@ -141,7 +141,7 @@ def write_at_tap(code: str, seq: int,
         return
     except CompanionError as exc:
         text = str(exc)
-        st.session_state[TAP_ERROR_KEY] = plain(text[:1].upper() + text[1:])
+        st.session_state[TAP_ERROR_KEY] = plain(sentence(text))
         return
     session.mark_seen(code, new_seq)
 

@@ -149,7 +149,7 @@ def test_the_cli_gives_the_machine_s_owner_a_host_link(store: EventStore, access
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     from urllib.parse import parse_qs, urlparse
 
-    from companion.cli import main
+    from tableapp.console import main
 
     code = noe(store)  # created outside the app: nobody hosts it yet
     assert main(["host", code.lower(), "--url", "http://192.168.1.5:8501/"]) == 0

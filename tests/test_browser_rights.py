@@ -166,8 +166,8 @@ def test_the_host_hands_over_and_revokes_the_old_link(app_server: str, browser: 
         old.reload()
         old.get_by_text("vue publique, lecture seule").first.wait_for(timeout=TIMEOUT)
         assert "Annuler le dernier événement" not in old.inner_text("body")
-        grants = [g.label for g in __import__("companion.access", fromlist=["Access"]).Access(
-            server_store(tmp_path_factory).path).grants(code)]
+        access = __import__("companion.access", fromlist=["Access"]).Access
+        grants = [g.label for g in access(server_store(tmp_path_factory).path).grants(code)]
         assert len(grants) == 1 and grants[0].startswith("hôte ajouté")
     finally:
         old_context.close()

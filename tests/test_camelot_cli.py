@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from companion.cli import main
 from companion.games.camelot.cards import catalogue
 from companion.games.camelot.simulate import playout
+from tableapp.console import main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCHEMA = json.loads((DOCS / "log-schemas" / "camelot.json").read_text(encoding="utf-8"))

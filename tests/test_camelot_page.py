@@ -6,35 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from hosting import as_host
+from pages import page_app, store
+from pages import texts as shown
 from streamlit.testing.v1 import AppTest
-
-from companion.store import EventStore
-from tableapp import session
 
 NAMES = ["Sire Marcel", "Sire Raymond", "Sire Maurice", "Lady Danielle"]
 
 
 def app(**query: str) -> AppTest:
-    def script() -> None:
-        import tableapp.pages.camelot as camelot
-
-        camelot.play()
-
-    at = AppTest.from_function(script, default_timeout=30)
-    at.query_params.update(as_host(query))
-    return at
-
-
-def store() -> EventStore:
-    return session.EventStore(session.default_path())
+    return page_app("camelot", "play", **query)
 
 
 def texts(at: AppTest) -> str:
-    parts: list[Any] = [*at.markdown, *at.text, *at.caption, *at.success, *at.error, *at.info,
-                        *at.warning]
-    # markdown escapes (« ce tour\-ci ») removed: the words as the user reads them
-    return "\n".join(str(p.value) for p in parts).replace("\\", "")
+    return shown(at, unescaped=True)
 
 
 def entry(at: AppTest, suffix: str) -> Any:

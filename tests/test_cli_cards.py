@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from companion.cli import main
+from tableapp.console import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -108,7 +108,7 @@ def test_unknown_game_names_the_valid_ones(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_cli_does_not_import_streamlit_or_pandas() -> None:
-    probe = ("import sys; from companion.cli import main; main(['cards', 'noe', '--format',"
+    probe = ("import sys; from tableapp.console import main; main(['cards', 'noe', '--format',"
              " 'json']); print(sorted(m for m in ('streamlit', 'pandas') if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from companion import settings
-from companion.cli import main
 from companion.errors import CompanionError
 from companion.store import EventStore
+from tableapp.console import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,7 +97,7 @@ def test_verbose_logs_with_time_and_level(tmp_path: Path) -> None:
 
 def test_the_cli_never_imports_streamlit_unless_app_runs(tmp_path: Path) -> None:
     probe = ("import sys\n"
-             "from companion.cli import build_parser, main\n"
+             "from tableapp.console import build_parser, main\n"
              "build_parser()\n"  # every subcommand's module, companion app's included
              "assert main(['games']) == 0\n"
              "assert main(['cards', 'noe', '--level', '1', '--format', 'json']) == 0\n"
@@ -110,7 +110,7 @@ def test_the_cli_never_imports_streamlit_unless_app_runs(tmp_path: Path) -> None
 
 def test_companion_app_without_streamlit_says_which_extra(tmp_path: Path) -> None:
     probe = ("import sys; sys.modules['streamlit'] = None\n"
-             "from companion.cli import main\n"
+             "from tableapp.console import main\n"
              f"raise SystemExit(main(['app', '--local', '--db', {str(tmp_path / 'g.db')!r}]))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=tmp_path)

@@ -18,10 +18,10 @@ from test_store_rules_version import new_rules
 
 from companion import dbtools
 from companion.access import ON_SERVER, Access
-from companion.cli import main
 from companion.errors import UsageError
 from companion.positions import NarratorPlace, Positions
 from companion.store import EventStore
+from tableapp.console import main
 
 
 @pytest.fixture

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from print_kit.deckfile import DeckFileError, parse_deck, read_deck
 from print_kit.deckprint import deck_kit, template
 from print_kit.options import make_options
+from tableapp.console import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "print_kit" / "deck_examples"
 EXAMPLE = EXAMPLES / "exemple-potager.csv"

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/ is not a pack
 
 import hostile_decks as hostile  # noqa: E402
 
-from companion.cli import main  # noqa: E402
 from print_kit.deckfile import DeckFileError, parse_deck  # noqa: E402
+from tableapp.console import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "print_kit" / "deck_examples" / "exemple-potager.csv"

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
 
-from hosting import as_host
+from pages import page_app, store
+from pages import texts as shown
 from streamlit.testing.v1 import AppTest
 
-from companion.store import EventStore
-from tableapp import session
 from tableapp.pages.elsen import narrator_html
 
 EXAMPLE = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur",
@@ -20,18 +18,11 @@ SPECIALS = ["voyante", "policier", "travailleur", "faineant"]
 
 
 def app(**query: str) -> AppTest:
-    def script() -> None:
-        import tableapp.pages.elsen as page
-
-        page.render()
-
-    at = AppTest.from_function(script, default_timeout=30)
-    at.query_params.update(as_host(query))
-    return at
+    return page_app("elsen", "render", **query)
 
 
-def store() -> EventStore:
-    return session.EventStore(session.default_path())
+def texts(at: AppTest) -> str:
+    return shown(at, "title")
 
 
 def new_game(players: list[str]) -> str:
@@ -55,12 +46,6 @@ def walk_to_entry(at: AppTest) -> AppTest:
             return at
         at = click(at, "elsen_next")
     raise AssertionError("the step never reached its entry")
-
-
-def texts(at: AppTest) -> str:
-    parts: list[Any] = [*at.markdown, *at.text, *at.caption, *at.success, *at.error, *at.info,
-                        *at.warning, *at.title]
-    return "\n".join(str(p.value) for p in parts)
 
 
 def test_one_whole_turn_of_the_worked_example_through_the_page() -> None:

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cli import main
 from companion.errors import RuleError
 from companion.games.emblemes.cli import parse_state
 from companion.games.emblemes.scoring import score_round
+from tableapp.console import main
 
 STATE: dict[str, Any] = {
     "players": ["rouge", "bleu", "vert"], "first_player": "rouge",

@@ -9,17 +9,13 @@ import json
 from pathlib import Path
 
 from hosting import as_host, headings
+from pages import store
 from streamlit.testing.v1 import AppTest
 
-from companion.store import EventStore, default_path
 from tableapp.gamepage import HISTORY
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "log-examples" / \
     "emblemes-partie-a-trois.json"
-
-
-def store() -> EventStore:
-    return EventStore(default_path())
 
 
 def game(count: int) -> str:

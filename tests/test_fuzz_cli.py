@@ -21,8 +21,9 @@ from fuzzing import EXAMPLES, NASTY, leaves, mutated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.cli import INTERNAL, main
+from companion.cli import INTERNAL
 from companion.store import EventStore
+from tableapp.console import main
 
 LOGS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
 MISSION = {"players": 5, "aboard": 5, "progress": 0.5, "ghost_progress": 0,

@@ -12,7 +12,6 @@ from math import comb
 
 import pytest
 
-from companion.cli import main
 from companion.errors import DataError, UsageError
 from companion.games.noe.cards import deck
 from companion.games.noe.hand import analyse_cards
@@ -22,6 +21,7 @@ from companion.lab.overrides import parse_assignments, variant
 from companion.lab.runner import Options, compare, lab_module, run
 from companion.lab.stats import mean, wilson
 from companion.loader import load_game
+from tableapp.console import main
 
 GAMES = ("noe", "emblemes", "camelot", "elsen", "labystere")
 SMALL = {

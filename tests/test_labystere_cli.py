@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from companion.games.labystere.setup import generate
 from companion.loader import load_game
+from tableapp.console import main
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

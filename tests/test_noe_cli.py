@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion.cli import main
+from tableapp.console import main
 
 PULITZER = ["journalistes-emma", "journalistes-estelle", "journalistes-marc",
             "alphas-naomie", "senechales-rose", "espions-franck"]

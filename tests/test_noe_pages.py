@@ -7,41 +7,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hosting import as_host, headings
+from hosting import headings
+from pages import page_app, store, texts
 from streamlit.testing.v1 import AppTest
 
 from companion.engine import replay
 from companion.games.noe.board import describe, grid_rows, progress_rows
-from companion.store import EventStore
-from tableapp import session
 
 PLAN_ETARE_HAND = ["pompiers-camille", "pompiers-clara", "pompiers-etienne",
                    "alphas-naomie", "senechales-rose", "espions-franck"]
 
 
 def app(page: str, **query: str) -> AppTest:
-    def script(page: str) -> None:
-        import tableapp.pages.noe as noe
-
-        getattr(noe, page)()
-
-    at = AppTest.from_function(script, args=(page,), default_timeout=30)
-    at.query_params.update(as_host(query))
-    return at
-
-
-def store() -> EventStore:
-    return session.EventStore(session.default_path())
+    return page_app("noe", page, **query)
 
 
 def new_game(players: list[str], level: int = 3) -> str:
     return store().create("noe", {"players": players, "level": level, "target": 400})
-
-
-def texts(at: AppTest) -> str:
-    parts: list[Any] = [*at.markdown, *at.text, *at.caption, *at.success, *at.error, *at.info,
-                        *at.warning]
-    return "\n".join(str(p.value) for p in parts)
 
 
 def button(at: AppTest, key: str) -> Callable[[], Any]:

@@ -11,12 +11,12 @@ import pytest
 from PIL import Image
 
 from companion.catalog import GAMES
-from companion.cli import main
 from companion.errors import UsageError
 from print_kit.build import build_kit, faces_of, plans, print_files
 from print_kit.decks import CardSpec, build_deck_kit
 from print_kit.geometry import CARD_SIZES
 from print_kit.options import make_options, parse_card_size
+from tableapp.console import main
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
        '<circle cx="5" cy="5" r="4" fill="#c02030"/></svg>')

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from print_kit import build as build_module
 from print_kit.geometry import CARD_SIZES
+from tableapp.console import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,7 +97,7 @@ def test_a_failed_write_leaves_no_half_written_pdf(tmp_path: Path,
 
 
 def test_print_imports_neither_streamlit_nor_pandas(tmp_path: Path) -> None:
-    code = ("import sys; from companion.cli import main; "
+    code = ("import sys; from tableapp.console import main; "
             f"rc = main(['print', 'labystere', '--out', {str(tmp_path)!r}]); "
             "print(rc, 'streamlit' in sys.modules, 'pandas' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

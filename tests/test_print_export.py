@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion.cli import main
 from companion.errors import UsageError
 from companion.loader import load_game
 from print_kit.build import kit_files
 from print_kit.export import SERVICES, card_images, export_zips, pixels
 from print_kit.options import make_options
+from tableapp.console import main
 
 
 def _size(png: bytes) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_store_counter import SETUP, score, use_counter
 
-from companion.cli import main
+from tableapp.console import main
 
 
 def write_log(tmp_path: Path, events: list, **changes: object) -> Path:

@@ -27,10 +27,10 @@ from companion.access import (
     new_secret,
     secret_hash,
 )
-from companion.cli import main
 from companion.stats.ownership import NIGHT_REFUSED, PROFILE_REFUSED
 from companion.stats.storage import StatsStore
 from companion.store import EventStore, default_path
+from tableapp.console import main
 from tableapp.session import _DEVICE_KEY
 
 TABLES = ("profiles", "game_seats", "nights", "night_games")

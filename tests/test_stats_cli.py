@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from stats_night import build_night
 
-from companion.cli import main
+from tableapp.console import main
 
 
 @pytest.fixture

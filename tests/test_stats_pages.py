@@ -7,12 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from hosting import as_host
+from pages import texts as shown
 from stats_night import example_log
 from streamlit.testing.v1 import AppTest
 
 from companion.access import ON_SERVER
 from companion.stats.storage import StatsStore
 from companion.store import EventStore, default_path
+
+
+def texts(at: AppTest) -> str:
+    return shown(at, "header", "subheader", "title")
 
 
 def stats() -> StatsStore:
@@ -28,12 +33,6 @@ def page(module: str, function: str = "render", **query: str) -> AppTest:
     at = AppTest.from_function(script, args=(module, function), default_timeout=30)
     at.query_params.update(as_host(query))
     return at
-
-
-def texts(at: AppTest) -> str:
-    parts: list[Any] = [*at.markdown, *at.text, *at.caption, *at.success, *at.error, *at.info,
-                        *at.warning, *at.header, *at.subheader, *at.title]
-    return "\n".join(str(p.value) for p in parts)
 
 
 def test_a_night_is_started_then_opened_only_with_its_key() -> None:

@@ -13,9 +13,9 @@ from test_store_counter import SETUP, score, use_counter
 from test_store_migrations import make_v0_store
 
 from companion import backups
-from companion.cli import main
 from companion.migrations import MIGRATIONS
 from companion.store import EventStore
+from tableapp.console import main
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from typing import Any
 from companion.games.camelot.cards import ACTION, catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.simulate import playout
-from companion.lab.runner import Options
+from companion.lab.runner import Options, one_game, policies_by_players
 from companion.lab.stats import Figure, mean, rate
 
 GAME = "camelot"
@@ -30,13 +30,10 @@ PLAYERS = (2, 3, 4, 5)
 
 
 def conditions(options: Options) -> list[dict[str, Any]]:
-    return [{"politique": policy, "joueurs": players}
-            for policy in (options.policies or tuple(POLICIES))
-            for players in (options.players or PLAYERS)]
+    return policies_by_players(options, POLICIES, PLAYERS)
 
 
-def units(record: dict[str, Any]) -> int:
-    return 1
+units = one_game
 
 
 def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> dict[str, Any]:

@@ -9,8 +9,6 @@ played with the same seeds and shown side by side. A progress bar goes to stderr
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import os
 import sys
@@ -18,16 +16,20 @@ from typing import Any
 
 from companion.catalog import GAMES
 from companion.errors import UsageError
+from companion.games.info import LabDefaults
 from companion.lab.overrides import describe, parse_assignments
-from companion.lab.runner import Options, ProgressBar, Run, compare, lab_module
-from companion.text import counted
+from companion.lab.runner import WARNING, Options, ProgressBar, Run, compare, lab_module
+from companion.text import counted, csv_text
 
-WARNING = ("Ces chiffres valent pour les politiques de jeu simulées décrites ci-dessous, pas pour "
-           "de vrais joueurs.")
 EXTRA = {  # option -> (game, key in Options.extra)
     "level": ("noe", "levels"), "within": ("noe", "within"), "lieux": ("emblemes", "sets"),
     "roles": ("elsen", "mixes")}
-DEFAULT_GAMES = {"noe": 40, "emblemes": 200, "camelot": 200, "elsen": 300, "labystere": 300}
+
+
+def _lab_defaults(game: str) -> LabDefaults:
+    defaults = GAMES[game].lab
+    assert defaults is not None  # lab_module refused a game without a lab
+    return defaults
 
 
 def _ints(text: str, what: str) -> tuple[int, ...]:
@@ -57,7 +59,7 @@ def options_from(args: argparse.Namespace) -> Options:
         if policy not in module.POLICIES:
             raise UsageError(f"politique inconnue « {policy} » ; politiques : "
                              f"{', '.join(module.POLICIES)}")
-    games = args.games if args.games is not None else DEFAULT_GAMES[args.game]
+    games = args.games if args.games is not None else _lab_defaults(args.game).cli_games
     if games < 1 or games > 1_000_000:
         raise UsageError("--games : de 1 à 1 000 000 parties")
     players = _ints(args.players, "--players") if args.players else ()
@@ -108,17 +110,6 @@ def _figure(row: dict[str, Any]) -> str:
     return f"{row['valeur']:.2f} [{row['bas']:.2f} ; {row['haut']:.2f}] (n={row['n']})"
 
 
-def to_csv(rows: list[dict[str, Any]]) -> str:
-    keys: list[str] = []
-    for row in rows:
-        keys += [k for k in row if k not in keys]
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def cmd_lab(args: argparse.Namespace) -> int:
     options = options_from(args)
     assignments = parse_assignments(args.set or [])
@@ -135,7 +126,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
                           "lignes": table_rows(original, changed)},
                          ensure_ascii=False, indent=2))
     elif args.csv:
-        sys.stdout.write(to_csv(table_rows(original, changed)))
+        sys.stdout.write(csv_text(table_rows(original, changed)))
     else:
         print(render_text(original, changed))
     return 0

@@ -21,7 +21,7 @@ from typing import Any
 from companion.games.elsen.checker import Member, can_play
 from companion.games.elsen.engine import ENGINE, ElsenState
 from companion.games.elsen.setup import random_deal
-from companion.lab.runner import Options
+from companion.lab.runner import Options, one_game, policies_by_players
 from companion.lab.stats import Figure, mean, rate
 
 GAME = "elsen"
@@ -39,13 +39,11 @@ PREFIX = "action-"
 
 def conditions(options: Options) -> list[dict[str, Any]]:
     mixes = options.extra.get("mixes") or MIXES
-    return [{"politique": policy, "joueurs": players, "roles": mix}
-            for policy in (options.policies or tuple(POLICIES))
-            for players in (options.players or PLAYERS) for mix in mixes]
+    return [{**base, "roles": mix}
+            for base in policies_by_players(options, POLICIES, PLAYERS) for mix in mixes]
 
 
-def units(record: dict[str, Any]) -> int:
-    return 1
+units = one_game
 
 
 def _setup(players: int, mix: str) -> dict[str, Any]:

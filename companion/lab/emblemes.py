@@ -19,7 +19,7 @@ from typing import Any
 from companion.games.emblemes.cards import PLACES
 from companion.games.emblemes.engine import ENGINE, EmblemesState
 from companion.games.emblemes.simulate import NAMES, answer, random_play
-from companion.lab.runner import Options
+from companion.lab.runner import Options, one_game, policies_by_players
 from companion.lab.stats import Figure, mean, rate
 
 GAME = "emblemes"
@@ -34,13 +34,11 @@ SETS = ("A", "B", "C")
 
 def conditions(options: Options) -> list[dict[str, Any]]:
     sets = options.extra.get("sets") or SETS
-    return [{"politique": policy, "joueurs": players, "lieux": place_set}
-            for policy in (options.policies or tuple(POLICIES))
-            for players in (options.players or PLAYERS) for place_set in sets]
+    return [{**base, "lieux": place_set}
+            for base in policies_by_players(options, POLICIES, PLAYERS) for place_set in sets]
 
 
-def units(record: dict[str, Any]) -> int:
-    return 1
+units = one_game
 
 
 def play(condition: dict[str, Any], rng: random.Random, log: bool = False) -> dict[str, Any]:

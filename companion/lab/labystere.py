@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from companion.games.labystere.board import Pos, cell_name
 from companion.games.labystere.engine import ENGINE, LabystereState
 from companion.games.labystere.rules import ACTION, CARD_CELL, CARD_PLAYER, DONE, REVEAL
-from companion.lab.runner import Options
+from companion.lab.runner import Options, one_game, policies_by_players
 from companion.lab.stats import Figure, mean, rate
 
 GAME = "labystere"
@@ -66,13 +66,10 @@ class Notes:
 
 
 def conditions(options: Options) -> list[dict[str, Any]]:
-    return [{"politique": policy, "joueurs": players}
-            for policy in (options.policies or tuple(POLICIES))
-            for players in (options.players or PLAYERS)]
+    return policies_by_players(options, POLICIES, PLAYERS)
 
 
-def units(record: dict[str, Any]) -> int:
-    return 1
+units = one_game
 
 
 def _learn(state: LabystereState, notes: Notes, pos: Pos, flag_here: set[str]) -> None:

@@ -31,7 +31,6 @@ from companion.errors import UsageError
 from companion.lab.overrides import Assignment, variant
 from companion.loader import install_data, installed_data
 
-LAB_GAMES = GAMES
 Progress = Callable[[int, int], None]
 
 
@@ -44,10 +43,31 @@ class Options:
     extra: dict[str, Any] = field(default_factory=dict)  # a game's own options
 
 
+# said above every result, on the command line and on the page
+WARNING = ("Ces chiffres valent pour les politiques de jeu simulées décrites ci-dessous, pas pour "
+           "de vrais joueurs.")
+
+
 def lab_module(game: str) -> ModuleType:
-    if game not in LAB_GAMES:
-        raise UsageError(f"jeu inconnu « {game} » ; jeux : {', '.join(LAB_GAMES)}")
-    return importlib.import_module(f"companion.lab.{game}")
+    """The game's lab policy (GameInfo.lab_module; a game without one is not in the lab)."""
+    labbed = [g for g, info in GAMES.items() if info.lab_module]
+    if game not in labbed:
+        raise UsageError(f"jeu inconnu « {game} » ; jeux : {', '.join(labbed)}")
+    return importlib.import_module(str(GAMES[game].lab_module))
+
+
+def policies_by_players(options: Options, policies: Sequence[str],
+                        players: Sequence[int]) -> list[dict[str, Any]]:
+    """The plain conditions: every policy asked (all by default) × every player count asked
+    (the module's own by default). A game with options of its own adds them to each."""
+    return [{"politique": policy, "joueurs": count}
+            for policy in (options.policies or tuple(policies))
+            for count in (options.players or players)]
+
+
+def one_game(record: dict[str, Any]) -> int:
+    """`units` of a game whose unit of work is the game itself."""
+    return 1
 
 
 def game_rng(seed: int, condition: dict[str, Any], index: int) -> random.Random:

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from companion.games.camelot.cards import catalogue
-from companion.stats.record import GameRecord, RoundRow, Rounds, places_by_score
+from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, places_by_score
 
 
 def colour_name(colour: str) -> str:
@@ -74,3 +74,12 @@ def extract(setup: dict[str, Any], events: list[dict[str, Any]],
         scores=scores, score_unit="jetons",
         rounds=Rounds("Tournoi", "jetons", players, rows, summary["tokens_to_win"]),
         figures=figures, facts={"mode": summary["mode"], "tournaments": len(rows)})
+
+
+def player_figures(games: list[Mine]) -> dict[str, Any]:
+    """A player's Camelot figures over their games (companion.stats.figures)."""
+    tokens: Counter[str] = Counter()
+    for mine in games:
+        tokens.update(mine.figures["tokens_won_by_colour"])
+    return {"tournaments_won": sum(m.figures["tournaments_won"] for m in games),
+            "tokens_by_colour": dict(sorted(tokens.items()))}

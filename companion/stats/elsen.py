@@ -3,12 +3,15 @@ over (roles are secret while it lasts: an unfinished record names none). docs/st
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from companion.stats.record import (
     GameRecord,
+    Mine,
     RoundRow,
     Rounds,
+    Tally,
     number_text,
     places_winners_only,
 )
@@ -50,3 +53,22 @@ def extract(setup: dict[str, Any], events: list[dict[str, Any]],
         facts={"winning_side": side, "winning_side_name": SIDES.get(side or "", ""),
                "win_reason": summary["win_reason"], "turns": summary["turn"],
                "missions_won": summary["missions_won"]})
+
+
+def player_figures(games: list[Mine]) -> dict[str, Any]:
+    """A player's ELSEN figures over their finished games (companion.stats.figures)."""
+    sides: dict[str, Tally] = defaultdict(Tally)
+    roles: dict[str, Tally] = defaultdict(Tally)
+    for mine in games:
+        if mine.finished:
+            sides[mine.figures["side"]].add(True, mine.won)
+            roles[mine.figures["role"]].add(True, mine.won)
+    return {"by_side": {s: t.as_json() for s, t in sorted(sides.items())},
+            "by_role": {r: t.as_json() for r, t in sorted(roles.items())}}
+
+
+def game_row(row: dict[str, Any], record: GameRecord) -> None:
+    """Wins by side, in the per-game table."""
+    if record.finished:
+        side = row.setdefault("wins_by_side", {})
+        side[record.facts["winning_side"]] = side.get(record.facts["winning_side"], 0) + 1

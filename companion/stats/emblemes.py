@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.emblemes.cards import character
-from companion.stats.record import GameRecord, RoundRow, Rounds, places_by_score
+from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, mean, places_by_score
 
 
 def character_name(value: int) -> str:
@@ -44,3 +45,25 @@ def extract(setup: dict[str, Any], events: list[dict[str, Any]],
         scores=scores, score_unit="pièces",
         rounds=Rounds("Manche", "pièces", players, rows), figures=figures,
         facts={"place_set": summary["place_set"], "manches": len(rows)})
+
+
+def player_figures(games: list[Mine]) -> dict[str, Any]:
+    """A player's Emblèmes figures over their games (companion.stats.figures)."""
+    coins: list[int] = []
+    characters: Counter[int] = Counter()
+    character_coins: Counter[int] = Counter()
+    for mine in games:
+        coins += mine.figures["coins_by_manche"]
+        characters.update({int(v): n for v, n in mine.figures["characters"].items()})
+        character_coins.update({int(v): n for v, n in mine.figures["character_coins"].items()})
+    return {"manches": len(coins), "coins": sum(coins),
+            "coins_per_manche": mean([float(c) for c in coins]),
+            "favourite_character": favourite(characters, character_coins)}
+
+
+def favourite(revealed: Mapping[int, int], earned: Mapping[int, int]) -> int | None:
+    """The Emblèmes character a player reveals most; a tie goes to the one whose cards earned
+    them most coins, then to the higher value (docs/stats.md › Personnage favori)."""
+    if not revealed:
+        return None
+    return max(revealed, key=lambda v: (revealed[v], earned.get(v, 0), v))

@@ -7,14 +7,14 @@ only: a game in progress has no winner yet."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
-from companion.catalog import PLAYABLE as GAMES
-from companion.stats.libre import name_key, named_games
-from companion.stats.record import GameRecord
+from companion.catalog import PLAYABLE
+from companion.stats.record import GameRecord, Mine, Tally, mean, stats_hook
 
 
 def guest_key(name: str) -> str:
@@ -42,46 +42,24 @@ class Played:
         return self._names.get(key)
 
 
-def _rate(won: int, finished: int) -> float | None:
-    return None if finished == 0 else round(won / finished, 4)
-
-
-@dataclass
-class Tally:
-    played: int = 0
-    finished: int = 0
-    won: int = 0
-
-    def add(self, finished: bool, won: bool) -> None:
-        self.played += 1
-        self.finished += int(finished)
-        self.won += int(won)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"played": self.played, "finished": self.finished, "won": self.won,
-                "win_rate": _rate(self.won, self.finished)}
-
-
 def _mean(values: list[float]) -> float | None:
-    return None if not values else round(sum(values) / len(values), 4)
+    return mean(values)
+
+
+def _hooks() -> Iterator[tuple[str, ModuleType]]:
+    """Each game with a stats hook, in the registry's order."""
+    for game, info in PLAYABLE.items():
+        if info.stats:
+            yield game, stats_hook(game)
 
 
 def player_stats(games: Iterable[Played], key: str) -> dict[str, Any]:
-    """Everything the statistics say about one player, JSON-ready."""
+    """Everything the statistics say about one player, JSON-ready; each game's own figures
+    come from its stats hook's `player_figures` (docs/adding-a-game.md)."""
     total, points = Tally(), 0.0
     by_game: dict[str, Tally] = defaultdict(Tally)
     by_count: dict[int, Tally] = defaultdict(Tally)
-    noe = Counter[str]()
-    noe_by: Counter[str] = Counter()
-    coins: list[int] = []
-    characters: Counter[int] = Counter()
-    character_coins: Counter[int] = Counter()
-    tournaments_won = 0
-    tokens: Counter[str] = Counter()
-    sides: dict[str, Tally] = defaultdict(Tally)
-    roles: dict[str, Tally] = defaultdict(Tally)
-    solved_turns: list[int] = []
-    named: dict[str, dict[str, Any]] = {}
+    mine: dict[str, list[Mine]] = defaultdict(list)
     for played in games:
         name = played.name_of(key)
         if name is None:
@@ -92,63 +70,19 @@ def player_stats(games: Iterable[Played], key: str) -> dict[str, Any]:
         by_game[record.game].add(record.finished, won)
         by_count[len(record.players)].add(record.finished, won)
         points += record.points(name) or 0.0
-        mine = record.figures.get(name, {})
-        if record.game == "noe":
-            noe.update({"announcements": mine["announcements"],
-                        "announcement_points": mine["announcement_points"],
-                        "false_announcements": mine["false_announcements"]})
-            noe_by.update(mine["by_announcement"])
-        elif record.game == "emblemes":
-            coins += mine["coins_by_manche"]
-            characters.update({int(v): n for v, n in mine["characters"].items()})
-            character_coins.update({int(v): n for v, n in mine["character_coins"].items()})
-        elif record.game == "camelot":
-            tournaments_won += mine["tournaments_won"]
-            tokens.update(mine["tokens_won_by_colour"])
-        elif record.game == "elsen" and record.finished:
-            sides[mine["side"]].add(True, won)
-            roles[mine["role"]].add(True, won)
-        elif record.game == "labystere" and won:
-            solved_turns.append(mine["turns"])
-        elif record.game == "libre":
-            row = named.setdefault(name_key(record.title), {"name": record.title,
-                                                            **Tally().as_json()})
-            tally = Tally(row["played"], row["finished"], row["won"])
-            tally.add(record.finished, won)
-            row.update(tally.as_json())
+        mine[record.game].append(Mine(record.figures.get(name, {}), record.finished, won))
     return {
         **total.as_json(), "points": round(points, 4),
-        "by_game": {g: by_game[g].as_json() for g in GAMES if g in by_game},
+        "by_game": {g: by_game[g].as_json() for g in PLAYABLE if g in by_game},
         "by_player_count": {str(n): by_count[n].as_json() for n in sorted(by_count)},
-        "noe": {**{k: noe[k] for k in ("announcements", "announcement_points",
-                                       "false_announcements")},
-                "by_announcement": dict(sorted(noe_by.items()))},
-        "emblemes": {"manches": len(coins), "coins": sum(coins),
-                     "coins_per_manche": _mean([float(c) for c in coins]),
-                     "favourite_character": favourite(characters, character_coins)},
-        "camelot": {"tournaments_won": tournaments_won,
-                    "tokens_by_colour": dict(sorted(tokens.items()))},
-        "elsen": {"by_side": {s: t.as_json() for s, t in sorted(sides.items())},
-                  "by_role": {r: t.as_json() for r, t in sorted(roles.items())}},
-        "labystere": {"solved": len(solved_turns), "turns_to_solve": _mean(
-            [float(t) for t in solved_turns])},
-        "libre": {"by_name": dict(sorted(named.items()))},
+        **{game: hook.player_figures(mine[game]) for game, hook in _hooks()
+           if hasattr(hook, "player_figures")},
     }
 
 
-def favourite(revealed: Mapping[int, int], earned: Mapping[int, int]) -> int | None:
-    """The Emblèmes character a player reveals most; a tie goes to the one whose cards earned
-    them most coins, then to the higher value (docs/stats.md › Personnage favori)."""
-    if not revealed:
-        return None
-    return max(revealed, key=lambda v: (revealed[v], earned.get(v, 0), v))
-
-
 def game_stats(games: Iterable[Played]) -> dict[str, Any]:
-    """Per game: games played and finished, rounds, and the game's own figures (« Autre
-    jeu »: per named game, `by_name`)."""
+    """Per game: games played and finished, rounds, and the game's own figures."""
     out: dict[str, Any] = {}
-    games = list(games)
     for played in games:
         record = played.record
         row = out.setdefault(record.game, {"played": 0, "finished": 0, "players": 0,
@@ -157,18 +91,15 @@ def game_stats(games: Iterable[Played]) -> dict[str, Any]:
         row["finished"] += int(record.finished)
         row["players"] += len(record.players)
         row["rounds"] += len(record.rounds.rows) if record.rounds else 0
-        if record.game == "elsen" and record.finished:
-            side = row.setdefault("wins_by_side", {})
-            side[record.facts["winning_side"]] = side.get(record.facts["winning_side"], 0) + 1
-        if record.game == "labystere" and record.facts["solved"]:
-            row.setdefault("turns_to_solve", []).append(record.facts["turns"])
-    for row in out.values():
+        hook = stats_hook(record.game)
+        if hasattr(hook, "game_row"):  # the game's own figures (ELSEN's sides, Labystère's turns)
+            hook.game_row(row, record)
+    for game, row in out.items():
         row["average_players"] = round(row.pop("players") / row["played"], 4)
-        if "turns_to_solve" in row:
-            row["turns_to_solve"] = _mean([float(t) for t in row["turns_to_solve"]])
-    if "libre" in out:
-        out["libre"]["by_name"] = named_games(p.record for p in games)
-    return {g: out[g] for g in GAMES if g in out}
+        hook = stats_hook(game)
+        if hasattr(hook, "game_row_done"):
+            hook.game_row_done(row)
+    return {g: out[g] for g in PLAYABLE if g in out}
 
 
 def display_names(games: Iterable[Played], profiles: Mapping[str, str]) -> dict[str, str]:

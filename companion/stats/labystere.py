@@ -12,7 +12,7 @@ from typing import Any
 from companion.engine import InvalidEvent, engine_for
 from companion.errors import RuleError
 from companion.log import Entry
-from companion.stats.record import GameRecord, places_winners_only
+from companion.stats.record import GameRecord, Mine, mean, places_winners_only
 
 PASSING = ("end_turn", "declare")
 
@@ -76,3 +76,19 @@ def _record(events: list[dict[str, Any]], summary: dict[str, Any], first: int,
         places=places_winners_only(players, winners) if finished else {},
         scores=None, score_unit="", rounds=None, figures=figures,
         facts={"turns": total, "solved": bool(winners)})
+
+
+def player_figures(games: list[Mine]) -> dict[str, Any]:
+    """A player's Labystère figures: the games they solved (companion.stats.figures)."""
+    turns = [float(m.figures["turns"]) for m in games if m.won]
+    return {"solved": len(turns), "turns_to_solve": mean(turns)}
+
+
+def game_row(row: dict[str, Any], record: GameRecord) -> None:
+    if record.facts["solved"]:
+        row.setdefault("turns_to_solve", []).append(record.facts["turns"])
+
+
+def game_row_done(row: dict[str, Any]) -> None:
+    if "turns_to_solve" in row:
+        row["turns_to_solve"] = mean([float(t) for t in row["turns_to_solve"]])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from companion.stats.record import GameRecord, RoundRow, Rounds, count_text
+from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, Tally, count_text
 
 
 def name_key(name: str) -> str:
@@ -56,7 +56,8 @@ def extract(setup: dict[str, Any], events: list[dict[str, Any]],
         places=_places(summary, players) if finished else {},
         scores=scores, score_unit="points",
         rounds=Rounds("Manche", "points", competitors, rows, summary["target"]),
-        figures={p: {"team": team_of.get(p), "score": scores[p]} for p in players},
+        figures={p: {"team": team_of.get(p), "score": scores[p], "title": summary["name"]}
+                 for p in players},
         facts={"title": summary["name"], "winner": summary["winner"], "teams": teams,
                "totals": totals, "target": summary["target"],
                "rounds_limit": summary["rounds_limit"], "ended_by": summary["ended_by"]})
@@ -89,6 +90,28 @@ def named_games(records: Iterable[GameRecord]) -> dict[str, dict[str, Any]]:
             row["average_score"] = round(sum(values) / len(values), 4)
         row["wins"] = dict(sorted(row["wins"].items(), key=lambda item: (-item[1], item[0])))
     return dict(sorted(out.items(), key=lambda item: item[1]["name"].casefold()))
+
+
+def player_figures(mine: list[Mine]) -> dict[str, Any]:
+    """A player's plays and wins per named game (companion.stats.figures › player_stats)."""
+    named: dict[str, dict[str, Any]] = {}
+    for part in mine:
+        title = part.figures.get("title", "")
+        row = named.setdefault(name_key(title), {"name": title, **Tally().as_json()})
+        tally = Tally(row["played"], row["finished"], row["won"])
+        tally.add(part.finished, part.won)
+        row.update(tally.as_json())
+    return {"by_name": dict(sorted(named.items()))}
+
+
+def game_row(row: dict[str, Any], record: GameRecord) -> None:
+    """Collects the records of « Autre jeu » (companion.stats.figures › game_stats)..."""
+    row.setdefault("_records", []).append(record)
+
+
+def game_row_done(row: dict[str, Any]) -> None:
+    """...then gives the figures of each named game."""
+    row["by_name"] = named_games(row.pop("_records", []))
 
 
 def wins_line(row: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.games.noe.board import ENDINGS, announcement_name
 from companion.games.noe.cards import deck
-from companion.stats.record import GameRecord, RoundRow, Rounds, places_by_score
+from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, places_by_score
 
 
 def _points(announcement_id: str) -> int:
@@ -49,3 +49,16 @@ def extract(setup: dict[str, Any], events: list[dict[str, Any]],
 
 def announcement_label(announcement_id: str) -> str:
     return announcement_name(announcement_id)
+
+
+def player_figures(games: list[Mine]) -> dict[str, Any]:
+    """A player's Noé figures over their games (companion.stats.figures)."""
+    totals: Counter[str] = Counter()
+    by: Counter[str] = Counter()
+    for mine in games:
+        totals.update({k: mine.figures[k] for k in _SUMMED})
+        by.update(mine.figures["by_announcement"])
+    return {**{k: totals[k] for k in _SUMMED}, "by_announcement": dict(sorted(by.items()))}
+
+
+_SUMMED = ("announcements", "announcement_points", "false_announcements")

@@ -11,10 +11,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from types import ModuleType
+from typing import Any, NamedTuple
 
 from companion.catalog import game_info
 from companion.engine import replay_entries
+from companion.errors import UsageError
 from companion.log import resolve
 
 Number = int | float
@@ -168,13 +170,53 @@ def places_winners_only(players: Sequence[str], winners: Sequence[str]) -> dict[
     return {p: 1 if p in winners else len(players) for p in players}
 
 
+def _rate(won: int, finished: int) -> float | None:
+    return None if finished == 0 else round(won / finished, 4)
+
+
+@dataclass
+class Tally:
+    played: int = 0
+    finished: int = 0
+    won: int = 0
+
+    def add(self, finished: bool, won: bool) -> None:
+        self.played += 1
+        self.finished += int(finished)
+        self.won += int(won)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"played": self.played, "finished": self.finished, "won": self.won,
+                "win_rate": _rate(self.won, self.finished)}
+
+
+class Mine(NamedTuple):
+    """One player's part of one game, as a stats hook's `player_figures` reads it."""
+
+    figures: dict[str, Any]  # the record's figures for this player
+    finished: bool
+    won: bool
+
+
+def mean(values: list[float]) -> float | None:
+    return None if not values else round(sum(values) / len(values), 4)
+
+
+def stats_hook(game: str) -> ModuleType:
+    """The game's stats module (GameInfo.stats): `extract`, optionally `replay_and_extract`,
+    and its figures (`player_figures`, `game_row`); UsageError for an unknown game."""
+    name = game_info(game).stats
+    if name is None:
+        raise UsageError(f"{game_info(game).title} : pas de statistiques pour ce jeu")
+    return importlib.import_module(name)
+
+
 def record_of(game: str, setup: dict[str, Any], raw: Sequence[Any], code: str = "",
               created: str = "") -> GameRecord:
     """Replay a raw log (meta-events resolved) and extract its record with the game's hook.
     Raises InvalidEvent when the log does not replay."""
-    game_info(game)
+    hook = stats_hook(game)
     entries = resolve(raw)
-    hook = importlib.import_module(f"companion.stats.{game}")
     if hasattr(hook, "replay_and_extract"):  # a hook that follows the replay event by event
         record: GameRecord = hook.replay_and_extract(setup, entries)
         return replace(record, code=code, created=created)
@@ -186,6 +228,6 @@ def record_of(game: str, setup: dict[str, Any], raw: Sequence[Any], code: str = 
 def record_from_state(game: str, setup: dict[str, Any], events: list[dict[str, Any]],
                       summary: dict[str, Any], code: str = "", created: str = "") -> GameRecord:
     """The record of an already replayed game (a page's StoredGame: no second replay)."""
-    hook = importlib.import_module(f"companion.stats.{game}")
+    hook = stats_hook(game)
     record: GameRecord = hook.extract(setup, events, summary)
     return replace(record, code=code, created=created)

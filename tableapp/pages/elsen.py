@@ -400,3 +400,9 @@ def pages() -> list[st.Page]:
     """This module's pages, built for the current script run (see tableapp/navigation.py)."""
     return [st.Page(render, title="Meneur ELSEN", icon=":material/record_voice_over:",
                      url_path=GAME)]
+
+
+def print_controls() -> dict[str, Any]:
+    """The print page's choices for ELSEN (tableapp.pages.printing): the table's size."""
+    return {"players": int(st.number_input("ELSEN : nombre de joueurs", 5, 15, 15,
+                                           key="print_players"))}

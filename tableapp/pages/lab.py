@@ -12,30 +12,27 @@ import streamlit as st
 
 from companion.catalog import GAMES
 from companion.errors import CompanionError, UsageError
-from companion.lab.cli import WARNING, to_csv
+from companion.games.info import LabDefaults
 from companion.lab.overrides import parse_assignments
-from companion.lab.runner import Options, compare, lab_module, planned_games
+from companion.lab.runner import WARNING, Options, compare, lab_module, planned_games
 from companion.stats.charts import french
-from companion.text import number
+from companion.text import csv_text, number
 from tableapp.usertext import plain
 from tableapp.workload import slot
 
 SECTION = "Atelier"
-PLAYERS = {"noe": (2, 6), "emblemes": (3, 5), "camelot": (2, 5), "elsen": (5, 15),
-           "labystere": (2, 4)}
-DEFAULT_PLAYERS = {"noe": [4], "emblemes": [3, 4, 5], "camelot": [2, 3, 4, 5], "elsen": [5, 8, 12],
-                   "labystere": [2, 3, 4]}
-DEFAULT_GAMES = {"noe": 10, "emblemes": 60, "camelot": 60, "elsen": 200, "labystere": 20}
 MAX_GAMES = 2000  # per condition: the page runs on the server, in one process
-# games of one run asked from the page, both versions of the data counted (the CLI has no
-# limit): about 20 s of one core each, at the speeds measured (ms a game: Noé 10 to 40,
-# Emblèmes 2, Camelot 5, ELSEN 1.5, Labystère 4); the page's defaults are far below
-RUN_BUDGET = {"noe": 600, "emblemes": 8000, "camelot": 4000, "elsen": 12000,
-              "labystere": 5000}
-EXAMPLES = {"noe": "announcements.complot.points=20", "emblemes": "starting_coins=5",
-            "camelot": "tokens_to_win.4=3", "elsen": "success_tokens.8=3",
-            "labystere": "die_faces=4"}
 CONDITION_KEYS = ("politique", "joueurs", "niveau", "lieux", "roles")
+
+
+def _defaults(game: str) -> LabDefaults:
+    """The game's lab defaults (its GameInfo.lab). Its run budget: games of one run asked
+    from the page, both versions of the data counted (the CLI has no limit), about 20 s of one
+    core each at the speeds measured (ms a game: Noé 10 to 40, Emblèmes 2, Camelot 5, ELSEN
+    1.5, Labystère 4); the page's defaults are far below."""
+    defaults = GAMES[game].lab
+    assert defaults is not None  # the page lists only games with a lab
+    return defaults
 
 
 def lab_options(raw: dict[str, Any]) -> Options:
@@ -47,10 +44,11 @@ def lab_options(raw: dict[str, Any]) -> Options:
 def check_budget(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> None:
     """A run past the page's budget is refused before any game is played."""
     planned = planned_games(game, lab_options(raw), bool(changes))
-    if planned > RUN_BUDGET[game]:
+    budget = _defaults(game).run_budget
+    if planned > budget:
         twice = " (deux fois : original et modifié)" if changes else ""
         raise UsageError(f"Ces réglages demandent {number(planned, 0)} parties{twice} ; le labo "
-                         f"de l'application en joue {number(RUN_BUDGET[game], 0)} au plus par "
+                         f"de l'application en joue {number(budget, 0)} au plus par "
                          f"série pour {GAMES[game].title}. Réduisez les parties par condition "
                          "ou les conditions, ou lancez « companion lab » sur votre ordinateur.")
 
@@ -73,30 +71,27 @@ def run_rows(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> list[d
 
 
 def _form() -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
-    game = st.selectbox("Jeu", list(GAMES), format_func=lambda g: GAMES[g].title, key="lab_game")
+    game = st.selectbox("Jeu", [g for g in GAMES if GAMES[g].lab],
+                        format_func=lambda g: GAMES[g].title, key="lab_game")
     module = lab_module(game)
-    low, high = PLAYERS[game]
+    low, high = GAMES[game].players
+    defaults = _defaults(game)
     c1, c2 = st.columns(2)
-    games = int(c1.number_input("Parties par condition", 1, MAX_GAMES, DEFAULT_GAMES[game],
+    games = int(c1.number_input("Parties par condition", 1, MAX_GAMES, defaults.page_games,
                                 key=f"lab_games_{game}"))
     seed = int(c2.number_input("Graine", 0, 10**9, 1, key="lab_seed"))
     players = st.multiselect("Nombres de joueurs", list(range(low, high + 1)),
-                             DEFAULT_PLAYERS[game], key=f"lab_players_{game}")
+                             list(defaults.page_players), key=f"lab_players_{game}")
     policies = st.multiselect("Politiques", list(module.POLICIES), list(module.POLICIES),
                               key=f"lab_policies_{game}")
     extra: dict[str, list[Any]] = {}
-    if game == "noe":
-        extra["levels"] = st.multiselect("Niveaux", [1, 2, 3], [1, 3], key="lab_levels")
-    elif game == "emblemes":
-        extra["sets"] = st.multiselect("Sets de lieux", ["A", "B", "C"], ["A"], key="lab_sets")
-    elif game == "elsen":
-        extra["mixes"] = st.multiselect("Rôles spéciaux", ["defaut", "aucun"],
-                                        ["defaut", "aucun"], key="lab_mixes",
-                                        format_func=lambda m: "suggérés" if m == "defaut"
-                                        else "aucun")
+    for key, (label, choices, chosen, *shown) in defaults.extra.items():  # the game's own
+        labels = shown[0] if shown else {}
+        extra[key] = st.multiselect(label, list(choices), list(chosen), key=f"lab_{key}",
+                                    format_func=lambda c, labels=labels: str(labels.get(c, c)))
     changes = st.text_area(
         "Changer des valeurs des données (une par ligne, clé=valeur)", "",
-        placeholder=EXAMPLES[game], key=f"lab_changes_{game}", max_chars=4000,
+        placeholder=defaults.example, key=f"lab_changes_{game}", max_chars=4000,
         help="Chemin dans data/<jeu>.yaml ; un élément de liste par son id. La valeur est "
              "vérifiée comme le fichier ; les deux versions sont jouées avec les mêmes graines.")
     if not players or not policies or any(not v for v in extra.values()):
@@ -166,7 +161,7 @@ def _results(game: str, rows: list[dict[str, Any]]) -> None:
         table.append(line)
     st.dataframe(table, hide_index=True, width="stretch")
     c1, c2 = st.columns(2)
-    c1.download_button("Tous les chiffres (CSV)", to_csv(rows), f"labo-{game}.csv", "text/csv",
+    c1.download_button("Tous les chiffres (CSV)", csv_text(rows), f"labo-{game}.csv", "text/csv",
                        key="lab_dl_csv")
     c2.download_button("Tous les chiffres (JSON)",
                        json.dumps(rows, ensure_ascii=False, indent=2), f"labo-{game}.json",

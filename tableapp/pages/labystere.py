@@ -333,3 +333,14 @@ def pages() -> list[st.Page]:
         st.Page(sheet, title="Labystère : fiche d'enquête",
                 icon=":material/edit_note:", url_path=SHEET_PATH),
     ]
+
+
+def print_controls() -> dict[str, Any]:
+    """The print page's choices for Labystère (tableapp.pages.printing): the plan's seed."""
+    return {"seed": int(st.number_input("Labystère : graine du plan", 0, 10**9, 1,
+                                        key="print_seed"))}
+
+
+def forget_game(code: str) -> None:
+    """A deleted game takes its players' sheets with it (tableapp.rights)."""
+    sheet_store().delete_game(code)

@@ -27,7 +27,7 @@ from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
 from tableapp.pages.players import per_game_table
 from tableapp.pages.players import render as players_page
-from tableapp.usertext import plain
+from tableapp.usertext import plain, sentence
 
 SECTION = "Soirées et joueurs"
 NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
@@ -36,7 +36,7 @@ NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
 def _say(exc: CompanionError) -> None:
     """A refusal or a fault, as the one French sentence it carries (no markup)."""
     text = str(exc)
-    st.error(plain(text[:1].upper() + text[1:]))
+    st.error(plain(sentence(text)))
 
 
 def place_label(rank: int) -> str:
@@ -138,7 +138,7 @@ def _rank(night_id: int, key: str) -> None:
         seating.stats_store().set_ranking(night_id, ranking,
                                           by=ownership.rights(night_key=key))
     except CompanionError as exc:
-        st.session_state["_night_ranking_refused"] = str(exc)[:1].upper() + str(exc)[1:]
+        st.session_state["_night_ranking_refused"] = sentence(exc)
 
 
 def _settings(night: Night, key: str) -> None:

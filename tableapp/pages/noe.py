@@ -424,3 +424,11 @@ def pages() -> list[st.Page]:
         st.Page(rules, title="Noé : règles en bref",
                 icon=":material/menu_book:", url_path=f"{GAME}-regles"),
     ]
+
+
+def print_controls() -> dict[str, Any]:
+    """The print page's choices for Noé (tableapp.pages.printing): the level."""
+    level = st.selectbox("Noé : niveau", [3, 1, 2], key="print_level",
+                         format_func=lambda n: f"niveau {n} ("
+                         + ("93 cartes)" if n == 3 else "79 cartes)"))
+    return {"level": level}

@@ -21,7 +21,7 @@ from companion.stats.storage import COLOURS, PICTURES, Profile
 from companion.text import number
 from print_kit.art import art_path
 from tableapp import a11y, ownership, seating
-from tableapp.usertext import plain
+from tableapp.usertext import plain, sentence
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
               "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",
@@ -34,7 +34,7 @@ def _rate(value: float | None) -> str:
 
 def _say(exc: CompanionError) -> None:
     text = str(exc)
-    st.error(plain(text[:1].upper() + text[1:]))
+    st.error(plain(sentence(text)))
 
 
 def _create() -> None:
@@ -277,7 +277,7 @@ def render() -> None:
         _render_page()
     except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
         text = str(exc)
-        st.error(plain(text[:1].upper() + text[1:]))
+        st.error(plain(sentence(text)))
 
 
 def _render_page() -> None:

@@ -18,6 +18,7 @@ from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, MAX_ONLY_CARDS, make_options
 from print_kit.render import render_png
 from tableapp import a11y, owndeck, session
+from tableapp.navigation import page_hook
 from tableapp.usertext import plain
 from tableapp.workload import slot
 
@@ -70,17 +71,10 @@ def _options_form() -> dict[str, Any] | None:
                         key="print_flip", disabled=layout != "duplex")
     low_ink = c6.checkbox("Économie d'encre", key="print_low_ink")
     extra: dict[str, Any] = {}
-    if game in ("all", "noe"):
-        level = st.selectbox("Noé : niveau", [3, 1, 2], key="print_level",
-                             format_func=lambda n: f"niveau {n} ("
-                             + ("93 cartes)" if n == 3 else "79 cartes)"))
-        extra["level"] = level
-    if game in ("all", "elsen"):
-        extra["players"] = int(st.number_input("ELSEN : nombre de joueurs", 5, 15, 15,
-                                               key="print_players"))
-    if game in ("all", "labystere"):
-        extra["seed"] = int(st.number_input("Labystère : graine du plan", 0, 10**9, 1,
-                                            key="print_seed"))
+    for shown in (list(GAMES) if game == "all" else [game]):  # each game page's own choices
+        controls = page_hook(shown, "print_controls")
+        if controls is not None:
+            extra.update(controls())
     with st.expander("Réglages avancés"):
         url = st.text_input("Adresse de l'assistant (QR codes)", session.public_base_url(),
                             key="print_url")
