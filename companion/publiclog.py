@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.catalog import GAMES
+from companion.catalog import PLAYABLE
 from companion.games.info import ALL, Policy
 from companion.log import CORRECT
 from companion.store import VERSION
@@ -20,7 +20,7 @@ PLAYERS_FORMAT = "compagnon-log-joueurs"  # not importable: it cannot replay
 
 def policy(game: str) -> Policy:
     """The game's own (its GameInfo.public, declared in its package)."""
-    info = GAMES.get(game)
+    info = PLAYABLE.get(game)
     return info.public if info is not None else Policy()  # an unknown game: types only
 
 

@@ -25,7 +25,8 @@ _TOP_KEY = "_compagnon_top"  # (page, code) last opened: a new one starts at its
 ACTIONS = ['[class*="st-key-elsen_"][class*="_ok"]', ".st-key-elsen_next",
            ".st-key-elsen_deal_random", '[class*="st-key-cam_new_"][class*="_go"]',
            '[class*="st-key-emb_new_"][class*="_go"]',
-           '[data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid)']
+           '[data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid)',
+           ".st-key-lb_entry_next"]
 _STICKY = ", ".join(ACTIONS)
 
 PHONE_CSS = f"""

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from companion.text import de
+from tableapp.navigation import page_hook
 from tableapp.usertext import plain
 
 PLACE_PARAM = "place"
@@ -24,57 +25,13 @@ def summary_over(summary: dict[str, Any]) -> bool:
 
 
 def awaited(game: str, summary: dict[str, Any]) -> tuple[str | None, str]:
-    """(whose turn, what the table waits for), from a game's summary; (None, text) when the
-    turn is nobody's (the game is over, a step of the whole table)."""
+    """(whose turn, what the table waits for), from a game's summary through its page's own
+    `awaited(summary)` (tableapp.navigation.page_hook); (None, text) when the turn is nobody's
+    (the game is over, a step of the whole table)."""
     if summary_over(summary):
         return None, "Partie terminée."
-    if game == "noe":
-        return summary["turn"], f"piocher, puis défausser (manche {summary['manche']})"
-    if game == "emblemes":
-        player = summary.get("next_player")
-        return (player, "retourner sa carte et la poser sur un lieu") if player \
-            else (None, "fin de la manche.")
-    if game == "labystere":
-        return summary["current"], _labystere(summary)
-    if game == "camelot":
-        return summary.get("current_name"), _camelot(summary)
-    if game == "elsen":
-        return _elsen(summary)
-    return None, ""
-
-
-def _labystere(summary: dict[str, Any]) -> str:
-    phase = summary["phase"]
-    if phase == "roll":
-        return "lancer le dé"
-    if phase == "play":
-        steps = summary.get("steps") or 0
-        return f"avancer son pion ({steps} pas au plus)" if steps else "avancer son pion"
-    if phase == "reveal":
-        return "retourner le paquet sous son pion"
-    if phase == "action":
-        return "jouer sa carte Action"
-    return "finir son tour"
-
-
-def _camelot(summary: dict[str, Any]) -> str:
-    phase = summary["phase"]
-    if summary.get("mode") == "jetons":
-        return "le prochain tournoi (la tablette note les jetons)"
-    if phase == "start":
-        return "ouvrir un tournoi (annoncer sa couleur)"
-    if phase == "prize":
-        return "prendre son jeton de tournoi"
-    return "jouer une carte, rester ou abandonner"
-
-
-def _elsen(summary: dict[str, Any]) -> tuple[str | None, str]:
-    step = summary.get("next")
-    if step == "mission":
-        return summary["first_player"], "choisir l'équipe de la mission"
-    words = {"deal": "la distribution des rôles", "recognition": "la première nuit",
-             "vote": "le débat et le vote", "dawn": "le réveil"}
-    return None, words.get(step or "", "la nuit : yeux fermés")
+    own = page_hook(game, "awaited")
+    return own(summary) if own is not None else (None, "")
 
 
 def my_seat(players: list[str], secret_seat: str | None = None) -> str | None:

@@ -189,3 +189,17 @@ def _last_result(state: CamelotState) -> None:
 def pages() -> list[st.Page]:
     """This module's pages, built for the current script run (see tableapp/navigation.py)."""
     return [st.Page(play, title="Camelot : tournois", icon=":material/swords:", url_path=GAME)]
+
+
+def awaited(summary: dict[str, Any]) -> tuple[str | None, str]:
+    """Whose turn and what the table waits for (tableapp.tableclock's banner)."""
+    phase = summary["phase"]
+    if summary.get("mode") == "jetons":
+        text = "le prochain tournoi (la tablette note les jetons)"
+    elif phase == "start":
+        text = "ouvrir un tournoi (annoncer sa couleur)"
+    elif phase == "prize":
+        text = "prendre son jeton de tournoi"
+    else:
+        text = "jouer une carte, rester ou abandonner"
+    return summary.get("current_name"), text

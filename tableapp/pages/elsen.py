@@ -406,3 +406,13 @@ def print_controls() -> dict[str, Any]:
     """The print page's choices for ELSEN (tableapp.pages.printing): the table's size."""
     return {"players": int(st.number_input("ELSEN : nombre de joueurs", 5, 15, 15,
                                            key="print_players"))}
+
+
+def awaited(summary: dict[str, Any]) -> tuple[str | None, str]:
+    """Whose turn and what the table waits for (tableapp.tableclock's banner)."""
+    step = summary.get("next")
+    if step == "mission":
+        return summary["first_player"], "choisir l'équipe de la mission"
+    words = {"deal": "la distribution des rôles", "recognition": "la première nuit",
+             "vote": "le débat et le vote", "dawn": "le réveil"}
+    return None, words.get(step or "", "la nuit : yeux fermés")

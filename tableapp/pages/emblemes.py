@@ -284,3 +284,10 @@ def pages() -> list[st.Page]:
         st.Page(editor, title="Emblèmes : nos cartes Lieu",
                 icon=":material/map:", url_path="emblemes-lieux"),
     ]
+
+
+def awaited(summary: dict[str, Any]) -> tuple[str | None, str]:
+    """Whose turn and what the table waits for (tableapp.tableclock's banner)."""
+    player = summary.get("next_player")
+    return (player, "retourner sa carte et la poser sur un lieu") if player \
+        else (None, "fin de la manche.")

@@ -344,3 +344,20 @@ def print_controls() -> dict[str, Any]:
 def forget_game(code: str) -> None:
     """A deleted game takes its players' sheets with it (tableapp.rights)."""
     sheet_store().delete_game(code)
+
+
+def awaited(summary: dict[str, Any]) -> tuple[str | None, str]:
+    """Whose turn and what the table waits for (tableapp.tableclock's banner)."""
+    phase = summary["phase"]
+    if phase == "roll":
+        text = "lancer le dé"
+    elif phase == "play":
+        steps = summary.get("steps") or 0
+        text = f"avancer son pion ({steps} pas au plus)" if steps else "avancer son pion"
+    elif phase == "reveal":
+        text = "retourner le paquet sous son pion"
+    elif phase == "action":
+        text = "jouer sa carte Action"
+    else:
+        text = "finir son tour"
+    return summary["current"], text

@@ -14,7 +14,7 @@ from companion.catalog import game_info
 from companion.errors import CompanionError
 from companion.games.libre.board import WINNER_LABELS, describe, remembered_rules, rules_line
 from companion.games.libre.engine import MAX_NAME, MAX_ROUNDS, MAX_SCORE
-from tableapp import session
+from tableapp import a11y, session, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -217,7 +217,7 @@ def _totals(summary: dict[str, Any]) -> None:
 
 
 def _entry(stored: StoredGame, summary: dict[str, Any]) -> None:
-    st.subheader(f"Manche {len(summary['rounds']) + 1}")
+    a11y.heading(f"Manche {len(summary['rounds']) + 1}")
     round_form(stored, None, "lb_entry")
     if summary["rounds"]:
         st.button("Terminer la partie", key="lb_end", width="stretch", icon=":material/flag:",
@@ -231,7 +231,8 @@ MAX_TIMER = 3600  # seconds: an hour per turn is beyond any table's patience
 # page gives it a whole number of seconds (no user text reaches this HTML).
 TIMER_HTML = """<div style="display:flex;gap:12px;align-items:center">
 <button type="button" id="lb-timer-go" style="min-height:44px;padding:0 16px;border-radius:8px;
-border:1px solid #999;background:#fff;font:inherit">Lancer le minuteur ({seconds} s)</button>
+border:1px solid #999;background:transparent;color:inherit;font:inherit">
+Lancer le minuteur ({seconds} s)</button>
 <span id="lb-timer-left" aria-live="polite" style="font-size:1.4em;font-variant:tabular-nums">
 </span></div>
 <script>(() => {{
@@ -270,6 +271,8 @@ def _game(stored: StoredGame) -> None:
     summary = stored.state.summary()
     st.title(f"{plain(summary['name'])} : feuille de scores")
     _status(summary)
+    if is_public_view():
+        tableclock.banner(GAME, summary, summary["competitors"])
     if not is_public_view() and not correction(stored, describe, FORMS) \
             and not summary["finished"]:
         with st.container(border=True):
@@ -285,3 +288,8 @@ def pages() -> list[st.Page]:
     """This module's pages, built for the current script run (see tableapp/navigation.py)."""
     return [st.Page(play, title="Autre jeu : feuille de scores",
                     icon=":material/edit_note:", url_path=GAME)]
+
+
+def awaited(summary: dict[str, Any]) -> tuple[str | None, str]:
+    """What the table waits for (tableapp.tableclock's banner): a round, said by everyone."""
+    return None, f"la manche {len(summary['rounds']) + 1} : chacun dit ses points"

@@ -432,3 +432,8 @@ def print_controls() -> dict[str, Any]:
                          format_func=lambda n: f"niveau {n} ("
                          + ("93 cartes)" if n == 3 else "79 cartes)"))
     return {"level": level}
+
+
+def awaited(summary: dict[str, Any]) -> tuple[str | None, str]:
+    """Whose turn and what the table waits for (tableapp.tableclock's banner)."""
+    return summary["turn"], f"piocher, puis défausser (manche {summary['manche']})"
