@@ -120,8 +120,8 @@ def noe_match(players: int = 6, manches: int = 20) -> dict:
 
 def main() -> None:
     os.environ.setdefault("COMPANION_DB", str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
-    from companion.access import HOST, Access
-    from companion.store import EventStore
+    from companion.events.store import EventStore
+    from companion.hosting.access import HOST, Access
 
     match = noe_match()
     store = EventStore()

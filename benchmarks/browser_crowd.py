@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from companion.events.store import EventStore  # noqa: E402
 from companion.games.labystere.setup import SEED_MAX  # noqa: E402
 from companion.games.labystere.sheets import SheetStore, new_token  # noqa: E402
-from companion.store import EventStore  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))  # its sibling, whichever folder it is run from
 from browser_taps import serve  # noqa: E402

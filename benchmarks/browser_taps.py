@@ -35,9 +35,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.access import HOST, Access  # noqa: E402
-from companion.positions import NarratorPlace, Positions  # noqa: E402
-from companion.store import EventStore  # noqa: E402
+from companion.events.store import EventStore  # noqa: E402
+from companion.hosting.access import HOST, Access  # noqa: E402
+from companion.hosting.positions import NarratorPlace, Positions  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",

@@ -37,8 +37,8 @@ def narrator_alone() -> None:
 
 def main(runs: int) -> None:
     os.environ["COMPANION_DB"] = str(Path(tempfile.mkdtemp(prefix="elsen-page-")) / "g.sqlite3")
-    from companion.access import HOST, Access
-    from companion.store import EventStore
+    from companion.events.store import EventStore
+    from companion.hosting.access import HOST, Access
 
     log = json.loads((ROOT / "docs/log-examples/elsen-exemple-de-la-regle.json")
                      .read_text(encoding="utf-8"))

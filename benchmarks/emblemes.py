@@ -73,7 +73,7 @@ def game_page() -> None:
 
 
 def bench_page() -> None:
-    from companion.store import EventStore
+    from companion.events.store import EventStore
 
     setup, events, _state = playout(5, seed=7)
     store = EventStore()

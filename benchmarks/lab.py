@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.engine import engine_for  # noqa: E402
+from companion.core.engine import engine_for  # noqa: E402
 from companion.lab.runner import Options, game_rng, lab_module, run  # noqa: E402
 
 RUNNER_GAMES = {"noe": 200, "emblemes": 600, "camelot": 600, "elsen": 1600, "labystere": 300}

@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _timing import best_of  # noqa: E402
 
-from companion.engine import replay  # noqa: E402
+from companion.core.engine import replay  # noqa: E402
+from companion.core.loader import load_game  # noqa: E402
+from companion.core.log import resolve  # noqa: E402
 from companion.games.labystere.engine import ENGINE, engine_for_version  # noqa: E402
 from companion.games.labystere.setup import card_kinds, deal_of, generate  # noqa: E402
-from companion.loader import load_game  # noqa: E402
-from companion.log import resolve  # noqa: E402
 
 SPECIAL = {"depart", "arrivee", "drapeau", "suspect"}
 

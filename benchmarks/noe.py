@@ -25,10 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _timing import best_of  # noqa: E402
 
-from companion.engine import replay  # noqa: E402
+from companion.core.engine import replay  # noqa: E402
+from companion.core.log import resolve  # noqa: E402
 from companion.games.noe.cards import CHARACTER, JOKER, deck  # noqa: E402
 from companion.games.noe.hand import analyse, analyse_cards  # noqa: E402
-from companion.log import resolve  # noqa: E402
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Driss", "Élise", "Farid"]
 ANNOUNCEMENTS = ["complot", "six-duron", "plan-etare", "prix-pulitzer", "cinq-alphas"]
@@ -178,7 +178,7 @@ def _trivial_script() -> None:
 def bench_rerun(runs: int = 30) -> None:
     from streamlit.testing.v1 import AppTest
 
-    from companion.store import EventStore
+    from companion.events.store import EventStore
 
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["COMPANION_DB"] = str(Path(tmp) / "bench.sqlite3")

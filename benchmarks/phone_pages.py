@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT))
 
 from browser_taps import ARGS, CHROMIUM, TIMEOUT, TRIVIAL, example, serve  # noqa: E402
 
-from companion.access import HOST, Access  # noqa: E402
-from companion.positions import NarratorPlace, Positions  # noqa: E402
-from companion.store import EventStore  # noqa: E402
+from companion.events.store import EventStore  # noqa: E402
+from companion.hosting.access import HOST, Access  # noqa: E402
+from companion.hosting.positions import NarratorPlace, Positions  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}

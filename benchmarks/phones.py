@@ -48,9 +48,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from streamclient import Phone, now  # noqa: E402
 
-from companion.access import HOST, Access  # noqa: E402
-from companion.store import EventStore  # noqa: E402
-from companion.text import counted  # noqa: E402
+from companion.core.text import counted  # noqa: E402
+from companion.events.store import EventStore  # noqa: E402
+from companion.hosting.access import HOST, Access  # noqa: E402
 
 PLAYERS = ["Alice", "Bruno", "Chloé"]
 # make app's production settings (Makefile), on a loopback port

@@ -23,12 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _timing import best_of  # noqa: E402
 
-from companion.access import ON_SERVER  # noqa: E402
+from companion.events.store import EventStore, envelope  # noqa: E402
 from companion.games.camelot import simulate as camelot  # noqa: E402
 from companion.games.emblemes import simulate as emblemes  # noqa: E402
+from companion.hosting.access import ON_SERVER  # noqa: E402
 from companion.stats.report import night_report  # noqa: E402
 from companion.stats.storage import StatsStore, read_logs  # noqa: E402
-from companion.store import EventStore, envelope  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
 PROFILES = ["Alice", "Bruno", "Chloé", "Driss", "Élise", "Farid", "Gaël", "Hana"]

@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _timing import best_of  # noqa: E402
 from noe import long_log  # noqa: E402
 
-from companion.engine import replay  # noqa: E402
-from companion.log import effective_events  # noqa: E402
-from companion.store import EventStore, check_log, envelope  # noqa: E402
+from companion.core.engine import replay  # noqa: E402
+from companion.core.log import effective_events  # noqa: E402
+from companion.events.store import EventStore, check_log, envelope  # noqa: E402
 
 POSITIONS = (10, 1_000, 10_000)
 TIMED = 15  # appends timed at each position

@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from noe import long_log  # noqa: E402
 from pgserver import PgServer, missing_reason  # noqa: E402
 
-from companion.log import effective_events  # noqa: E402
-from companion.store import EventStore  # noqa: E402
+from companion.core.log import effective_events  # noqa: E402
+from companion.events.store import EventStore  # noqa: E402
 
 PACE = 0.5  # seconds between two events of a table (a real table: 10 to 30 s)
 POLL = 1.0  # seconds between two polls of a viewer

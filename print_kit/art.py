@@ -21,8 +21,8 @@ from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 
-from companion import settings
-from companion.errors import UsageError
+from companion.core import settings
+from companion.core.errors import UsageError
 from print_kit.textfit import PreflightError
 
 ART_EXTENSIONS = (".svg", ".png")
@@ -383,8 +383,8 @@ def component_art(game: str, component_id: str) -> str | None:
     """The picture the kit prints on a component (the game module's `art`), for the app."""
     import importlib
 
-    from companion.catalog import GAMES
-    from companion.loader import load_game
+    from companion.core.loader import load_game
+    from companion.games.catalog import GAMES
 
     if GAMES[game].print_module is None:
         return None
@@ -404,7 +404,7 @@ def component_art_png(game: str, component_id: str, pixels: int = 96) -> bytes |
 
 def group_pictures(game: str, pixels: int = 96) -> list[tuple[str, bytes]]:
     """(group, PNG) of each component group's first picture, in data order (the home page)."""
-    from companion.loader import load_game
+    from companion.core.loader import load_game
 
     out: dict[str, bytes] = {}
     for comp in load_game(game).components():

@@ -22,11 +22,11 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.catalog import GAMES
-from companion.errors import UsageError
-from companion.loader import load_game
-from companion.model import Component
-from companion.text import agreed, counted
+from companion.core.errors import UsageError
+from companion.core.loader import load_game
+from companion.core.model import Component
+from companion.core.text import agreed, counted
+from companion.games.catalog import GAMES
 from print_kit.art import art_set_of, cached, load, save_cache, user_art
 from print_kit.calibration import calibration_pages
 from print_kit.credits import credits_file

@@ -65,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    from companion.errors import UsageError
+    from companion.core.errors import UsageError
 
     if args.game == "deck":
         from print_kit.deckcli import cmd_deck

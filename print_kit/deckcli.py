@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 from print_kit.build import Kit, prepare_out_dir, write_atomic, write_kit
 from print_kit.deckfile import read_deck
 from print_kit.deckprint import deck_images, deck_kit, png_pages, template

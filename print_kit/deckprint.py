@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 from print_kit.build import BuiltFile, Kit
 from print_kit.deckfile import LABELS, DeckFile, DeckFileError, slug
 from print_kit.decks import build_deck_kit

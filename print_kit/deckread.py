@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
-from companion.errors import UsageError
-from companion.text import number
+from companion.core.errors import UsageError
+from companion.core.text import number
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a 2,000-card CSV with a line of text on each: 200 kB
 MAX_ROWS = 2000  # cards of one file, rows with 0 copies included (one row a card)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 from print_kit.faces import Face, colour_of
 from print_kit.kit import PrintFile
 from print_kit.options import PrintOptions, parse_only

@@ -19,7 +19,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 from print_kit.faces import Face
 from print_kit.fonts import REGULAR, register
 from print_kit.geometry import MM, Rect

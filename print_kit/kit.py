@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.model import Component
-from companion.provenance import Provenance
+from companion.core.model import Component
+from companion.core.provenance import Provenance
 from print_kit.faces import Face
 from print_kit.painter import Painter
 from print_kit.sheets import Deck, Item

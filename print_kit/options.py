@@ -8,10 +8,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion import settings
-from companion.catalog import GAMES, game_info
-from companion.errors import UsageError
-from companion.loader import load_game
+from companion.core import settings
+from companion.core.errors import UsageError
+from companion.core.loader import load_game
+from companion.games.catalog import GAMES, game_info
 from print_kit.geometry import (
     CARD_SIZES,
     PAPERS,

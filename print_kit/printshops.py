@@ -142,7 +142,7 @@ def page_png(pdf: bytes, page: int, dpi: int = DTC_DPI) -> bytes:
 def dtc_zip(files: Sequence[PrintFile], low_ink: bool = False, credits: str = "") -> bytes:
     """Every deck of cards of `files` as its DriveThruCards PDF, its common back as a PNG, a
     list of the files and the credits, in one zip."""
-    from companion.errors import UsageError
+    from companion.core.errors import UsageError
 
     decks = card_decks(files)
     if not decks:

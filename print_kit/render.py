@@ -6,8 +6,8 @@ import io
 
 import pypdfium2 as pdfium
 
-from companion.errors import UsageError
-from companion.text import counted
+from companion.core.errors import UsageError
+from companion.core.text import counted
 
 
 def page_count(pdf: bytes) -> int:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
 from print_kit.fonts import missing_glyphs, register
 from print_kit.icons import ICON_EM, art_of, has_icons, is_icon, runs
 

@@ -178,8 +178,8 @@ def _guid(text: str) -> str:
 def card_names(game: str) -> dict[str, str]:
     """The components' names of one of the five games (« Violet 3 », « Sarah — Enquêteurs »);
     an author's deck has none: its cards' titles are their names."""
-    from companion.catalog import GAMES
-    from companion.loader import load_game
+    from companion.core.loader import load_game
+    from companion.games.catalog import GAMES
 
     if game not in GAMES:
         return {}
@@ -336,7 +336,7 @@ def _board_image(board: Any, low_ink: bool) -> Image.Image:
 def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: str,
             low_ink: bool = False, credits: str = "") -> bytes:
     """Every deck of cards of `files` for Tabletop Simulator, in one zip (folder `tts/`)."""
-    from companion.errors import UsageError
+    from companion.core.errors import UsageError
 
     decks = card_decks(files)
     if not decks:

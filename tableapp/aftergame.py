@@ -11,16 +11,16 @@ from typing import Any
 
 import streamlit as st
 
-from companion.access import HOST
-from companion.errors import CompanionError, UsageError
-from companion.logfile import title_of
-from companion.rematch import rematch_seats, rematch_setup
+from companion.core.errors import CompanionError, UsageError
+from companion.events.logfile import title_of
+from companion.events.rematch import rematch_seats, rematch_setup
+from companion.events.store import StoredGame
+from companion.hosting.access import HOST
 from companion.stats.bgstats import QR_MAX, bgstats_link, bgstats_play, start_player_of
 from companion.stats.charts import rounds_spec
 from companion.stats.figures import Played
 from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
 from companion.stats.storage import profile_key
-from companion.store import StoredGame
 from tableapp import a11y, ownership, seating, session
 from tableapp.gamepage import is_host, open_game
 from tableapp.usertext import plain

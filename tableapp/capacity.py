@@ -16,7 +16,7 @@ import threading
 
 import streamlit as st
 
-from companion import settings
+from companion.core import settings
 
 MAX_SESSIONS = settings.MAX_SESSIONS
 RETRY = (10, 20)  # seconds before a refused device tries again (spread: no stampede)

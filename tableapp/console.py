@@ -1,5 +1,5 @@
 """The `companion` command (console script, `python -m companion`): the domain's commands
-(companion.cli) with the print kit's (`companion print`, print_kit.cli) and the app's
+(companion.cli.base) with the print kit's (`companion print`, print_kit.cli) and the app's
 (`companion app`, tableapp.launch). It sits on the top floor because it is the one module that
 may import all three; each floor's module registers its own subcommands, and the domain never
 names a floor above it (docs/architecture.md › La commande).
@@ -14,7 +14,7 @@ import gc
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from companion import cli
+from companion.cli import base as cli
 
 
 def _print_kit() -> Any:

@@ -11,8 +11,9 @@
 The seams: tableapp/writing.py (rights and writes), tableapp/history.py (the history as
 tappable rows, corrections by the entry forms, undo and « Rétablir »).
 
-All state is on the server (companion.store); the URL carries the game code and, on the host's
-devices only, the host token (`&host=`, companion/access.py). `is_public_view()` is True for
+All state is on the server (companion.events.store); the URL carries the game code and, on the
+host's
+devices only, the host token (`&host=`, companion/hosting/access.py). `is_public_view()` is True for
 every device that does not hold a live host or co-host token for the game (asked of the server
 once per script run): the game code alone never grants writing, undoing, secrets or a full
 export, and every write checks the token again at the moment of writing.
@@ -26,13 +27,12 @@ from typing import Any
 
 import streamlit as st
 
-from companion.access import HOST
-from companion.catalog import game_info
-from companion.errors import CompanionError, RuleError
-from companion.loader import load_game
-from companion.logfile import title_of
-from companion.publiclog import players_export
-from companion.store import (
+from companion.core.errors import CompanionError, RuleError
+from companion.core.loader import load_game
+from companion.core.text import counted, date_time
+from companion.events.logfile import title_of
+from companion.events.publiclog import players_export
+from companion.events.store import (
     GameSummary,
     NoLongerReplays,
     StoredGame,
@@ -40,7 +40,8 @@ from companion.store import (
     is_valid_code,
     normalize_code,
 )
-from companion.text import counted, date_time
+from companion.games.catalog import game_info
+from companion.hosting.access import HOST
 from tableapp import a11y, live, livepoll, notices, rights, seating, session
 from tableapp.history import (
     Describe,

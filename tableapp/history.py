@@ -13,9 +13,9 @@ from typing import Any
 
 import streamlit as st
 
-from companion.log import UNDO, resolve
-from companion.store import StoredGame
-from companion.text import counted, number
+from companion.core.log import UNDO, resolve
+from companion.core.text import counted, number
+from companion.events.store import StoredGame
 from tableapp import a11y
 from tableapp.usertext import plain
 from tableapp.writing import SAID_KEY as _SAID_KEY

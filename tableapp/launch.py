@@ -17,10 +17,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion import settings
-from companion.database import as_location
-from companion.errors import UsageError
-from companion.network import lan_address
+from companion.core import settings
+from companion.core.errors import UsageError
+from companion.hosting.network import lan_address
+from companion.storage.database import as_location
 
 log = logging.getLogger("companion.app")
 

@@ -31,9 +31,9 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from companion import settings
-from companion.errors import StorageError
-from companion.store import EventStore
+from companion.core import settings
+from companion.core.errors import StorageError
+from companion.events.store import EventStore
 
 log = logging.getLogger("companion.live")
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import streamlit as st
 
-from companion.store import EventStore
+from companion.events.store import EventStore
 from tableapp import live, session
 
 # Where push is unavailable the screens poll the log's seq instead: a public screen shows a

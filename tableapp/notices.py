@@ -1,17 +1,17 @@
 """« What changed, and by whom »: when another device wrote to the game since this screen last
 showed it, one line says so (issue 11). Who wrote each line is kept beside the event by the
 store (migration 5); a device without the host's rights reads only the public part of a line
-(companion/publiclog.py)."""
+(companion/events/publiclog.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from companion.access import COHOST, HOST
-from companion.log import CORRECT, RETRACT, UNDO
-from companion.publiclog import is_public
-from companion.store import StoredGame
+from companion.core.log import CORRECT, RETRACT, UNDO
+from companion.events.publiclog import is_public
+from companion.events.store import StoredGame
+from companion.hosting.access import COHOST, HOST
 
 WHO = {HOST: "l'hôte", COHOST: "un co-hôte"}
 SOMEONE = "un autre appareil"  # the CLI, or a line written before authors were kept

@@ -12,8 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from companion.errors import CompanionError, UsageError
-from companion.text import number
+from companion.core.errors import CompanionError, UsageError
+from companion.core.text import number
 from print_kit.build import Kit
 from print_kit.deckfile import DeckFileError, parse_deck
 from print_kit.deckprint import deck_kit, png_pages, template

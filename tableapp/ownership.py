@@ -15,10 +15,10 @@ import sys
 
 import streamlit as st
 
-from companion.access import SharedRights, new_secret
-from companion.access_cli import ORGANISER_PARAM
-from companion.errors import CompanionError
-from companion.store import default_location
+from companion.cli.access import ORGANISER_PARAM
+from companion.core.errors import CompanionError
+from companion.events.store import default_location
+from companion.hosting.access import SharedRights, new_secret
 from tableapp import session
 from tableapp.usertext import plain
 

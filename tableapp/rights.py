@@ -1,6 +1,7 @@
 """The host's devices and rights, in the toolbar of a game page (registre TAB-1): hand the game
 to another device, add a co-host, withdraw a link, delete the game. Only a live host grant gets
-here (tableapp/gamepage.py checks it); every action is checked again by companion/access.py."""
+here (tableapp/gamepage.py checks it); every action is checked again by
+companion/hosting/access.py."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from companion.access import COHOST, HOST, ROLE_LABELS, Grant, NotAllowed
-from companion.errors import CompanionError
-from companion.store import StoredGame
+from companion.core.errors import CompanionError
+from companion.events.store import StoredGame
+from companion.hosting.access import COHOST, HOST, ROLE_LABELS, Grant, NotAllowed
 from tableapp import a11y, session
 from tableapp.navigation import page_hook
 from tableapp.usertext import plain, sentence

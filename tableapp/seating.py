@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.events.store import default_location
 from companion.stats.nights import Night
 from companion.stats.storage import StatsStore
-from companion.store import default_location
 from tableapp import ownership, session
 from tableapp.usertext import plain
 

@@ -19,17 +19,17 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from companion import settings
-from companion.access import Access, DeviceMemory, Grant
-from companion.errors import StorageError
-from companion.network import lan_address
-from companion.positions import Positions
-from companion.store import (  # noqa: F401  (default_path: the pages tests use it)
+from companion.core import settings
+from companion.core.errors import StorageError
+from companion.events.store import (  # noqa: F401  (default_path: the pages tests use it)
     EventStore,
     default_location,
     default_path,
     normalize_code,
 )
+from companion.hosting.access import Access, DeviceMemory, Grant
+from companion.hosting.network import lan_address
+from companion.hosting.positions import Positions
 
 T = TypeVar("T")
 PUBLIC_VIEW = "public"
@@ -86,7 +86,7 @@ def _access_at(path: str) -> Access:
 
 
 def access() -> Access:
-    """The grants of this server's games (companion/access.py)."""
+    """The grants of this server's games (companion/hosting/access.py)."""
     return _opened(_access_at)
 
 
@@ -97,7 +97,7 @@ def _positions_at(path: str) -> Positions:
 
 
 def positions() -> Positions:
-    """Where the hosts' devices stand in their games (companion/positions.py)."""
+    """Where the hosts' devices stand in their games (companion/hosting/positions.py)."""
     return _opened(_positions_at)
 
 

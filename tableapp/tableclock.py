@@ -1,6 +1,6 @@
 """The public screen as the table's scoreboard (issue 25): every game's public view says, first,
 whose turn it is and what the table waits for; a phone that says which seat it is (« Ce
-téléphone est à… », or a private seat link, companion/seats.py) shows « À toi » on its turn.
+téléphone est à… », or a private seat link, companion/hosting/seats.py) shows « À toi » on its turn.
 
 The seat a phone picks is no secret and grants nothing: it is kept in its URL (`?place=`, the
 seat's number) so a reload keeps it. Each game's words come from its summary (`awaited`)."""
@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from companion.text import de
+from companion.core.text import de
 from tableapp.navigation import page_hook
 from tableapp.usertext import plain
 

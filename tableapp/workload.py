@@ -10,7 +10,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 
 PRINT_JOBS = 2  # print jobs at once, for the whole server (2 cores: one stays for the tables)
 LAB_RUNS = 1  # lab runs at once: each is up to half a minute of one core

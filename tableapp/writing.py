@@ -15,10 +15,10 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from companion.access import Grant
-from companion.errors import CompanionError, RuleError
-from companion.store import StoredGame
-from companion.text import rule_line
+from companion.core.errors import CompanionError, RuleError
+from companion.core.text import rule_line
+from companion.events.store import StoredGame
+from companion.hosting.access import Grant
 from tableapp import session
 from tableapp.usertext import plain, sentence
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from companion.log import resolve
+from companion.core.log import resolve
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
 

@@ -1,4 +1,4 @@
-"""Page tests open a game as the device that hosts it (companion/access.py): the game code
+"""Page tests open a game as the device that hosts it (companion/hosting/access.py): the game code
 alone gives the read-only public view."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import html
 import re
 from typing import Any
 
-from companion.access import HOST, Access
-from companion.errors import UsageError
-from companion.store import EventStore, default_path
+from companion.core.errors import UsageError
+from companion.events.store import EventStore, default_path
+from companion.hosting.access import HOST, Access
 
 
 def host_token(code: str, role: str = HOST) -> str:

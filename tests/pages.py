@@ -8,7 +8,7 @@ from typing import Any
 from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
-from companion.store import EventStore
+from companion.events.store import EventStore
 from tableapp import session
 
 # the elements whose words a page test reads by default

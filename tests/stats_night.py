@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.access import ON_SERVER
+from companion.events.store import EventStore
+from companion.hosting.access import ON_SERVER
 from companion.stats.storage import StatsStore
-from companion.store import EventStore
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
 LOGS = ["noe-corrections", "noe-partie-a-100-points", "emblemes-partie-a-trois",

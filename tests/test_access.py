@@ -1,4 +1,5 @@
-"""Rights by capability (companion/access.py, registre TAB-1), without Streamlit: a token issued
+"""Rights by capability (companion/hosting/access.py, registre TAB-1), without Streamlit: a token
+issued
 for one game grants that game only, is stored hashed, can be revoked, and a game is deleted
 whole; what a device remembers survives any cookie text."""
 
@@ -12,7 +13,8 @@ from backends import driver_errors, raw_execute
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.access import (
+from companion.events.store import EventStore, UnknownGame
+from companion.hosting.access import (
     COHOST,
     HOST,
     TOKEN_BYTES,
@@ -20,7 +22,6 @@ from companion.access import (
     DeviceMemory,
     NotAllowed,
 )
-from companion.store import EventStore, UnknownGame
 
 
 @pytest.fixture

@@ -15,11 +15,11 @@ import test_engines_conformance as conformance
 from pileouface import GAME
 from streamlit.testing.v1 import AppTest
 
-from companion.catalog import GAMES
-from companion.engine import replay
-from companion.errors import RuleError
+from companion.core.engine import replay
+from companion.core.errors import RuleError
+from companion.events.publiclog import public_event
+from companion.games.catalog import GAMES
 from companion.games.registry import MissingGameModule, register, unregister
-from companion.publiclog import public_event
 from print_kit.build import build_kit
 from print_kit.options import make_options
 

@@ -22,7 +22,7 @@ from test_app_shell import (  # noqa: F401  (fake_page, page_module: fixtures)
 )
 from test_store_counter import score
 
-from companion.access import COHOST, HOST, DeviceMemory
+from companion.hosting.access import COHOST, HOST, DeviceMemory
 from tableapp import session
 from tableapp.gamepage import READ_ONLY, RIGHTS, SHARE
 from tableapp.session import _DEVICE_KEY

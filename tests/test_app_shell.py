@@ -17,10 +17,10 @@ from hosting import headings
 from streamlit.testing.v1 import AppTest
 from test_store_counter import score, use_counter
 
-from companion.access import COHOST, HOST, DeviceMemory
-from companion.catalog import GAMES
-from companion.loader import load_game
-from companion.store import EventStore
+from companion.core.loader import load_game
+from companion.events.store import EventStore
+from companion.games.catalog import GAMES
+from companion.hosting.access import COHOST, HOST, DeviceMemory
 from tableapp import session
 from tableapp.gamepage import HISTORY, SHARE
 from tableapp.session import _DEVICE_KEY

@@ -44,8 +44,8 @@ def test_a_game_the_rules_no_longer_replay_says_so_and_the_host_can_export_it(
     from hosting import as_host
 
     import companion.games.camelot.engine as camelot_engine
-    from companion.errors import RuleError
-    from companion.store import EventStore, default_path
+    from companion.core.errors import RuleError
+    from companion.events.store import EventStore, default_path
 
     example = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
     code = EventStore(default_path()).import_log(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import replay
+from companion.core.engine import replay
 from tableapp.tableclock import awaited
 
 ROOT = Path(__file__).resolve().parent.parent

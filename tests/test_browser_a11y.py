@@ -18,7 +18,7 @@ import pytest
 from browsing import a11y_problems, axe_problems, french_problems, open_page
 from test_browser_shell import server_store
 
-from companion.access import HOST, Access
+from companion.hosting.access import HOST, Access
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,8 +13,8 @@ import pytest
 from browsing import open_page
 from test_browser_shell import server_store
 
-from companion.access import HOST, Access
-from companion.positions import NarratorPlace, Positions
+from companion.hosting.access import HOST, Access
+from companion.hosting.positions import NarratorPlace, Positions
 from tableapp.gamepage import HISTORY as HISTORY_PANEL
 
 pytestmark = pytest.mark.browser

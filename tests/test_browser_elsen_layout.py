@@ -14,7 +14,7 @@ from browsing import open_page
 from test_browser_elsen import DAY, DEALT, NIGHT, hosted, narrator, walk_to_last_line
 from test_browser_table import EMOJI, ENGLISH, MEASURE_JS, MIN_TARGET
 
-from companion.positions import NarratorPlace
+from companion.hosting.positions import NarratorPlace
 from tableapp.gamepage import HISTORY
 
 pytestmark = pytest.mark.browser

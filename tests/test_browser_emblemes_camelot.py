@@ -16,7 +16,7 @@ from browsing import open_page
 from test_browser_shell import server_store
 from test_browser_table import MEASURE_JS, MIN_TARGET
 
-from companion.access import HOST, Access
+from companion.hosting.access import HOST, Access
 from tableapp.gamepage import HISTORY
 
 pytestmark = pytest.mark.browser

@@ -22,10 +22,10 @@ from conftest import running_app
 from hostile import HOSTILE, TRAP, renamed
 from stats_night import LOGS, example_log
 
-from companion.access import HOST, ON_SERVER, Access
-from companion.loader import load_game
+from companion.core.loader import load_game
+from companion.events.store import EventStore
+from companion.hosting.access import HOST, ON_SERVER, Access
 from companion.stats.storage import StatsStore
-from companion.store import EventStore
 
 pytestmark = pytest.mark.browser
 

@@ -18,8 +18,8 @@ import pytest
 from browsing import open_page, start_game
 from test_browser_shell import server_store
 
-from companion.access import HOST, Access
-from companion.positions import Countdown, NarratorPlace, Positions
+from companion.hosting.access import HOST, Access
+from companion.hosting.positions import Countdown, NarratorPlace, Positions
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent

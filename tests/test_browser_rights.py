@@ -17,7 +17,7 @@ from test_browser_shell import server_store
 
 from companion.games.elsen.setup import elsen_data
 from companion.games.labystere.setup import generate
-from companion.positions import Positions
+from companion.hosting.positions import Positions
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 30_000
@@ -166,7 +166,7 @@ def test_the_host_hands_over_and_revokes_the_old_link(app_server: str, browser: 
         old.reload()
         old.get_by_text("vue publique, lecture seule").first.wait_for(timeout=TIMEOUT)
         assert "Annuler le dernier événement" not in old.inner_text("body")
-        access = __import__("companion.access", fromlist=["Access"]).Access
+        access = __import__("companion.hosting.access", fromlist=["Access"]).Access
         grants = [g.label for g in access(server_store(tmp_path_factory).path).grants(code)]
         assert len(grants) == 1 and grants[0].startswith("hôte ajouté")
     finally:

@@ -11,7 +11,7 @@ import pytest
 from browsing import open_page
 from conftest import running_app
 
-from companion.store import EventStore
+from companion.events.store import EventStore
 from tableapp.gamepage import PUBLIC_REFRESH
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.engine import ENGINE, CamelotState
 
 NAMES = ["Ana", "Bert", "Cleo", "Dan"]
@@ -244,7 +244,7 @@ def test_assomme_reaches_a_shielded_player() -> None:
 def test_assomme_on_a_shielded_player_is_played_from_a_whole_game() -> None:
     """The same through the log of a table game: Bouclier laid, then the Assommé on its
     holder is accepted and written."""
-    from companion.engine import replay
+    from companion.core.engine import replay
     events = [{"type": "start", "player": 0, "colour": "rouge"},
               {"type": "play", "player": 0, "card": "rouge-3"},
               {"type": "end", "player": 0},

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import replay
-from companion.errors import RuleError
+from companion.core.engine import replay
+from companion.core.errors import RuleError
 from companion.games.camelot.cards import catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.invariants import InvariantBroken, cards_in_play, check

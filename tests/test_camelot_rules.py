@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.cards import catalogue
 from companion.games.camelot.engine import ENGINE, CamelotState
 from companion.games.camelot.simulate import playout
@@ -320,7 +320,7 @@ def test_a_starter_who_cannot_start_keeps_the_hand_undrawn() -> None:
     """« Avant de tirer sa carte... » (registre CAM-1, rules version 2): the player who shows the
     hand never drew (version 1 left that player 9 cards); the one who starts draws with `start`.
     """
-    from companion.engine import rules_version
+    from companion.core.engine import rules_version
 
     assert rules_version("camelot") == 2
     s = new(3)

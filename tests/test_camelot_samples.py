@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine import replay
-from companion.errors import RuleError
+from companion.core.engine import replay
+from companion.core.errors import RuleError
 from companion.games.camelot.engine import ENGINE, CamelotState
 
 MARCEL, RAYMOND, MAURICE, DANIELLE = range(4)

@@ -14,7 +14,7 @@ import pypdf
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.simulate import playout
 from print_kit.build import build_file, print_files

@@ -42,7 +42,7 @@ def test_paths_with_spaces_and_accents(tmp_path: Path) -> None:
     for encoding in ("ascii", "utf-8"):
         replay = companion("replay", str(source), cwd=tmp_path, encoding=encoding)
         assert replay.returncode == 0, replay.stderr
-    from companion.store import EventStore
+    from companion.events.store import EventStore
 
     code = EventStore(db).import_log(log)
     copy = folder / "sauvegarde d'été.sqlite3"

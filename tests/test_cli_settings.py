@@ -1,4 +1,5 @@
-"""companion/settings.py: every COMPANION_* variable checked at start with one French line (exit
+"""companion/core/settings.py: every COMPANION_* variable checked at start with one French line
+(exit
 2), the logging of `--verbose`, and `companion app`'s own wiring (its Streamlit flags, the
 address it prints, Streamlit imported only by `companion app`)."""
 
@@ -11,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import settings
-from companion.errors import CompanionError
-from companion.store import EventStore
+from companion.core import settings
+from companion.core.errors import CompanionError
+from companion.events.store import EventStore
 from tableapp.console import main
 
 ROOT = Path(__file__).resolve().parent.parent

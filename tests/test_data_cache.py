@@ -1,4 +1,4 @@
-"""The parse cache of the data files (companion/parsecache.py): what comes back is what the
+"""The parse cache of the data files (companion/core/parsecache.py): what comes back is what the
 YAML parser gives for that very text, a changed text is parsed again, a damaged or foreign
 entry is ignored, and only the games' own data files are kept."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import loader, parsecache
-from companion.datafiles import data_file
-from companion.errors import DataError
+from companion.core import loader, parsecache
+from companion.core.datafiles import data_file
+from companion.core.errors import DataError
 
 
 @pytest.fixture()

@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from companion.catalog import GAMES
-from companion.loader import load_game
-from companion.model import _GROUP_LABELS, count_label, group_label, total_copies
-from companion.provenance import Provenance
+from companion.core.loader import load_game
+from companion.core.model import _GROUP_LABELS, count_label, group_label, total_copies
+from companion.core.provenance import Provenance
+from companion.games.catalog import GAMES
 
 
 def copies(game: str, **kw: int) -> Counter[str]:

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 import yaml
 
-from companion.catalog import GAMES
-from companion.datafiles import data_dir
-from companion.errors import DataError
-from companion.loader import parse_game
+from companion.core.datafiles import data_dir
+from companion.core.errors import DataError
+from companion.core.loader import parse_game
+from companion.games.catalog import GAMES
 
 
 def original(game: str) -> dict[str, Any]:

@@ -16,11 +16,11 @@ from stats_night import build_night
 from test_store_counter import SETUP, score, use_counter
 from test_store_rules_version import new_rules
 
-from companion import dbtools
-from companion.access import ON_SERVER, Access
-from companion.errors import UsageError
-from companion.positions import NarratorPlace, Positions
-from companion.store import EventStore
+from companion.core.errors import UsageError
+from companion.events import dbtools
+from companion.events.store import EventStore
+from companion.hosting.access import ON_SERVER, Access
+from companion.hosting.positions import NarratorPlace, Positions
 from tableapp.console import main
 
 
@@ -174,7 +174,7 @@ def test_copy_says_how_many_games_agreed(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_migrate_brings_a_new_database_to_the_current_schema(
         db_location: str | Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.migrations import MIGRATIONS
+    from companion.storage.migrations import MIGRATIONS
 
     assert main(["db", "migrate", "--db", str(db_location)]) == 0
     assert f"schéma version {len(MIGRATIONS)} (0 partie)" in capsys.readouterr().out

@@ -294,7 +294,7 @@ def test_pages_of_one_run_are_counted_before_anything_is_drawn(
 
 
 def test_the_upload_limit_of_the_server_is_the_apps_largest() -> None:
-    from companion.safejson import MAX_BYTES
+    from companion.core.safejson import MAX_BYTES
     from print_kit.deckread import MAX_FILE_BYTES
     from tableapp.owndeck import UPLOAD_MB
 

@@ -118,7 +118,7 @@ def test_the_first_night_can_only_be_withdrawn_and_a_refusal_writes_nothing() ->
 
 
 def test_a_public_screen_learns_a_night_choice_was_corrected_but_not_what_it_is() -> None:
-    """What a player may read (companion/publiclog.py): a correction of the Policier's choice
+    """What a player may read (companion/events/publiclog.py): a correction of the Policier's choice
     is announced on a public screen as a correction, never with the names it holds."""
     code = game_with(DAY, *NIGHT[:2])
     screen = app(code=code, view="public").run()

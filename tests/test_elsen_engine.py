@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import InvalidEvent, replay
-from companion.errors import RuleError
+from companion.core.engine import InvalidEvent, replay
+from companion.core.errors import RuleError
 from companion.games.elsen.engine import ENGINE, ElsenState
 from companion.games.elsen.setup import (
     check_special_roles,

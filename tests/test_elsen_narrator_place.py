@@ -10,7 +10,7 @@ import re
 from hosting import host_token
 from streamlit.testing.v1 import AppTest
 
-from companion.store import EventStore
+from companion.events.store import EventStore
 from tableapp import session
 
 ROLES = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur", "Marie": "policier",

@@ -1,6 +1,6 @@
 """ELSEN roles on the players' own phones (issue 25): a private seat link per player
-(companion/seats.py) opens the public view plus that seat's role, after a tap only; the public
-view, a damaged link or an old one never carry a role."""
+(companion/hosting/seats.py) opens the public view plus that seat's role, after a tap only;
+the public view, a damaged link or an old one never carry a role."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
-from companion import seats
-from companion.positions import Positions
-from companion.store import EventStore, default_path
+from companion.events.store import EventStore, default_path
+from companion.hosting import seats
+from companion.hosting.positions import Positions
 
 ROLES = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur", "Marie": "policier",
          "Julie": "voyante"}

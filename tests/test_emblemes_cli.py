@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.emblemes.cli import parse_state
 from companion.games.emblemes.scoring import score_round
 from tableapp.console import main

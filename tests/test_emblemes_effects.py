@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.emblemes.cards import Card
 from companion.games.emblemes.engine import ENGINE, EmblemesState
 

@@ -1,5 +1,5 @@
 """The engine's structure: setup, reveal order, rounds and automatic count, refill, end of game
-with the tie rule (EMB-12), hands (EMB-16), replay through companion.engine."""
+with the tie rule (EMB-12), hands (EMB-16), replay through companion.core.engine."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from companion.engine import InvalidEvent, engine_for, replay
-from companion.errors import RuleError
+from companion.core.engine import InvalidEvent, engine_for, replay
+from companion.core.errors import RuleError
 from companion.games.emblemes.cards import Card
 from companion.games.emblemes.engine import ENGINE, EmblemesState, winner
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from companion.engine import replay
+from companion.core.engine import replay
+from companion.events.store import EventStore, default_path
 from companion.games.emblemes.placecards import load_table_values
-from companion.store import EventStore, default_path
 
 PLAYERS = ["rouge", "bleu", "vert"]
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import DataError, RuleError
+from companion.core.errors import DataError, RuleError
+from companion.events.store import default_path
 from companion.games.emblemes.cards import data
 from companion.games.emblemes.data import Reward
 from companion.games.emblemes.engine import ENGINE
@@ -18,7 +19,6 @@ from companion.games.emblemes.placecards import (
     settings_path,
     setup_places,
 )
-from companion.store import default_path
 
 
 def test_settings_live_next_to_the_event_store() -> None:

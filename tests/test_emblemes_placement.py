@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.emblemes.cards import Card
 from companion.games.emblemes.engine import ENGINE
 from companion.games.emblemes.placement import check_order, insertion_index, neighbours

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import replay
+from companion.core.engine import replay
 from companion.games.emblemes.cards import PLACES, Card, character_id
 from companion.games.emblemes.data import Reward
 from companion.games.emblemes.engine import ENGINE, EmblemesState

@@ -11,7 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from test_emblemes_engine import THREE, full_game
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.emblemes.engine import ENGINE
 from companion.games.emblemes.placecards import setup_places
 

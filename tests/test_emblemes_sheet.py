@@ -1,5 +1,5 @@
 """The printed Emblèmes sheet tells the rules' turn order (issue 12)."""
-from companion.loader import load_game
+from companion.core.loader import load_game
 from print_kit.games.emblemes import sheet
 from print_kit.options import PrintOptions
 

@@ -1,4 +1,4 @@
-"""One conformance suite over the five engines (the shape in companion/engine.py, after
+"""One conformance suite over the five engines (the shape in companion/core/engine.py, after
 OpenSpiel's single test over every game): each game's documented example log replays, replay
 equals the live state, summaries are JSON with the shared keys, and any event — a real one out
 of place or a mutated one — is either applied or refused with a RuleError that leaves the state
@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import PLAYABLE as GAMES
-from companion.engine import engine_for, replay
-from companion.errors import RuleError
-from companion.log import resolve
+from companion.core.engine import engine_for, replay
+from companion.core.errors import RuleError
+from companion.core.log import resolve
+from companion.games.catalog import PLAYABLE as GAMES
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
 SHARED_KEYS = {"players", "turn", "violations"}

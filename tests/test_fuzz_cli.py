@@ -1,4 +1,4 @@
-"""Fuzzing the `companion` command in-process (companion.cli.main): every subcommand, with
+"""Fuzzing the `companion` command in-process (companion.cli.base.main): every subcommand, with
 mutated real inputs, nasty files (deeply nested JSON, integers of thousands of digits, NaN, huge
 numbers, non-UTF-8 bytes, a lone surrogate), on a file or on standard input. Each run either
 succeeds or is a clear refusal: exit 2 (1 for `replay` of a log that does not replay) and one
@@ -21,8 +21,8 @@ from fuzzing import EXAMPLES, NASTY, leaves, mutated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.cli import INTERNAL
-from companion.store import EventStore
+from companion.cli.base import INTERNAL
+from companion.events.store import EventStore
 from tableapp.console import main
 
 LOGS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
@@ -196,7 +196,7 @@ def test_the_inputs_that_crashed_are_one_line_refusals(argv: list[str], data: by
     """Issue 12's list, each on every command that reads a JSON file."""
     (tmp_path / "in").mkdir()
     code, _, err = run_cli(argv, {"F1": data}, tmp_path)
-    # `replay` says 1 for a well-formed log whose line does not replay (companion/replay_cli.py)
+    # `replay` says 1 for a well-formed log whose line does not replay (companion/cli/replay.py)
     assert code in ((1, 2) if argv[0] == "replay" else (2,)), (code, err)
     assert len(err.strip().splitlines()) == 1 and INTERNAL not in err, err
 

@@ -16,11 +16,11 @@ from fuzzing import NASTY, leaves, mutated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import GAMES
-from companion.datafiles import data_dir
-from companion.errors import DataError
-from companion.house_defaults import REGISTER, house_places, resolve
-from companion.loader import load_path, parse_game
+from companion.core.datafiles import data_dir
+from companion.core.errors import DataError
+from companion.core.house_defaults import REGISTER, house_places, resolve
+from companion.core.loader import load_path, parse_game
+from companion.games.catalog import GAMES
 
 
 def original(game: str) -> dict[str, Any]:

@@ -18,10 +18,10 @@ from fuzzing import EXAMPLES, examples, leaves, mutated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.catalog import PLAYABLE as GAMES
-from companion.engine import engine_for, replay
-from companion.errors import CompanionError, RuleError
-from companion.store import EventStore
+from companion.core.engine import engine_for, replay
+from companion.core.errors import CompanionError, RuleError
+from companion.events.store import EventStore
+from companion.games.catalog import PLAYABLE as GAMES
 
 FAST = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -12,7 +12,8 @@ from math import comb
 
 import pytest
 
-from companion.errors import DataError, UsageError
+from companion.core.errors import DataError, UsageError
+from companion.core.loader import load_game
 from companion.games.noe.cards import deck
 from companion.games.noe.hand import analyse_cards
 from companion.lab import noe as lab_noe
@@ -20,7 +21,6 @@ from companion.lab.noe_hands import allowed, table
 from companion.lab.overrides import parse_assignments, variant
 from companion.lab.runner import Options, compare, lab_module, run
 from companion.lab.stats import mean, wilson
-from companion.loader import load_game
 from tableapp.console import main
 
 GAMES = ("noe", "emblemes", "camelot", "elsen", "labystere")
@@ -70,7 +70,7 @@ def test_every_policy_plays_whole_games_to_their_end() -> None:
 
 
 def test_a_simulated_log_replays_through_the_engine_to_the_same_end() -> None:
-    from companion.engine import replay
+    from companion.core.engine import replay
 
     for game in GAMES:
         module = lab_module(game)

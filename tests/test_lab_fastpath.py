@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import replay
+from companion.core.engine import replay
 from companion.games.labystere.engine import ENGINE, LabystereState
 from companion.lab import labystere
 from companion.lab.labystere import Draws

@@ -160,8 +160,8 @@ def laby_game(tmp_path_factory: pytest.TempPathFactory, count: int) -> tuple[str
 
     from test_browser_shell import server_store
 
-    from companion.access import HOST, Access
-    from companion.log import resolve
+    from companion.core.log import resolve
+    from companion.hosting.access import HOST, Access
 
     log = json.loads((Path(__file__).resolve().parent.parent / "docs" / "log-examples"
                       / "labystere-partie.json").read_text(encoding="utf-8"))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.loader import load_game
 from companion.games.labystere.setup import generate
-from companion.loader import load_game
 from tableapp.console import main
 
 

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from companion.engine import InvalidEvent, engine_for, replay
-from companion.errors import RuleError
+from companion.core.engine import InvalidEvent, engine_for, replay
+from companion.core.errors import RuleError
+from companion.core.loader import load_game
 from companion.games.labystere.board import GLYPHS, Board, Stack, parse_cell, turn
 from companion.games.labystere.engine import (
     ENGINE,
@@ -24,7 +25,6 @@ from companion.games.labystere.engine import (
     engine_for_version,
 )
 from companion.games.labystere.setup import generate
-from companion.loader import load_game
 
 SETUP = {"players": ["Léa", "Tom", "Inès"], "colours": ["rouge", "bleu", "vert"], "seed": 42}
 PLAN = generate(42)

@@ -13,11 +13,11 @@ import pytest
 from hosting import as_host, headings
 from streamlit.testing.v1 import AppTest
 
+from companion.core.loader import load_game
+from companion.core.log import resolve
+from companion.events.store import EventStore
 from companion.games.labystere.setup import generate
 from companion.games.labystere.sheets import SheetStore, new_token
-from companion.loader import load_game
-from companion.log import resolve
-from companion.store import EventStore
 
 SETUP = {"players": ["Léa", "Tom"], "colours": ["vert", "jaune"], "seed": 42}
 

@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import replay
-from companion.errors import RuleError
+from companion.core.engine import replay
+from companion.core.errors import RuleError
 from companion.games.labystere.engine import ENGINE, LabystereState
 
 NASTY: list[Any] = [None, "", "Z9", "A1", "E5", ["A1"], ["A2", "A3"], 3, -1, True, {}, "Tom",

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.loader import load_game
 from companion.games.labystere.engine import ENGINE
 from companion.games.labystere.setup import SEED_MAX
-from companion.loader import load_game
 
 jsonschema = pytest.importorskip("jsonschema")
 

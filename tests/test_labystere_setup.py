@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import DataError, UsageError
+from companion.core.errors import DataError, UsageError
+from companion.core.loader import installed_data, load_game
 from companion.games.labystere.board import Board
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.engine import ENGINE
@@ -23,7 +24,6 @@ from companion.games.labystere.setup import (
     special_cell_sets,
     special_count,
 )
-from companion.loader import installed_data, load_game
 
 DATA = load_game("labystere")
 assert isinstance(DATA, LabystereData)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.events.store import EventStore
 from companion.games.labystere.sheets import (
     Sheet,
     SheetStore,
@@ -16,7 +17,6 @@ from companion.games.labystere.sheets import (
     random_crossed,
     sheet_items,
 )
-from companion.store import EventStore
 
 SETUP = {"players": ["Léa", "Tom"], "colours": ["rouge", "bleu"], "seed": 3}
 

@@ -12,8 +12,8 @@ import pytest
 from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
+from companion.events.store import EventStore, ReadOnlyGame, default_path
 from companion.games.labystere import engine_v1
-from companion.store import EventStore, ReadOnlyGame, default_path
 
 SETUP = {"players": ["Léa", "Tom", "Inès"], "colours": ["vert", "rouge", "bleu"], "seed": 42}
 V1_LOG: list[dict[str, Any]] = [
@@ -80,7 +80,7 @@ def test_a_version_1_game_is_read_only_and_exportable() -> None:
 
 
 def test_a_log_no_rules_replay_still_says_so() -> None:
-    from companion.store import NoLongerReplays
+    from companion.events.store import NoLongerReplays
 
     code = stored_under_version_1([{"type": "roll", "value": 3}, {"type": "fly"}])
     with pytest.raises(NoLongerReplays):

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import InvalidEvent, engine_for, replay
-from companion.errors import RuleError
-from companion.log import resolve
+from companion.core.engine import InvalidEvent, engine_for, replay
+from companion.core.errors import RuleError
+from companion.core.log import resolve
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
 TRIO = {"name": "Skull King", "players": ["Alice", "Bruno", "Chloé"], "winner": "high"}

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
-from companion.store import EventStore
+from companion.events.store import EventStore
 from tableapp import session
 from tableapp.gamepage import HISTORY
 
@@ -130,7 +130,7 @@ def test_names_are_text_not_markup() -> None:
 
 
 def test_the_public_view_reads_and_the_rematch_keeps_the_rules() -> None:
-    from companion.rematch import rematch_setup
+    from companion.events.rematch import rematch_setup
 
     setup = {"name": "Belote", "players": ["A", "B", "C", "D"], "winner": "high",
              "target": 1000, "teams": {"Nous": ["A", "C"], "Eux": ["B", "D"]}}
@@ -146,7 +146,7 @@ def test_the_public_view_reads_and_the_rematch_keeps_the_rules() -> None:
 
 
 def test_the_night_and_player_pages_group_them_by_name() -> None:
-    from companion.access import ON_SERVER
+    from companion.hosting.access import ON_SERVER
     from companion.stats.storage import StatsStore
 
     stats = StatsStore(store())

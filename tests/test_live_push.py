@@ -11,8 +11,8 @@ import pytest
 from conftest import running_app
 from streamclient import Phone
 
-from companion.access import HOST, Access
-from companion.store import EventStore
+from companion.events.store import EventStore
+from companion.hosting.access import HOST, Access
 from tableapp.capacity import FULL_TEXT, FULL_TITLE
 
 PLAYERS = ["Alice", "Bruno", "Chloé"]

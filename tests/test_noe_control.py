@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.noe.cards import JOKER, deck
 from companion.games.noe.control import check_control
 

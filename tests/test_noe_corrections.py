@@ -146,7 +146,7 @@ def test_redo_after_undo_gives_back_the_game_at_every_step() -> None:
     import json
     from pathlib import Path
 
-    from companion.log import effective_events
+    from companion.core.log import effective_events
     from tableapp.history import undone_entry
 
     log = json.loads((Path(__file__).resolve().parent.parent / "docs" / "log-examples"

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import InvalidEvent, replay
-from companion.errors import RuleError
+from companion.core.engine import InvalidEvent, replay
+from companion.core.errors import RuleError
+from companion.events.store import EventStore
 from companion.games.noe.engine import ENGINE
 from companion.games.noe.hand import announcement
-from companion.store import EventStore
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Driss"]
 POINTS = {a: announcement(a).points for a in ("complot", "six-duron", "plan-etare",

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.noe.cards import CHARACTER, JOKER, MECHANT, deck
 from companion.games.noe.hand import analyse, analyse_cards, compose, trio_kind
 

@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import InvalidEvent, engine_for, replay
-from companion.errors import RuleError
+from companion.core.engine import InvalidEvent, engine_for, replay
+from companion.core.errors import RuleError
 from companion.games.noe import refs
 from companion.games.noe.cards import deck
 from companion.games.noe.control import check_control
@@ -261,7 +261,7 @@ def test_a_player_who_has_laid_down_draws_no_attentat() -> None:
 
 def test_rules_version_one_still_replays_a_reuse() -> None:
     """A game stored before the change replays, read only, with its own rules (NOE-14)."""
-    from companion.engine import readable_versions, rules_version
+    from companion.core.engine import readable_versions, rules_version
 
     assert rules_version("noe") == 2 and readable_versions("noe") == (1,)
     setup = {"players": PLAYERS, "level": 3}

@@ -11,7 +11,7 @@ from hosting import headings
 from pages import page_app, store, texts
 from streamlit.testing.v1 import AppTest
 
-from companion.engine import replay
+from companion.core.engine import replay
 from companion.games.noe.board import describe, grid_rows, progress_rows
 
 PLAN_ETARE_HAND = ["pompiers-camille", "pompiers-clara", "pompiers-etienne",

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from companion.engine import replay
+from companion.core.engine import replay
 from companion.games.noe.cards import deck
 
 SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "docs" / "log-schemas" /

@@ -25,7 +25,7 @@ def test_wheel_carries_the_data_and_works_outside_the_checkout(tmp_path: Path) -
         [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
          str(target), str(wheel)], capture_output=True, text=True)
     assert install.returncode == 0, install.stderr
-    probe = ("import companion, json; from companion.datafiles import data_dir;"
+    probe = ("import companion, json; from companion.core.datafiles import data_dir;"
              "from tableapp.console import main; print(companion.__file__); print(data_dir());"
              "main(['games', '--format', 'json'])")
     elsewhere = tmp_path / "elsewhere"

@@ -1,4 +1,5 @@
-"""The narrator's place kept with the game (companion/positions.py, issue 11): the same line and
+"""The narrator's place kept with the game (companion/hosting/positions.py, issue 11): the same line
+and
 the same remaining time after a refresh or a restart (a new Positions on the same file)."""
 
 from __future__ import annotations
@@ -7,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.access import Access
-from companion.positions import LEFT_KEPT, Countdown, NarratorPlace, Positions
-from companion.store import EventStore
+from companion.events.store import EventStore
+from companion.hosting.access import Access
+from companion.hosting.positions import LEFT_KEPT, Countdown, NarratorPlace, Positions
 
 pytestmark = pytest.mark.usefixtures("db_location")  # each test on both backends
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion.catalog import GAMES
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.games.catalog import GAMES
 from print_kit.build import build_kit, faces_of, plans, print_files
 from print_kit.decks import CardSpec, build_deck_kit
 from print_kit.geometry import CARD_SIZES

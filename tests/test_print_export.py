@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion.errors import UsageError
-from companion.loader import load_game
+from companion.core.errors import UsageError
+from companion.core.loader import load_game
 from print_kit.build import kit_files
 from print_kit.export import SERVICES, card_images, export_zips, pixels
 from print_kit.options import make_options

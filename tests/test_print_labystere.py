@@ -12,8 +12,8 @@ import io
 import pytest
 from PIL import Image
 
+from companion.core.loader import load_game
 from companion.games.labystere.board import SHAPE_SIDES
-from companion.loader import load_game
 from print_kit.build import kit_files
 from print_kit.export import card_images, pixels
 from print_kit.faces import PALETTE, tint

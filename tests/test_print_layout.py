@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.loader import load_game
+from companion.core.loader import load_game
 from print_kit.faces import Face, draw_face
 from print_kit.fonts import REGULAR, register
 from print_kit.games.emblemes import Timing

@@ -15,8 +15,8 @@ import zxingcpp
 from PIL import Image
 from pypdf.generic import ContentStream
 
-from companion.catalog import GAMES
-from companion.loader import load_game
+from companion.core.loader import load_game
+from companion.games.catalog import GAMES
 from print_kit import build as build_module
 from print_kit.build import Kit, build_file, build_kit, check_counts, print_files
 from print_kit.faces import Face
@@ -443,7 +443,7 @@ def test_preflight_counts_agree_in_french() -> None:
 def test_a_missing_page_names_how_many_pages_the_file_has() -> None:
     from reportlab.pdfgen.canvas import Canvas
 
-    from companion.errors import UsageError
+    from companion.core.errors import UsageError
 
     for pages, said in ((1, "ce fichier a 1 page"), (2, "ce fichier a 2 pages")):
         buf = io.BytesIO()

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 from pypdf.generic import ContentStream
 
-from companion.cli import main
-from companion.errors import UsageError
+from companion.cli.base import main
+from companion.core.errors import UsageError
 from print_kit.build import kit_files
 from print_kit.export import export_zips
 from print_kit.geometry import MM

@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from companion.loader import load_game
+from companion.core.loader import load_game
 from print_kit.build import Kit, build_kit
 from print_kit.fonts import REGULAR, register
 from print_kit.options import make_options

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageStat
 
-from companion.cli import main
+from companion.cli.base import main
 from print_kit.build import kit_files
 from print_kit.export import card_images, export_zips
 from print_kit.options import make_options

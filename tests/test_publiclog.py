@@ -1,4 +1,4 @@
-"""The players' view of a log (companion/publiclog.py, registre TAB-4): no role, no night
+"""The players' view of a log (companion/events/publiclog.py, registre TAB-4): no role, no night
 choice, no plan seed, no shuffled deck leaves through the public view or the players' export;
 everything public stays; the players' export cannot be imported as a game."""
 
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import UsageError
-from companion.publiclog import PLAYERS_FORMAT, is_public, players_export, public_event
-from companion.store import EventStore
+from companion.core.errors import UsageError
+from companion.events.publiclog import PLAYERS_FORMAT, is_public, players_export, public_event
+from companion.events.store import EventStore
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "log-examples")
                   .glob("*.json"))

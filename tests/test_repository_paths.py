@@ -60,7 +60,7 @@ def test_the_checks_catch_what_windows_and_macos_refuse() -> None:
     for words in ("postgresql:/companion", "docs/aux.md", "a/b?.txt", "notes. ",
                   "readme.md et README.md", "\u00e9te.txt et", "200 caractères"):
         assert words in unicodedata.normalize("NFC", found), found
-    assert problems(["companion/cli.py", "docs/register/table.md", "print_kit/fonts/"
+    assert problems(["companion/cli/base.py", "docs/register/table.md", "print_kit/fonts/"
                      "DejaVuSans-nohint.ttf"]) == []
 
 

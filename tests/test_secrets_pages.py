@@ -6,7 +6,7 @@ from __future__ import annotations
 from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
-from companion.store import EventStore
+from companion.events.store import EventStore
 from tableapp.usertext import plain
 
 EXAMPLE = {"**Zoé**": "saboteur", "[x](http://e.vil)": "faineant", "![i](http://e.vil/i.png)":

@@ -18,7 +18,8 @@ from stats_night import build_night, example_log
 from streamlit.testing.v1 import AppTest
 from test_stats_pages import page, stats, texts
 
-from companion.access import (
+from companion.events.store import EventStore, default_path
+from companion.hosting.access import (
     ON_SERVER,
     Access,
     DeviceMemory,
@@ -29,7 +30,6 @@ from companion.access import (
 )
 from companion.stats.ownership import NIGHT_REFUSED, PROFILE_REFUSED
 from companion.stats.storage import StatsStore
-from companion.store import EventStore, default_path
 from tableapp.console import main
 from tableapp.session import _DEVICE_KEY
 

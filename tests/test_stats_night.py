@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from stats_night import build_night
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 from companion.stats.figures import game_stats, player_stats
 from companion.stats.podium import podium
 

@@ -11,9 +11,9 @@ from pages import texts as shown
 from stats_night import example_log
 from streamlit.testing.v1 import AppTest
 
-from companion.access import ON_SERVER
+from companion.events.store import EventStore, default_path
+from companion.hosting.access import ON_SERVER
 from companion.stats.storage import StatsStore
-from companion.store import EventStore, default_path
 
 
 def texts(at: AppTest) -> str:
@@ -156,7 +156,7 @@ def test_camelot_history_counts_tokens_per_tournament() -> None:
 
 
 def test_a_storage_fault_is_one_french_sentence(monkeypatch: Any) -> None:
-    from companion.errors import StorageBusy
+    from companion.core.errors import StorageBusy
     from tableapp import seating
 
     def busy() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from stats_night import build_night
 
-from companion.access import ON_SERVER
+from companion.hosting.access import ON_SERVER
 from companion.stats.report import night_report
 from print_kit.night import night_pdf
 

@@ -169,7 +169,7 @@ def test_the_round_chart_takes_the_profiles_colours() -> None:
 
 
 def test_labystere_one_replay_or_two_give_the_same_record() -> None:
-    from companion.engine import InvalidEvent, replay
+    from companion.core.engine import InvalidEvent, replay
     from companion.stats.record import record_from_state
 
     log = example_log("labystere-partie")

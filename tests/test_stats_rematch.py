@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from stats_night import LOGS, example_log
 
-from companion.engine import engine_for
-from companion.errors import UsageError
-from companion.rematch import rematch_seats, rematch_setup
+from companion.core.engine import engine_for
+from companion.core.errors import UsageError
+from companion.events.rematch import rematch_seats, rematch_setup
 
 
 @pytest.mark.parametrize("name", LOGS)

@@ -9,11 +9,11 @@ import pytest
 from backends import is_postgres, raw_execute
 from stats_night import build_night, example_log
 
-from companion.access import ON_SERVER
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.events.store import EventStore, UnknownGame
+from companion.hosting.access import ON_SERVER
 from companion.stats.figures import player_stats
 from companion.stats.storage import StatsStore
-from companion.store import EventStore, UnknownGame
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import pytest
 from test_store_counter import SETUP, score, use_counter
 from test_store_migrations import make_v0_store
 
-from companion import backups
-from companion.migrations import MIGRATIONS
-from companion.store import EventStore
+from companion.events.store import EventStore
+from companion.storage import backups
+from companion.storage.migrations import MIGRATIONS
 from tableapp.console import main
 
 
@@ -256,7 +256,7 @@ def test_restore_refuses_a_backup_that_fails_the_integrity_check(
 
 
 def test_backupcheck_reference_matches_a_store_made_by_the_migrations(tmp_path: Path) -> None:
-    from companion import backupcheck
+    from companion.storage import backupcheck
 
     path = tmp_path / "games.sqlite3"
     store_with_a_game(path)

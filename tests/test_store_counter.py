@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-import companion.engine
-from companion.engine import InvalidEvent, replay
-from companion.errors import RuleError
+import companion.core.engine
+from companion.core.engine import InvalidEvent, replay
+from companion.core.errors import RuleError
 
 TARGET = 10
 
@@ -62,12 +62,12 @@ class CounterEngine:
 
 def use_counter(monkeypatch: pytest.MonkeyPatch, games: tuple[str, ...] = ("camelot",)) -> None:
     """Every game in `games` is played with the counter engine for this test."""
-    real = companion.engine.engine_for
+    real = companion.core.engine.engine_for
 
     def engine_for(game: str) -> Any:
         return CounterEngine(game) if game in games else real(game)
 
-    monkeypatch.setattr(companion.engine, "engine_for", engine_for)
+    monkeypatch.setattr(companion.core.engine, "engine_for", engine_for)
 
 
 def score(player: str, points: int) -> dict[str, Any]:

@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_store_counter import SETUP, score, use_counter
 
-import companion.engine
-from companion.engine import replay
-from companion.errors import CompanionError, RuleError, UsageError
-from companion.log import effective_events
-from companion.store import (
+import companion.core.engine
+from companion.core.engine import replay
+from companion.core.errors import CompanionError, RuleError, UsageError
+from companion.core.log import effective_events
+from companion.events.store import (
     CODE_ALPHABET,
     CODE_LENGTH,
     EventStore,
@@ -113,7 +113,7 @@ def test_a_game_without_engine_is_a_clear_error(store: EventStore,
         name = f"companion.games.{game}.engine"
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
-    monkeypatch.setattr(companion.engine, "engine_for", engine_for)
+    monkeypatch.setattr(companion.core.engine, "engine_for", engine_for)
     with pytest.raises(UsageError, match="pas encore de moteur"):
         store.create("camelot", SETUP)
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from test_store_counter import SETUP, score, use_counter
 
-from companion.errors import RuleError, UsageError
-from companion.store import EventStore
+from companion.core.errors import RuleError, UsageError
+from companion.events.store import EventStore
 
 
 @pytest.fixture

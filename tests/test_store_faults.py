@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from test_store_counter import SETUP, score, use_counter
 
-from companion.errors import (
+from companion.core.errors import (
     CorruptFile,
     DiskFull,
     ForeignFile,
@@ -29,8 +29,8 @@ from companion.errors import (
     StorageError,
     ZeroByteFile,
 )
-from companion.sqlitefile import SqliteFile
-from companion.store import EventStore
+from companion.events.store import EventStore
+from companion.storage.sqlitefile import SqliteFile
 
 PASS = {"type": "pass"}
 
@@ -179,11 +179,11 @@ def test_a_full_disk_says_so_and_keeps_every_line(tmp_path: Path,
 CHILD = """
 import json, sys
 sys.path.insert(0, sys.argv[2])
-import companion.engine
+import companion.core.engine
 from test_store_counter import CounterEngine
-companion.engine.engine_for = CounterEngine  # the counter, as in the parent
-from companion.errors import CompanionError
-from companion.store import EventStore
+companion.core.engine.engine_for = CounterEngine  # the counter, as in the parent
+from companion.core.errors import CompanionError
+from companion.events.store import EventStore
 result = {}
 store = EventStore(sys.argv[1])
 result["read_only"] = store.read_only

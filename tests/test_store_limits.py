@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from test_store_counter import SETUP, score, use_counter
 
-from companion.engine import InvalidEvent
-from companion.errors import RuleError, UsageError
-from companion.logfile import (
+from companion.core.engine import InvalidEvent
+from companion.core.errors import RuleError, UsageError
+from companion.events.logfile import (
     MAX_DEPTH,
     MAX_EVENT_BYTES,
     MAX_IMPORT_BYTES,
@@ -23,7 +23,7 @@ from companion.logfile import (
     envelope,
     title_of,
 )
-from companion.store import EventStore, check_log
+from companion.events.store import EventStore, check_log
 
 
 @pytest.fixture

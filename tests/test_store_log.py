@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from test_store_counter import SETUP, score, use_counter
 
-from companion.engine import InvalidEvent, replay
-from companion.log import effective_events, resolve
+from companion.core.engine import InvalidEvent, replay
+from companion.core.log import effective_events, resolve
 
 A1, B2, A3, B4 = score("Alice", 1), score("Bruno", 2), score("Alice", 3), score("Bruno", 4)
 
@@ -110,8 +110,8 @@ def test_the_game_just_before_an_entry_is_the_replay_of_the_entries_before_it(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """What a correction form offers (StoredGame.before): the effective entries before the
     corrected one (earlier corrections applied, undone lines gone), replayed by the engine."""
-    from companion.errors import UsageError
-    from companion.store import EventStore
+    from companion.core.errors import UsageError
+    from companion.events.store import EventStore
 
     use_counter(monkeypatch)
     store = EventStore(tmp_path / "s.sqlite3")

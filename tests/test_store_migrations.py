@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from test_store_counter import SETUP, score, use_counter
 
-from companion.errors import ForeignFile, NewerSchema
-from companion.migrations import APPLICATION_ID, MIGRATIONS, V1_GAMES_AND_EVENTS
-from companion.sqlitefile import Migration, SqliteFile, split_statements
-from companion.store import EventStore
+from companion.core.errors import ForeignFile, NewerSchema
+from companion.events.store import EventStore
+from companion.storage.migrations import APPLICATION_ID, MIGRATIONS, V1_GAMES_AND_EVENTS
+from companion.storage.sqlitefile import Migration, SqliteFile, split_statements
 
 
 def digest(path: Path) -> str:

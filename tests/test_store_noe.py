@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import RuleError
-from companion.store import EventStore, StaleWrite
+from companion.core.errors import RuleError
+from companion.events.store import EventStore, StaleWrite
 
 SETUP = {"players": ["Alice", "Bruno", "Chloé"], "level": 3}
 

@@ -14,10 +14,10 @@ import pytest
 from backends import is_postgres, raw_execute
 from test_store_counter import SETUP, score, use_counter
 
-from companion.errors import NewerSchema, StorageError
-from companion.migrations import MIGRATIONS, PG_MIGRATIONS
-from companion.pgfile import NO_DRIVER, translate
-from companion.store import EventStore, StaleWrite, default_location, default_path
+from companion.core.errors import NewerSchema, StorageError
+from companion.events.store import EventStore, StaleWrite, default_location, default_path
+from companion.storage.migrations import MIGRATIONS, PG_MIGRATIONS
+from companion.storage.pgfile import NO_DRIVER, translate
 
 
 def test_sqlite_statements_in_postgresql_words() -> None:
@@ -138,7 +138,7 @@ def test_games_are_ordered_by_creation_on_both_backends(db_location: str | Path)
 
 
 def test_an_older_postgresql_database_is_migrated_with_its_games(pg_url: str) -> None:
-    from companion.pgfile import PgDatabase
+    from companion.storage.pgfile import PgDatabase
 
     PgDatabase(pg_url, PG_MIGRATIONS[:5], kind="events")  # a database of release 5
     raw_execute(pg_url, "INSERT INTO games (code, game, setup, title, created, lines, updated,"
@@ -154,8 +154,8 @@ def test_an_older_postgresql_database_is_migrated_with_its_games(pg_url: str) ->
 def test_a_write_waiting_too_long_for_its_game_says_so(pg_url: str) -> None:
     import psycopg
 
-    from companion.errors import StorageBusy
-    from companion.pgfile import GAME_LOCK_SPACE
+    from companion.core.errors import StorageBusy
+    from companion.storage.pgfile import GAME_LOCK_SPACE
 
     store = EventStore(pg_url, timeout=1)
     code = store.create("noe", {"players": ["A", "B", "C"]})

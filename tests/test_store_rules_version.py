@@ -11,9 +11,9 @@ import pytest
 from test_store_counter import SETUP, CounterState, score, use_counter
 
 import companion.games.camelot.engine as camelot_engine
-from companion.engine import rules_version
-from companion.errors import RuleError
-from companion.store import EventStore, NoLongerReplays
+from companion.core.engine import rules_version
+from companion.core.errors import RuleError
+from companion.events.store import EventStore, NoLongerReplays
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from test_store_counter import SETUP, score, use_counter
 
-from companion.catalog import PLAYABLE as GAMES
-from companion.log import is_meta
-from companion.store import EventStore, check_log, parse_envelope
+from companion.core.log import is_meta
+from companion.events.store import EventStore, check_log, parse_envelope
+from companion.games.catalog import PLAYABLE as GAMES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENVELOPE = json.loads((DOCS / "log-format.schema.json").read_text(encoding="utf-8"))

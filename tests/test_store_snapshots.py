@@ -1,4 +1,4 @@
-"""The replay kept beside the log (companion/snapshot.py) is the replay of the log: after any
+"""The replay kept beside the log (companion/events/snapshot.py) is the replay of the log: after any
 sequence of appends, undos, corrections, retractions, refused and stale writes, in each of the
 five games (real events from docs/log-examples/), the state the store serves equals a full
 replay, snapshots already handed out never change, and a cold store agrees."""
@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import snapshot
-from companion.engine import replay
-from companion.errors import CompanionError
-from companion.log import effective_events
-from companion.store import EventStore, check_log
+from companion.core.engine import replay
+from companion.core.errors import CompanionError
+from companion.core.log import effective_events
+from companion.events import snapshot
+from companion.events.store import EventStore, check_log
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "log-examples")
                   .glob("*.json"))

@@ -1,4 +1,4 @@
-"""French typography of what players read (companion/text.py): elision, numbers, dates and
+"""French typography of what players read (companion/core/text.py): elision, numbers, dates and
 rules cited in plain words (issue 13)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from companion.text import date_time, de, number, que, rule_line, rule_words, slug
+from companion.core.text import date_time, de, number, que, rule_line, rule_words, slug
 
 
 @pytest.mark.parametrize(("name", "expected"), [
@@ -63,7 +63,7 @@ def test_slug_is_unchanged() -> None:
 
 
 def test_a_count_agrees_with_its_noun() -> None:
-    from companion.text import counted
+    from companion.core.text import counted
 
     assert counted(0, "jeton") == "0 jeton"  # French: singular below 2
     assert counted(1, "carte") == "1 carte"
@@ -75,7 +75,7 @@ def test_a_count_agrees_with_its_noun() -> None:
 
 
 def test_a_participle_agrees_with_a_count_written_elsewhere() -> None:
-    from companion.text import agreed, counted
+    from companion.core.text import agreed, counted
 
     assert agreed(0, "copiée et vérifiée", "copiées et vérifiées") == "copiée et vérifiée"
     assert agreed(1.5, "rejouée") == "rejouée"

@@ -13,9 +13,9 @@ from hosting import as_host
 from stats_night import example_log
 from streamlit.testing.v1 import AppTest
 
-from companion.access import ON_SERVER
+from companion.events.store import EventStore, default_path
+from companion.hosting.access import ON_SERVER
 from companion.stats.storage import StatsStore
-from companion.store import EventStore, default_path
 from tableapp.usertext import WORD_JOINER, plain
 
 HOSTILE = [

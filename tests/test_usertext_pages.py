@@ -17,10 +17,10 @@ from hosting import as_host
 from stats_night import LOGS, example_log
 from streamlit.testing.v1 import AppTest
 
-from companion.access import ON_SERVER
-from companion.loader import load_game
+from companion.core.loader import load_game
+from companion.events.store import EventStore, default_path
+from companion.hosting.access import ON_SERVER
 from companion.stats.storage import StatsStore
-from companion.store import EventStore, default_path
 from tableapp.gamepage import HISTORY
 
 PAGES = {"noe": ("tableapp.pages.noe", "play"), "emblemes": ("tableapp.pages.emblemes", "render"),

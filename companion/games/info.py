@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.schema import GameData
+    from companion.core.schema import GameData
 
 ALL = "*"
 NOTHING: frozenset[str] = frozenset()
@@ -21,7 +21,8 @@ NOTHING: frozenset[str] = frozenset()
 
 @dataclass(frozen=True)
 class Policy:
-    """What a player may read of the game's log (companion.publiclog). `events`: event type ->
+    """What a player may read of the game's log (companion.events.publiclog). `events`: event type
+    ->
     its public fields (ALL: the whole event); `default`: the same for every other type;
     `secret_setup`: setup fields a player never sees."""
 
@@ -63,7 +64,7 @@ class GameInfo:
     public: Policy = Policy()  # an unknown event type shows its type only
     seat_name: str | None = None  # the setup key naming a seated player (« Revanche »)
     rematch: Callable[[dict[str, Any], dict[str, Any], int | None], None] | None = None
-    house_defaults: tuple[str, ...] = ()  # companion.house_defaults, places in the data file
+    house_defaults: tuple[str, ...] = ()  # companion.core.house_defaults, places in the data file
     lab: LabDefaults | None = None  # None: the game has no lab policy
     stats: str | None = None  # module of its stats hook (companion.stats.<id>)
     print_module: str | None = None  # print_kit.games.<id>
@@ -94,7 +95,7 @@ class GameInfo:
             return self.span
         import yaml
 
-        from companion.datafiles import data_file
+        from companion.core.datafiles import data_file
 
         raw = yaml.safe_load(data_file(self.file).read_text(encoding="utf-8"))
         return int(raw["players"]["min"]), int(raw["players"]["max"])

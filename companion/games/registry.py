@@ -1,6 +1,6 @@
 """The registry of the games: each package of `PACKAGES` declares itself with a `GAME =
 GameInfo(...)` in its `__init__.py` (companion.games.info). Everything that needs the list of
-games or one game's facts reads it here (companion.catalog re-exports it):
+games or one game's facts reads it here (companion.games.catalog re-exports it):
 - `GAMES`: the games with a data file (cards to print, rules to check, a lab);
 - `SHEETS`: the score sheets without one (« Autre jeu »: an engine, a page, statistics);
 - `PLAYABLE`: both, every game a log, a page or a statistic may name.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 from companion.games.info import GameInfo
 
 PACKAGES = ("companion.games.noe", "companion.games.emblemes", "companion.games.labystere",

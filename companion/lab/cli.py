@@ -14,12 +14,12 @@ import os
 import sys
 from typing import Any
 
-from companion.catalog import GAMES
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.core.text import counted, csv_text
+from companion.games.catalog import GAMES
 from companion.games.info import LabDefaults
 from companion.lab.overrides import describe, parse_assignments
 from companion.lab.runner import WARNING, Options, ProgressBar, Run, compare, lab_module
-from companion.text import counted, csv_text
 
 EXTRA = {  # option -> (game, key in Options.extra)
     "level": ("noe", "levels"), "within": ("noe", "within"), "lieux": ("emblemes", "sets"),

@@ -1,7 +1,7 @@
 """An author's change to a game's data, « --set clé=valeur »: the value is put into the game's
 YAML (a dotted path; a list item is named by its `id` or its 0-based position) and the result is
 validated by the one loader, with the same model and the same checks as the file itself. The
-engines then play with it through `companion.loader.installed_data`."""
+engines then play with it through `companion.core.loader.installed_data`."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from typing import Any
 
 import yaml
 
-from companion.catalog import game_info
-from companion.datafiles import data_file
-from companion.errors import UsageError
-from companion.loader import parse_game
-from companion.schema import GameData
+from companion.core.datafiles import data_file
+from companion.core.errors import UsageError
+from companion.core.loader import parse_game
+from companion.core.schema import GameData
+from companion.games.catalog import game_info
 
 Assignment = tuple[str, Any]
 

@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from companion.catalog import GAMES
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.core.loader import install_data, installed_data
+from companion.games.catalog import GAMES
 from companion.lab.overrides import Assignment, variant
-from companion.loader import install_data, installed_data
 
 Progress = Callable[[int, int], None]
 

@@ -12,16 +12,16 @@ import argparse
 import sys
 from typing import Any
 
-from companion.catalog import PLAYABLE as GAMES
-from companion.cli import emit
-from companion.errors import UsageError
+from companion.cli.base import emit
+from companion.core.errors import UsageError
+from companion.events.store import EventStore
+from companion.games.catalog import PLAYABLE as GAMES
 from companion.stats.figures import display_names, game_stats, player_keys, player_stats
 from companion.stats.libre import wins_line
 from companion.stats.podium import RANKINGS
 from companion.stats.record import count_text, number_text
 from companion.stats.report import night_csv, night_report, player_csv, player_report
 from companion.stats.storage import StatsStore
-from companion.store import EventStore
 
 
 def register(subparsers: Any) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from companion.catalog import PLAYABLE
+from companion.games.catalog import PLAYABLE
 from companion.stats.record import GameRecord, Mine, Tally, mean, stats_hook
 
 

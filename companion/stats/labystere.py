@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import InvalidEvent, engine_for
-from companion.errors import RuleError
-from companion.log import Entry
+from companion.core.engine import InvalidEvent, engine_for
+from companion.core.errors import RuleError
+from companion.core.log import Entry
 from companion.stats.record import GameRecord, Mine, mean, places_winners_only
 
 PASSING = ("end_turn", "declare")

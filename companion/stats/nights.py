@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.access import SharedRights, new_secret, secret_hash
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.events.store import UnknownGame, normalize_code
+from companion.hosting.access import SharedRights, new_secret, secret_hash
 from companion.stats.ownership import may_change_night, require_night
 from companion.stats.podium import RANKINGS
-from companion.store import UnknownGame, normalize_code
 
 MAX_TITLE = 80
 

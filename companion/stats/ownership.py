@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from companion.access import NotAllowed, SharedRights, holds, organiser_in
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.hosting.access import NotAllowed, SharedRights, holds, organiser_in
 
 PROFILE_REFUSED = ("seul l'organisateur ou l'appareil qui a créé ce profil peut le modifier ; "
                    "rien n'a été changé")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import UsageError
+from companion.core.errors import UsageError
 from companion.stats.figures import Played, display_names, player_keys
 
 RANKINGS = {"victoires": "Victoires", "points": "Points par place"}

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from companion.catalog import game_info
-from companion.engine import replay_entries
-from companion.errors import UsageError
-from companion.log import resolve
+from companion.core.engine import replay_entries
+from companion.core.errors import UsageError
+from companion.core.log import resolve
+from companion.games.catalog import game_info
 
 Number = int | float
 

@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.access import SharedRights, secret_hash
-from companion.database import open_database
-from companion.errors import CompanionError, UsageError
-from companion.migrations import APPLICATION_ID, MIGRATIONS, PG_MIGRATIONS
+from companion.core.errors import CompanionError, UsageError
+from companion.events.store import EventStore, UnknownGame, normalize_code
+from companion.hosting.access import SharedRights, secret_hash
 from companion.stats.figures import Played
 from companion.stats.nights import NightStore, clean_name
 from companion.stats.ownership import changeable_profiles, may_change_profile, require_profile
 from companion.stats.record import GameRecord, record_of
-from companion.store import EventStore, UnknownGame, normalize_code
+from companion.storage.database import open_database
+from companion.storage.migrations import APPLICATION_ID, MIGRATIONS, PG_MIGRATIONS
 
 RECORDS = 2000  # records kept in memory (a club's season)
 MAX_NAME = 40

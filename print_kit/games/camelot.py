@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.core.model import Component
 from companion.games.camelot.data import CamelotData
-from companion.model import Component
 from print_kit.faces import Face
 from print_kit.kit import TOKEN, PrintFile, group, is_house, items
 from print_kit.options import PrintOptions

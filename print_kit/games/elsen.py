@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.core.model import Component
 from companion.games.elsen.data import ElsenData
-from companion.model import Component
 from print_kit.faces import INK, PALETTE, SOFT, Face, tint
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.core.model import Component
+from companion.core.provenance import Provenance
 from companion.games.emblemes.cards import TIMING_LABELS, TIMING_MARKS
 from companion.games.emblemes.data import PLACE_NAMES, EmblemesData
-from companion.model import Component
-from companion.provenance import Provenance
 from print_kit.faces import INK, Face, Part, Pens
 from print_kit.fonts import BOLD
 from print_kit.geometry import MM

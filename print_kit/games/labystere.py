@@ -10,9 +10,9 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.core.model import Component
 from companion.games.labystere.board import SHAPE_SIDES
 from companion.games.labystere.data import LabystereData
-from companion.model import Component
 from print_kit.faces import PALETTE, RGB, Face, Part, Pens, colour_of, tint
 from print_kit.games.labystere_die import die_and_pawns
 from print_kit.games.labystere_plan import setup_map

@@ -3,9 +3,9 @@ level 3 (93 cards). Rules: noe-complot-a-l-elysee.txt."""
 
 from __future__ import annotations
 
+from companion.core.model import Component
+from companion.core.provenance import Provenance
 from companion.games.noe.data import Announcement, NoeData
-from companion.model import Component
-from companion.provenance import Provenance
 from print_kit.faces import Face
 from print_kit.kit import PrintFile, group, items
 from print_kit.options import PrintOptions

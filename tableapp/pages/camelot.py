@@ -12,13 +12,13 @@ from typing import Any
 
 import streamlit as st
 
+from companion.core.text import counted, de
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import (
     colour_label,
     describe_event,
     tournament_result,
 )
-from companion.text import counted, de
 from tableapp import a11y, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (

@@ -12,13 +12,13 @@ from typing import Any
 
 import streamlit as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import counted, rule_words
+from companion.events.store import StoredGame
 from companion.games.camelot.actions import earliest_per_value, shielded_from
 from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import card_label
-from companion.store import StoredGame
-from companion.text import counted, rule_words
 from tableapp.usertext import plain
 from tableapp.writing import refuse_at_tap, show_tap_error, write_at_tap
 

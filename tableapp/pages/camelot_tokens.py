@@ -7,8 +7,8 @@ from typing import Any
 
 import streamlit as st
 
+from companion.events.store import StoredGame
 from companion.games.camelot.cards import PURPLE, catalogue
-from companion.store import StoredGame
 from tableapp.pages.camelot_entry import colour_chip, seat_pills, start_values, state_of
 
 

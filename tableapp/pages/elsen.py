@@ -14,8 +14,9 @@ from typing import Any
 
 import streamlit as st
 
-from companion.catalog import game_info
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import counted, number
+from companion.games.catalog import game_info
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.mission import GHOST_REWARDS
 from companion.games.elsen.narration import (
@@ -34,8 +35,7 @@ from companion.games.elsen.setup import (
     random_deal,
 )
 from companion.games.elsen.texts import describe
-from companion.positions import Countdown, NarratorPlace
-from companion.text import counted, number
+from companion.hosting.positions import Countdown, NarratorPlace
 from tableapp import session, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (

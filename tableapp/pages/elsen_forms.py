@@ -18,10 +18,10 @@ from typing import Any
 
 import streamlit as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import counted, number, rule_words
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import STEP_LABELS
-from companion.text import counted, number, rule_words
 from tableapp.gamepage import (
     EntryForm,
     StoredGame,

@@ -1,6 +1,6 @@
 """ELSEN on the players' phones (issue 25): the public screen as the table's clock (the phase
 and the narrator's countdown, live), and each player's role on their own phone through a
-private seat link (companion/seats.py) — shown only after a deliberate tap, hidden again by
+private seat link (companion/hosting/seats.py) — shown only after a deliberate tap, hidden again by
 itself, never on the public screen. The role cards stay an option: the links are made only
 when the host asks for them."""
 
@@ -13,10 +13,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from companion import seats
+from companion.core.text import number
 from companion.games.elsen.engine import ElsenState
-from companion.positions import Countdown
-from companion.text import number
+from companion.hosting import seats
+from companion.hosting.positions import Countdown
 from tableapp import a11y, session
 from tableapp.usertext import plain
 

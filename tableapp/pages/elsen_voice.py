@@ -1,6 +1,6 @@
 """ELSEN's spoken narrator as the page draws it: the current line in HTML, spoken by the
 browser (speechSynthesis: the first word from a tap inside this HTML, as iOS asks), the
-countdown shown from the server's state (companion/positions.py), the tablet kept awake.
+countdown shown from the server's state (companion/hosting/positions.py), the tablet kept awake.
 
 The voice and the pace belong to the device, not to the game: they are picked here among the
 device's French voices (getVoices() filtered to fr*, again when `voiceschanged` says the list
@@ -15,7 +15,7 @@ import html
 import json
 
 from companion.games.elsen.narration import Script
-from companion.positions import Countdown
+from companion.hosting.positions import Countdown
 from tableapp import phone
 
 # The pace offered: three buttons, the rate given to speechSynthesis (1 is the voice's own).
@@ -130,7 +130,7 @@ NARRATOR_JS = """
   if (S.unlocked) { speakButton.textContent = "Relire";
     if (S.spoken !== data.key) { S.spoken = data.key; speak(data.spoken); } }
 
-  // --- countdown: its state is the server's (companion/positions.py); the page only shows
+  // --- countdown: its state is the server's (companion/hosting/positions.py); the page only shows
   // it, from what was left when it was drawn (no trust in the tablet's clock being right)
   clearInterval(S.tick);
   const clock = q(".clock");

@@ -10,7 +10,8 @@ from typing import Any
 
 import streamlit as st
 
-from companion.errors import CompanionError, RuleError
+from companion.core.errors import CompanionError, RuleError
+from companion.core.text import counted, de
 from companion.games.emblemes.cards import PLACES, TIMING_MARKS, character, data, place_label
 from companion.games.emblemes.engine import EmblemesState, parse_rewards
 from companion.games.emblemes.placecards import (
@@ -26,7 +27,6 @@ from companion.games.emblemes.placecards import (
 )
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
-from companion.text import counted, de
 from tableapp import tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (

@@ -17,12 +17,12 @@ from typing import Any
 
 import streamlit as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import de, rule_line
+from companion.events.store import StoredGame
 from companion.games.emblemes.cards import PLACES, TIMING_MARKS, character, place_label
 from companion.games.emblemes.effects import Choice
 from companion.games.emblemes.engine import EmblemesState
-from companion.store import StoredGame
-from companion.text import de, rule_line
 from tableapp.usertext import plain
 from tableapp.writing import write_at_tap
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.catalog import GAMES, game_info
-from companion.loader import load_game
-from companion.model import KINDS, count_label, group_label
-from companion.text import counted, date_time
+from companion.core.loader import load_game
+from companion.core.model import KINDS, count_label, group_label
+from companion.core.text import counted, date_time
+from companion.games.catalog import GAMES, game_info
 from print_kit.art import group_pictures
 from tableapp import a11y, session
 from tableapp.gamepage import device_games, open_game

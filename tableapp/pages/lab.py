@@ -10,13 +10,13 @@ from typing import Any
 
 import streamlit as st
 
-from companion.catalog import GAMES
-from companion.errors import CompanionError, UsageError
+from companion.core.errors import CompanionError, UsageError
+from companion.core.text import csv_text, number
+from companion.games.catalog import GAMES
 from companion.games.info import LabDefaults
 from companion.lab.overrides import parse_assignments
 from companion.lab.runner import WARNING, Options, compare, lab_module, planned_games
 from companion.stats.charts import french
-from companion.text import csv_text, number
 from tableapp.usertext import plain
 from tableapp.workload import slot
 

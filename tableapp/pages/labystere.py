@@ -11,7 +11,9 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from companion.catalog import game_info
+from companion.core.loader import load_game
+from companion.core.text import de
+from companion.games.catalog import game_info
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.engine import LabystereState
 from companion.games.labystere.mapview import (
@@ -22,8 +24,6 @@ from companion.games.labystere.mapview import (
 )
 from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
-from companion.loader import load_game
-from companion.text import de
 from tableapp import a11y, session, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (

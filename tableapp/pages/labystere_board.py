@@ -16,9 +16,9 @@ from typing import Any
 
 import streamlit as st
 
+from companion.core.loader import load_game
 from companion.games.labystere.board import GLYPHS
 from companion.games.labystere.data import LabystereData
-from companion.loader import load_game
 from tableapp.usertext import plain
 
 DOTS = {"rouge": "●", "bleu": "●", "vert": "●", "jaune": "●"}  # drawn by every font

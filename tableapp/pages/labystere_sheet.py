@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.loader import load_game
+from companion.events.store import is_valid_code, normalize_code
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.sheets import (
     Sheet,
@@ -16,8 +18,6 @@ from companion.games.labystere.sheets import (
     random_crossed,
     sheets_location,
 )
-from companion.loader import load_game
-from companion.store import is_valid_code, normalize_code
 from tableapp import session
 from tableapp.usertext import plain
 

@@ -21,10 +21,10 @@ from typing import Any
 
 import streamlit as st
 
+from companion.core.loader import load_game
+from companion.events.store import StoredGame
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.mapview import card_names
-from companion.loader import load_game
-from companion.store import StoredGame
 from tableapp.gamepage import EntryForm
 from tableapp.pages.labystere_board import DIE_FACES, board_grid, last_roll_line
 from tableapp.usertext import plain

@@ -12,8 +12,8 @@ from datetime import date
 
 import streamlit as st
 
-from companion.catalog import PLAYABLE as GAMES
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.games.catalog import PLAYABLE as GAMES
 from companion.stats.bgstats import bgg_csv
 from companion.stats.charts import podium_spec
 from companion.stats.figures import Played, display_names, game_stats

@@ -9,15 +9,15 @@ from typing import Any
 
 import streamlit as st
 
-from companion.catalog import game_info
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import counted, rule_line
+from companion.games.catalog import game_info
 from companion.games.noe.board import chart_spec, describe, grid_column, grid_rows
 from companion.games.noe.cards import JOKER, deck
 from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.inplay import Gone, from_json
 from companion.games.noe.texts import grades_table, points_table, sections
-from companion.text import counted, rule_line
 from tableapp import a11y, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (

@@ -9,8 +9,9 @@ from typing import Any
 
 import streamlit as st
 
-from companion.catalog import PLAYABLE as GAMES
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
+from companion.core.text import number
+from companion.games.catalog import PLAYABLE as GAMES
 from companion.stats.charts import tally_spec
 from companion.stats.emblemes import character_name
 from companion.stats.figures import game_stats, player_stats
@@ -18,7 +19,6 @@ from companion.stats.noe import announcement_label
 from companion.stats.record import count_text, number_text
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
-from companion.text import number
 from print_kit.art import art_path
 from tableapp import a11y, ownership, seating
 from tableapp.usertext import plain, sentence

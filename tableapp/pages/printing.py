@@ -9,9 +9,9 @@ from typing import Any
 
 import streamlit as st
 
-from companion.catalog import GAMES
-from companion.errors import CompanionError
-from companion.text import number
+from companion.core.errors import CompanionError
+from companion.core.text import number
+from companion.games.catalog import GAMES
 from print_kit.build import Kit, build_kit
 from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from companion.model import Component
-from companion.schema import GameData, Positive, Strict, expect, expect_unique
+from companion.core.model import Component
+from companion.core.schema import GameData, Positive, Strict, expect, expect_unique
 
 
 class Side(Strict):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError
-from companion.loader import load_game
+from companion.core.errors import RuleError
+from companion.core.loader import load_game
 from pileouface.data import PileOuFaceData
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.catalog import game_info
-from companion.engine import replay
+from companion.core.engine import replay
+from companion.games.catalog import game_info
 from tableapp.usertext import plain
 
 

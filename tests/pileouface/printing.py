@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.model import Component
+from companion.core.model import Component
 from pileouface.data import PileOuFaceData
 from print_kit.faces import Face
 from print_kit.kit import PrintFile, group, items

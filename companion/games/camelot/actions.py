@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.cards import DAME, PURPLE, SUPPORTER, WEAPONS, catalogue
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from companion.core.loader import load_game
 from companion.games.camelot.data import CamelotData
-from companion.loader import load_game
 
 COLOUR_CARD = "couleur"
 SUPPORTER = "soutien"

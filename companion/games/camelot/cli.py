@@ -13,16 +13,16 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from companion import safejson
-from companion.cli import OneLineParser, emit, read_input
-from companion.engine import InvalidEvent
-from companion.errors import UsageError
+from companion.cli.base import OneLineParser, emit, read_input
+from companion.core import safejson
+from companion.core.engine import InvalidEvent
+from companion.core.errors import UsageError
+from companion.core.text import counted
+from companion.events.store import check_log, parse_envelope
 from companion.games.camelot.cards import catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.invariants import check
 from companion.games.camelot.simulate import playout
-from companion.store import check_log, parse_envelope
-from companion.text import counted
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from companion.model import Component
-from companion.provenance import Provenance
-from companion.schema import GameData, Positive, Sourced, Strict, expect, expect_unique
+from companion.core.model import Component
+from companion.core.provenance import Provenance
+from companion.core.schema import GameData, Positive, Sourced, Strict, expect, expect_unique
 
 ActionFamily = Literal["couleur", "personnage", "special"]
 

@@ -1,4 +1,4 @@
-"""Camelot as a state machine replayed from its event log (companion/engine.py protocol).
+"""Camelot as a state machine replayed from its event log (companion/core/engine.py protocol).
 
 Three modes (setup "mode"):
 - "table": the table's tracker. Only public facts: every card played face up; hands are not
@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.cards import (
     COLOUR_CARD,
     GREEN,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain
 
-from companion.errors import CompanionError
+from companion.core.errors import CompanionError
 from companion.games.camelot.cards import DAME, GREEN, catalogue, printed_values
 from companion.games.camelot.engine import CamelotState
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.cards import catalogue
 
 if TYPE_CHECKING:

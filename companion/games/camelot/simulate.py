@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.cards import ACTION, COLOUR_CARD, DAME, GREEN, WEAPONS, catalogue
 from companion.games.camelot.engine import CamelotState
 

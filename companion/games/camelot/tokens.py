@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.cards import DAME, PURPLE, catalogue
 from companion.games.camelot.refs import (
     R_DAME,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.camelot.actions import PLANS, Effect
 from companion.games.camelot.cards import (
     ACTION,

@@ -24,8 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.text import agreed, counted
 from companion.games.elsen.data import ActionCard, ElsenData
-from companion.text import agreed, counted
 
 RULE_CARDS = "elsen.txt › Installation (cartes action)"
 RULE_DEAD = "elsen.txt › Phase de jeu Nuit (les morts ne jouent que la carte fantôme)"

@@ -6,12 +6,12 @@ import argparse
 import json
 from typing import Any
 
-from companion.cli import read_json
-from companion.errors import UsageError
+from companion.cli.base import read_json
+from companion.core.errors import UsageError
+from companion.core.text import agreed, counted, number
 from companion.games.elsen.checker import Member
 from companion.games.elsen.mission import card_ids, halves, resolve
 from companion.games.elsen.setup import elsen_data, table_for
-from companion.text import agreed, counted, number
 
 
 def cmd_setup(args: argparse.Namespace) -> int:

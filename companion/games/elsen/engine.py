@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import counted
 from companion.games.elsen.checker import Member
 from companion.games.elsen.data import ElsenData
 from companion.games.elsen.mission import MissionResult, card_ids, resolve
 from companion.games.elsen.setup import Setup, check_deal, elsen_data, parse_setup
-from companion.text import counted
 
 PHASES = ("deal", "opening", "day", "night", "vote", "over")
 RULE_DAY = "elsen.txt › Phase de jeu jour"

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import counted
 from companion.games.elsen.checker import Member, Violation, check_cards
 from companion.games.elsen.data import ElsenData
-from companion.text import counted
 
 CARD_PREFIX = "action-"
 SABOTAGE, INGENIEUR, ELIMINATION, DOCTEUR = "sabotage", "ingenieur", "elimination", "docteur"

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.text import counted
 from companion.games.elsen.engine import ElsenState
-from companion.text import counted
 
 DISCUSSION_SECONDS = 180  # défaut maison (registre ELS-15)
 VOTE_SECONDS = 60  # défaut maison (registre ELS-15)

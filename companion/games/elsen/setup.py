@@ -7,10 +7,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.loader import load_game
 from companion.games.elsen.data import ElsenData
 from companion.games.elsen.mission import GHOST_REWARDS
-from companion.loader import load_game
 
 VOTE_THRESHOLDS = ("strict_majority", "at_least_half")
 SETTINGS = {"vote_threshold": VOTE_THRESHOLDS, "ghost_mission_reward": GHOST_REWARDS}

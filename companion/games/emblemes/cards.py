@@ -6,9 +6,9 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.loader import load_game
 from companion.games.emblemes.data import PLACE_NAMES, PLACES, Character, EmblemesData
-from companion.loader import load_game
 
 RULES = "emblemes.txt"
 RULE_EFFECTS = f"{RULES} › Les effets de toutes les cartes Personnage"

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli import emit, read_json
-from companion.errors import RuleError
+from companion.cli.base import emit, read_json
+from companion.core.errors import RuleError
 from companion.games.emblemes.cards import PLACES, RULES, data, parse_card, place_label
 from companion.games.emblemes.engine import parse_rewards
 from companion.games.emblemes.scoring import PlaceInput, check_table, score_round

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.emblemes.cards import (
     PLACES,
     RULE_EFFECTS,

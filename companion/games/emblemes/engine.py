@@ -14,7 +14,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import counted
 from companion.games.emblemes.cards import (
     PLACES,
     RULES,
@@ -36,7 +37,6 @@ from companion.games.emblemes.effects import (
 )
 from companion.games.emblemes.placement import RULE_PLACEMENT
 from companion.games.emblemes.scoring import PlaceInput, RoundScore, score_round
-from companion.text import counted
 
 RULE_SETUP = f"{RULES} › Mise en place de la partie"
 RULE_ROUNDS = f"{RULES} › Déroulement d'une partie"

@@ -10,11 +10,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from companion.errors import DataError, RuleError
+from companion.core.errors import DataError, RuleError
+from companion.events.store import default_path
 from companion.games.emblemes.cards import PLACES, data
 from companion.games.emblemes.data import Reward
 from companion.games.emblemes.engine import parse_rewards
-from companion.store import default_path
 
 FILE_NAME = "emblemes-cartes-lieu.json"
 FACES = ("face_3_4", "face_5")

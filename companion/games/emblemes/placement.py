@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.emblemes.cards import RULES, Card, place_label
 
 RULE_PLACEMENT = f"{RULES} › Comment se déroule un tour › Règle de placement importante"

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.emblemes.cards import (
     PLACES,
     RULE_EFFECTS,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.text import de
 from companion.games.emblemes.cards import PLACES, character, place_label
 from companion.games.emblemes.placement import SIDE_LABELS
-from companion.text import de
 
 # what each recorded choice does, in the words of the card's effect
 CHOICE_LABELS = {"card": "carte visée", "to": "vers", "side": "côté", "victim": "vole à",

@@ -8,9 +8,9 @@ import argparse
 import secrets
 from typing import Any
 
-from companion.cli import OneLineParser, emit, read_input
-from companion.engine import InvalidEvent
-from companion.errors import UsageError
+from companion.cli.base import OneLineParser, emit, read_input
+from companion.core.engine import InvalidEvent
+from companion.core.errors import UsageError
 from companion.games.labystere.mapview import text_board, text_map
 from companion.games.labystere.setup import SEED_MAX, generate
 
@@ -26,7 +26,7 @@ def cmd_setup(args: argparse.Namespace) -> int:
 
 
 def cmd_board(args: argparse.Namespace) -> int:
-    from companion.store import check_log, parse_envelope
+    from companion.events.store import check_log, parse_envelope
 
     envelope = parse_envelope(read_input(args.log), expected_game="labystere")
     try:

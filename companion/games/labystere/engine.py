@@ -26,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError, UsageError
+from companion.core.errors import RuleError, UsageError
+from companion.core.loader import load_game
 from companion.games.labystere.board import Board, Pos, Stack, cell_name, cell_names, parse_cell
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.rules import (
@@ -45,7 +46,6 @@ from companion.games.labystere.rules import (
     Checks,
 )
 from companion.games.labystere.setup import Cell, Layout, PerData, card_components, generate
-from companion.loader import load_game
 
 RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
 # Games stored under version 1 still open, read only, with their own rules (registre LAB-19).

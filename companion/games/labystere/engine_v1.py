@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError, UsageError
+from companion.core.errors import RuleError, UsageError
+from companion.core.loader import load_game
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.setup import generate
-from companion.loader import load_game
 
 RULES = "labystere-ptit-jeu-maelys.txt"
 TURN = f"{RULES} › DÉROULEMENT DE LA PARTIE"

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.loader import load_game
 from companion.games.labystere.board import GLYPHS, SHAPE_SIDES, SIDES, turn
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.setup import Cell, Layout
-from companion.loader import load_game
 
 ROW_NAMES = "ABCDEFGHIJ"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.labystere.board import Board, Pos, Reach, cell_name, parse_cell
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.setup import Layout

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Generic, TypeVar
 
-from companion.errors import DataError, UsageError
+from companion.core.errors import DataError, UsageError
+from companion.core.loader import load_game
+from companion.core.model import Component
 from companion.games.labystere.data import LabystereData
-from companion.loader import load_game
-from companion.model import Component
 
 Pos = tuple[int, int]
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.database import as_location, open_database
-from companion.errors import UsageError
+from companion.core.errors import UsageError
+from companion.core.loader import load_game
+from companion.events.store import default_location, default_path, is_valid_code, normalize_code
 from companion.games.labystere.data import LabystereData
-from companion.loader import load_game
-from companion.store import default_location, default_path, is_valid_code, normalize_code
+from companion.storage.database import as_location, open_database
 
 FILE_NAME = "labystere-fiches.sqlite3"
 _TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")

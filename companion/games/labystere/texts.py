@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.loader import load_game
 from companion.games.labystere.data import LabystereData
-from companion.loader import load_game
 
 RULES = "labystere-ptit-jeu-maelys.txt"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.text import counted
+from companion.core.text import counted
 
 WINNER_LABELS = {"high": "le plus haut total gagne", "low": "le plus bas total gagne"}
 SETUP_RULES = ("winner", "target", "rounds")  # what a named game remembers (not the players)

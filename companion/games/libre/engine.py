@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 
 TYPES = ("round", "end")
 MAX_COMPETITORS = 20

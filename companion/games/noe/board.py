@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.text import de
 from companion.games.noe.cards import deck
-from companion.text import de
 
 ENDINGS = {"seul": "joueur seul", "elysee": "Élysée",
            "table": "arrêt table"}

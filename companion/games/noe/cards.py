@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.loader import load_game
 from companion.games.noe import refs
 from companion.games.noe.data import NoeData
-from companion.loader import load_game
 
 CHARACTER, JOKER, MECHANT = 0, 1, 2
 

@@ -1,13 +1,13 @@
 """`companion noe hand` and `companion noe control`: the hand and control checks at the command
 line. Errors (unknown card, wrong count, duplicate...) end in exit 2 and one line
-(companion.cli)."""
+(companion.cli.base)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from companion.cli import OneLineParser, emit
+from companion.cli.base import OneLineParser, emit
 from companion.games.noe import refs
 from companion.games.noe.cards import deck
 from companion.games.noe.control import check_control

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.noe import refs
 from companion.games.noe.cards import JOKER, Card, check_held, deck
 from companion.games.noe.inplay import OutOfPlay, check_in_play

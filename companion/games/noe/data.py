@@ -7,10 +7,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from companion.model import Component
-from companion.provenance import Provenance
-from companion.schema import GameData, Sourced, Strict, expect, expect_unique
-from companion.text import slug
+from companion.core.model import Component
+from companion.core.provenance import Provenance
+from companion.core.schema import GameData, Sourced, Strict, expect, expect_unique
+from companion.core.text import slug
 
 
 class Symbol(Sourced):

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError, UsageError
+from companion.core.errors import RuleError, UsageError
 from companion.games.noe import inplay, refs
 from companion.games.noe.cards import check_level, deck
 from companion.games.noe.control import DESCENTE_SIZE, check_control, check_seizure

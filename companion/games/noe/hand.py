@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.noe import refs
 from companion.games.noe.cards import CHARACTER, JOKER, MECHANT, Card, deck, hand_of
 from companion.games.noe.data import Announcement

@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
+from companion.core.text import de
 from companion.games.noe import refs
 from companion.games.noe.cards import check_held, deck
-from companion.text import de
 
 
 @dataclass(frozen=True)

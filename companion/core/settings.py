@@ -1,0 +1,191 @@
+"""Every `COMPANION_*` variable, read and checked here and nowhere else, and the logging of the
+app and the CLI.
+
+`check()` runs when the CLI or `companion app` starts: a bad value ends in one French line
+naming the variable (exit 2), never in a ValueError from deep inside the store. The accessors
+read the environment at each call (the tests change it per test; a server never does).
+
+| variable | what | default |
+|---|---|---|
+| COMPANION_DB | SQLite file or postgresql:// URL of the games | the user's data folder |
+| COMPANION_BACKUP_HOURS | hours between two start-up backups (0: every start) | 24 |
+| COMPANION_BACKUP_KEEP | automatic backups kept (at least 1) | 10 |
+| COMPANION_PUBLIC_URL | address the QR codes carry (http:// or https://) | the LAN address |
+| COMPANION_CACHE_DIR | the kit's and the data's caches (may be deleted) | user's cache folder |
+| COMPANION_DATA_DIR | another folder of data/<game>.yaml files | the installed ones |
+| COMPANION_MAX_SESSIONS | devices one app server process admits (tableapp/capacity.py) | 500 |
+| COMPANION_PUSH | 0: screens poll the game again instead of being woken (tableapp/live.py) | 1 |
+
+Folders follow each system's conventions (platformdirs): ~/.local/share and ~/.cache (or
+$XDG_DATA_HOME, $XDG_CACHE_HOME) on Linux, ~/Library/Application Support and ~/Library/Caches
+on macOS, %LOCALAPPDATA% on Windows.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from companion.core.errors import UsageError
+
+APP = "compagnon-de-table"
+NAMES = ("COMPANION_DB", "COMPANION_BACKUP_HOURS", "COMPANION_BACKUP_KEEP",
+         "COMPANION_PUBLIC_URL", "COMPANION_CACHE_DIR", "COMPANION_DATA_DIR",
+         "COMPANION_MAX_SESSIONS", "COMPANION_PUSH")
+MAX_SESSIONS = 500  # benchmarks/phones.py: 500 phones over 100 games hold on one process
+PG_SCHEMES = ("postgresql://", "postgres://")
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s : %(message)s"
+
+
+class SettingError(UsageError):
+    """A COMPANION_* variable with a value the product cannot use."""
+
+
+def _raw(name: str) -> str:
+    return os.environ.get(name, "").strip()
+
+
+def _bad(name: str, value: str, expected: str) -> SettingError:
+    shown = value if len(value) <= 60 else value[:57] + "…"
+    return SettingError(f"variable d'environnement {name}={shown!r} : {expected}")
+
+
+# --- where things live --------------------------------------------------------------------
+
+
+def database() -> str:
+    """COMPANION_DB as given ("" when unset)."""
+    return _raw("COMPANION_DB")
+
+
+def database_url() -> str | None:
+    value = database()
+    return value if value.startswith(PG_SCHEMES) else None
+
+
+def data_folder() -> Path:
+    """The user's data folder for this product (games, place cards, backups)."""
+    import platformdirs  # (imported when needed: most commands never ask)
+
+    return Path(platformdirs.user_data_dir(APP, appauthor=False, roaming=False))
+
+
+def default_database_file() -> Path:
+    """The SQLite file of the games: COMPANION_DB when it is a file, else the data folder's
+    (a PostgreSQL URL keeps local files such as Emblèmes' place cards in the data folder)."""
+    value = database()
+    if value and not value.startswith(PG_SCHEMES):
+        return Path(value).expanduser()
+    return data_folder() / "games.sqlite3"
+
+
+def cache_folder() -> Path:
+    value = _raw("COMPANION_CACHE_DIR")
+    if value:
+        return Path(value).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
+def data_dir_override() -> Path | None:
+    value = _raw("COMPANION_DATA_DIR")
+    return Path(value).expanduser() if value else None
+
+
+def public_url() -> str | None:
+    """COMPANION_PUBLIC_URL without its trailing slash; None when unset."""
+    value = _raw("COMPANION_PUBLIC_URL")
+    if not value:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or " " in value:
+        raise _bad("COMPANION_PUBLIC_URL", value, "une adresse http:// ou https:// est "
+                   "attendue, par exemple http://192.168.1.20:8501")
+    return value.rstrip("/")
+
+
+# --- backups --------------------------------------------------------------------------------
+
+
+def backup_hours() -> float:
+    value = _raw("COMPANION_BACKUP_HOURS") or "24"
+    try:
+        hours = float(value.replace(",", "."))
+    except ValueError:
+        hours = math.nan
+    if not math.isfinite(hours) or hours < 0:
+        raise _bad("COMPANION_BACKUP_HOURS", value, "un nombre d'heures positif est attendu "
+                   "(par exemple 24 ; 0 : une sauvegarde à chaque démarrage)")
+    return hours
+
+
+def backup_keep() -> int:
+    value = _raw("COMPANION_BACKUP_KEEP") or "10"
+    if not value.isdigit() or int(value) < 1:
+        raise _bad("COMPANION_BACKUP_KEEP", value, "un nombre entier de sauvegardes d'au "
+                   "moins 1 est attendu (par exemple 10)")
+    return int(value)
+
+
+# --- the app server ---------------------------------------------------------------------
+
+
+def max_sessions() -> int:
+    """COMPANION_MAX_SESSIONS: the devices one app server process admits (at least 1)."""
+    value = _raw("COMPANION_MAX_SESSIONS") or str(MAX_SESSIONS)
+    if not value.isdigit() or int(value) < 1:
+        raise _bad("COMPANION_MAX_SESSIONS", value, "un nombre entier d'appareils d'au moins 1 "
+                   f"est attendu (par exemple {MAX_SESSIONS})")
+    return int(value)
+
+
+def push() -> bool:
+    """COMPANION_PUSH: 1 (default) screens are woken when their game moves; 0 they poll."""
+    value = _raw("COMPANION_PUSH") or "1"
+    if value not in ("0", "1"):
+        raise _bad("COMPANION_PUSH", value, "0 ou 1 est attendu")
+    return value == "1"
+
+
+# --- at start -------------------------------------------------------------------------------
+
+
+def check() -> None:
+    """Every variable read once and checked; the first bad one raises SettingError."""
+    value = database()
+    if value and not value.startswith(PG_SCHEMES):
+        if "://" in value:
+            raise _bad("COMPANION_DB", value, "un chemin de fichier SQLite ou une adresse "
+                       "postgresql://… est attendu")
+        if Path(value).expanduser().is_dir():
+            raise _bad("COMPANION_DB", value, "c'est un dossier : donnez le chemin d'un "
+                       "fichier, par exemple parties.sqlite3")
+    backup_hours()
+    backup_keep()
+    public_url()
+    max_sessions()
+    push()
+    folder = data_dir_override()
+    if folder is not None and not folder.is_dir():
+        raise _bad("COMPANION_DATA_DIR", str(folder), "ce dossier n'existe pas")
+    cache = _raw("COMPANION_CACHE_DIR")
+    if cache and Path(cache).expanduser().is_file():
+        raise _bad("COMPANION_CACHE_DIR", cache, "c'est un fichier, un dossier est attendu")
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    """The product's log lines (`companion.*`: storage faults, backups, migrations, the app's
+    start) on standard error with their time and level. Called by `companion app` and by
+    `companion --verbose`; several calls add one handler only."""
+    logger = logging.getLogger("companion")
+    logger.setLevel(level)
+    if not any(getattr(handler, "_companion", False) for handler in logger.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter(LOG_FORMAT, datefmt="%Y-%m-%d %H:%M:%S"))
+        handler._companion = True  # type: ignore[attr-defined]
+        logger.addHandler(handler)
