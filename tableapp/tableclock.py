@@ -73,15 +73,15 @@ def banner(game: str, summary: dict[str, Any], players: list[str],
     said = (names or {}).get(whose or "", whose)
     with st.container(key="tc_banner", border=True):
         if whose is None and summary_over(summary):
-            st.markdown(f"### {plain(text)}")
+            st.markdown(f"## {plain(text)}")
         elif whose is None:  # a step of the whole table (ELSEN's night, its vote)
-            st.markdown("### À toute la table")
+            st.markdown("## À toute la table")
             st.markdown(plain(text[:1].upper() + text[1:]))
         elif seat is not None and seat == whose:
-            st.markdown(f"### À toi, {plain(said or '')} !")
+            st.markdown(f"## À toi, {plain(said or '')} !")
             st.markdown(plain(text[:1].upper() + text[1:]))
         else:
-            st.markdown(f"### Au tour {plain(de(said or ''))}")
+            st.markdown(f"## Au tour {plain(de(said or ''))}")
             st.markdown(plain(text[:1].upper() + text[1:]))
         if secret_seat is None and players:
             seat_picker(players, [(names or {}).get(p, p) for p in players])
