@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from companion.cli.base import main
 from companion.events.store import EventStore
 from companion.hosting.access import ON_SERVER
 from companion.stats.record import record_of
 from companion.stats.report import night_csv, night_report
 from companion.stats.storage import StatsStore
+from tableapp.console import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
 

@@ -5,7 +5,10 @@ only the game's live view reruns."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import running_app
@@ -26,6 +29,13 @@ def _announce(store: EventStore, code: str) -> None:
                         "player": summary["turn"] or PLAYERS[0],
                         "announcement": "complot"}, store.seq(code))
 
+
+
+def in_own_loop(scenario: Coroutine[Any, Any, None]) -> None:
+    """Runs the phones' scenario in a thread of its own: a browser test of the same session may
+    hold Playwright's loop in this one, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario).result()
 
 def test_a_write_wakes_every_follower_without_a_timer(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
@@ -60,7 +70,7 @@ def test_a_write_wakes_every_follower_without_a_timer(tmp_path: Path) -> None:
             finally:
                 await asyncio.gather(*(p.close() for p in [*phones, bystander]))
 
-        asyncio.run(scenario())
+        in_own_loop(scenario())
 
 
 def test_past_the_ceiling_a_new_phone_is_told_politely_and_let_in_later(
@@ -103,7 +113,7 @@ def test_past_the_ceiling_a_new_phone_is_told_politely_and_let_in_later(
             finally:
                 await asyncio.gather(*(p.close() for p in [*first, late, host, forged]))
 
-        asyncio.run(scenario())
+        in_own_loop(scenario())
 
 
 def test_the_followed_seqs_are_read_at_once_and_writes_are_heard(
@@ -159,4 +169,4 @@ def test_without_push_the_screens_poll_by_themselves(
             finally:
                 await phone.close()
 
-        asyncio.run(scenario())
+        in_own_loop(scenario())

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 from pypdf.generic import ContentStream
 
-from companion.cli.base import main
 from companion.core.errors import UsageError
 from print_kit.build import kit_files
 from print_kit.export import export_zips
@@ -26,6 +25,7 @@ from print_kit.geometry import MM
 from print_kit.options import make_options
 from print_kit.printshops import INK_LIMIT, cmyk
 from print_kit.render import render_png
+from tableapp.console import main
 
 DTC_PAGE = (63.5 + 2 * 3.175, 88.9 + 2 * 3.175)  # 2.75 × 3.75 in
 RGB_OPERATORS = {"rg", "RG", "g", "G", "sc", "SC", "scn", "SCN", "cs", "CS"}

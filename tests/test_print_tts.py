@@ -13,12 +13,12 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageStat
 
-from companion.cli.base import main
 from print_kit.build import kit_files
 from print_kit.export import card_images, export_zips
 from print_kit.options import make_options
 from print_kit.printshops import card_decks
 from print_kit.tts import MAX_COLS, MAX_ROWS, PER_SHEET, cell_size
+from tableapp.console import main
 
 
 def _export(game: str, out: Path, **choices: Any) -> tuple[zipfile.ZipFile, Any]:
