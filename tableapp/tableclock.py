@@ -20,8 +20,12 @@ SEAT_PICK_KEY = "tc_seat_pick"
 
 
 def summary_over(summary: dict[str, Any]) -> bool:
-    return bool(summary.get("finished") or summary.get("phase") == "over"
-                or summary.get("winner") or summary.get("winners"))
+    """Whether the game is over: its `finished` where the summary has one (« Autre jeu »'s
+    `winner` is its rule, "high" or "low", not a player), else a phase or a winner."""
+    if "finished" in summary:
+        return bool(summary["finished"])
+    return bool(summary.get("phase") == "over" or summary.get("winner")
+                or summary.get("winners"))
 
 
 def awaited(game: str, summary: dict[str, Any]) -> tuple[str | None, str]:

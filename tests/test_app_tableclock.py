@@ -28,6 +28,8 @@ def summary_after(example: str, count: int | None) -> tuple[str, dict]:
     ("camelot-exemples-de-la-regle.json", 2, "Sire Marcel", "jouer une carte"),
     ("elsen-exemple-de-la-regle.json", 2, "Jean", "choisir l'équipe"),
     ("elsen-exemple-de-la-regle.json", 7, None, "le débat et le vote"),
+    # « Autre jeu »: a round said by the whole table; its setup's winner is a rule ("high")
+    ("libre-skull-king.json", 2, None, "la manche 3"),
 ])
 def test_whose_turn_and_what_is_awaited(example: str, count: int, who: str | None,
                                         words: str) -> None:
@@ -37,7 +39,8 @@ def test_whose_turn_and_what_is_awaited(example: str, count: int, who: str | Non
 
 
 @pytest.mark.parametrize("example", ["noe-partie-a-100-points.json",
-                                     "emblemes-partie-a-trois.json", "labystere-partie.json"])
+                                     "emblemes-partie-a-trois.json", "labystere-partie.json",
+                                     "libre-skull-king.json"])
 def test_a_finished_game_is_nobodys_turn(example: str) -> None:
     game, summary = summary_after(example, None)
     assert awaited(game, summary) == (None, "Partie terminée.")
