@@ -9,6 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.core.text import counted, number
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LABYSTERE_SEED, LAYOUTS, make_options
 
@@ -119,6 +120,7 @@ def cmd_print(args: argparse.Namespace) -> int:
         write_png(kit, args.out)
     pages = sum(f.pages for f in kit.files)
     size = sum(len(f.data) for f in kit.files)
-    print(f"{len(kit.files)} fichiers PDF, {pages} pages, {size / 1e6:.2f} Mo → {args.out} "
+    print(f"{counted(len(kit.files), 'fichier PDF', 'fichiers PDF')}, {counted(pages, 'page')}, "
+          f"{number(size / 1e6, 2)} Mo → {args.out} "
           f"(manifeste : {paths[-1].name})", file=sys.stderr)
     return 0

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from companion.core.errors import UsageError
+from companion.core.text import counted, number
 from print_kit.build import Kit, prepare_out_dir, write_atomic, write_kit
 from print_kit.deckfile import read_deck
 from print_kit.deckprint import deck_images, deck_kit, png_pages, template
@@ -42,8 +43,9 @@ def cmd_deck(args: argparse.Namespace) -> int:
                            calibration=args.calibration, art_dir=args.art)
     kit = deck_kit(deck, options, only=args.only)
     built = kit.files[0]
-    summary = (f"« {deck.title} » : {len(deck.cards)} cartes différentes, {built.cards} à "
-               f"imprimer, {built.pages} pages")
+    different = counted(len(deck.cards), "carte différente", "cartes différentes")
+    summary = (f"« {deck.title} » : {different}, {built.cards} à imprimer, "
+               f"{counted(built.pages, 'page')}")
     if args.check:
         print(f"{summary} ; aucun problème trouvé (rien n'a été écrit)", file=sys.stderr)
         return 0
@@ -62,7 +64,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
         print(f"Tabletop Simulator → {unpack(zips['tts.zip'], args.out)}", file=sys.stderr)
     if args.png:
         write_png(kit, args.out)
-    print(f"{summary}, {len(built.data) / 1e6:.2f} Mo → {paths[0]} (manifeste : "
+    print(f"{summary}, {number(len(built.data) / 1e6, 2)} Mo → {paths[0]} (manifeste : "
           f"{paths[-1].name})", file=sys.stderr)
     return 0
 

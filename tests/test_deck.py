@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -186,6 +187,16 @@ def test_the_three_commands_from_an_empty_folder(tmp_path: Path, monkeypatch: py
         "mon-jeu-cartes-page-01.png", "mon-jeu-cartes-page-02.png"]  # cards, credits
     err = capsys.readouterr().err
     assert "aucun problème trouvé" in err and "3 à imprimer" in err
+    # French counts and numbers in the summary: « 2 pages », « 0,03 Mo », never « 0.03 »
+    assert re.search(r"\d+ cartes? différentes?, 3 à imprimer, 2 pages, \d+,\d+ Mo", err), err
+
+
+def test_one_card_is_said_in_the_singular(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "jeu.csv"
+    deck.write_text("nom,exemplaires\nDragon,1\n", encoding="utf-8")
+    assert main(["print", "deck", str(deck), "--check"]) == 0
+    assert "« jeu » : 1 carte différente, 1 à imprimer" in capsys.readouterr().err
 
 
 def test_a_bad_deck_is_one_french_line_and_writes_nothing(
