@@ -28,7 +28,10 @@ with « < > & » escaped (tableapp/pages/elsen_voice.py › _js)."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
+
+from companion.core.errors import CompanionError
 
 WORD_JOINER = "\u2060"
 
@@ -53,3 +56,24 @@ def sentence(error: object) -> str:
     line). Not escaped: the caller gives it to plain() where it renders Markdown."""
     text = str(error)
     return text[:1].upper() + text[1:]
+
+
+def say(error: object) -> None:
+    """A refusal or a storage fault shown as the one French sentence it carries (no markup)."""
+    import streamlit as st  # only the pages call it: the helpers above stay plain Python
+
+    st.error(plain(sentence(error)))
+
+
+def faults_said(page: Callable[[], None]) -> Callable[[], None]:
+    """`page` whose refusals and storage faults (CompanionError) are said in one sentence,
+    never a traceback: the `render` of a page that reads or writes the shared store."""
+
+    @wraps(page)
+    def render() -> None:
+        try:
+            page()
+        except CompanionError as exc:
+            say(exc)
+
+    return render

@@ -27,16 +27,11 @@ from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
 from tableapp.pages.players import per_game_table
 from tableapp.pages.players import render as players_page
-from tableapp.usertext import plain, sentence
+from tableapp.usertext import faults_said, plain, say, sentence
 
 SECTION = "Soirées et joueurs"
 NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
 
-
-def _say(exc: CompanionError) -> None:
-    """A refusal or a fault, as the one French sentence it carries (no markup)."""
-    text = str(exc)
-    st.error(plain(sentence(text)))
 
 
 def place_label(rank: int) -> str:
@@ -71,7 +66,7 @@ def _start_or_pick() -> None:
         try:
             night, key = stats.open_night(title)
         except CompanionError as exc:
-            _say(exc)
+            say(exc)
             return
         _open(night.id, key)
         seating.play_in_night(night.id, key)
@@ -151,7 +146,7 @@ def _settings(night: Night, key: str) -> None:
             try:
                 stats.rename_night(night.id, title, by=ownership.rights(night_key=key))
             except CompanionError as exc:
-                _say(exc)
+                say(exc)
             else:
                 st.rerun()
         sure = st.checkbox("Supprimer la soirée : ses parties restent enregistrées",
@@ -161,7 +156,7 @@ def _settings(night: Night, key: str) -> None:
             try:
                 stats.delete_night(night.id, by=ownership.rights(night_key=key))
             except CompanionError as exc:
-                _say(exc)
+                say(exc)
                 return
             seating.play_in_night(None)
             for param in (NIGHT_PARAM, KEY_PARAM):
@@ -193,7 +188,7 @@ def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -
                     seating.stats_store().detach(row["code"],
                                                  by=ownership.rights(night_key=key))
                 except CompanionError as exc:
-                    _say(exc)
+                    say(exc)
                 else:
                     st.rerun()
 
@@ -225,7 +220,7 @@ def _attach(night: Night, key: str) -> None:
             try:
                 stats.attach(night.id, code, by=ownership.rights(night_key=key))
             except CompanionError as exc:
-                _say(exc)
+                say(exc)
             else:
                 st.rerun()
 
@@ -261,13 +256,6 @@ def _pdf(night_id: int, ranking: str) -> bytes:
     from print_kit.night import night_pdf
 
     return night_pdf(night_report(seating.stats_store(), night_id, ranking))
-
-
-def render() -> None:
-    try:
-        _render_page()
-    except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
-        _say(exc)
 
 
 def _render_page() -> None:
@@ -314,6 +302,9 @@ def _render_page() -> None:
     _attach(night, key)
     _settings(night, key)
     _exports(night, ranking)
+
+
+render = faults_said(_render_page)
 
 
 def pages() -> list[st.Page]:

@@ -21,7 +21,7 @@ from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
 from tableapp import a11y, ownership, seating
-from tableapp.usertext import plain, sentence
+from tableapp.usertext import faults_said, plain, say
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
               "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",
@@ -30,11 +30,6 @@ ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyant
 
 def _rate(value: float | None) -> str:
     return "—" if value is None else f"{round(value * 100)} %"
-
-
-def _say(exc: CompanionError) -> None:
-    text = str(exc)
-    st.error(plain(sentence(text)))
 
 
 def _create() -> None:
@@ -49,7 +44,7 @@ def _create() -> None:
                 profile = seating.stats_store().create_profile(
                     name, colour, picture or "", creator=ownership.creator_key())
             except CompanionError as exc:
-                _say(exc)
+                say(exc)
             else:
                 st.session_state["player_chosen"] = profile.id
                 st.session_state.pop("player_pick", None)
@@ -180,7 +175,7 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
                 stats.update_profile(profile.id, by=ownership.rights(), name=name,
                                      colour=colour, picture=picture or "")
             except CompanionError as exc:
-                _say(exc)
+                say(exc)
             else:
                 st.rerun()
         mine = stats.changeable_profiles(rights)
@@ -202,7 +197,7 @@ def _merge(profile: Profile, others: list[Profile]) -> None:
         try:
             kept = seating.stats_store().merge(profile.id, into, by=ownership.rights())
         except CompanionError as exc:
-            _say(exc)
+            say(exc)
         else:
             st.session_state["player_chosen"] = kept.id
             st.session_state.pop("player_pick", None)
@@ -217,7 +212,7 @@ def _delete(profile: Profile) -> None:
         try:
             seating.stats_store().delete_profile(profile.id, by=ownership.rights())
         except CompanionError as exc:
-            _say(exc)
+            say(exc)
         else:
             st.session_state.pop("player_chosen", None)
             st.session_state.pop("player_pick", None)
@@ -272,14 +267,6 @@ def _portrait(profile: Profile) -> None:
         st.caption("Image : OpenMoji (openmoji.org), CC BY-SA 4.0")
 
 
-def render() -> None:
-    try:
-        _render_page()
-    except CompanionError as exc:  # a storage fault: said in one sentence, never a traceback
-        text = str(exc)
-        st.error(plain(sentence(text)))
-
-
 def _render_page() -> None:
     st.title("Joueurs")
     stats = seating.stats_store()
@@ -319,3 +306,6 @@ def _render_page() -> None:
                                                           indent=2),
                           file_name=f"{slug}.json", mime="application/json",
                           key="player_json", width="stretch", on_click="ignore")
+
+
+render = faults_said(_render_page)
