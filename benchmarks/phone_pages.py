@@ -128,7 +128,7 @@ def main(loads: int, shots: Path | None) -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             noe_code, noe_token = host_game(db, "noe", "noe-partie-a-100-points.json", 1)
             pages = [("page triviale (référence)", trivial_base, "fois"),
-                     ("accueil", base, "Compagnon de table"),
+                     ("accueil", base, "Nouvelle partie"),
                      ("Noé en cours (hôte)", f"{base}/noe?code={noe_code}&host={noe_token}",
                       "Valider l'annonce")]
             if not loads:
