@@ -106,8 +106,7 @@ CREATE INDEX night_games_by_night ON night_games (night);
 """
 
 # Version 5: who wrote each line (companion/hosting/access.py roles: "host", "cohost"; "" for the
-# CLI
-# and older lines), beside the event, never inside its JSON; and deleting a game
+# CLI and older lines), beside the event, never inside its JSON; and deleting a game
 # (companion/hosting/access.py): its lines may be deleted only while its row says so, in the one
 # transaction that deletes the game. Every other delete stays refused.
 V5_AUTHORS_AND_DELETION = """
