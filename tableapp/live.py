@@ -37,7 +37,7 @@ from companion.events.store import EventStore
 
 log = logging.getLogger("companion.live")
 
-POLL = 0.25  # seconds between two reads of the followed games' seqs (others' writes)
+POLL = 0.1  # seconds between two reads of the followed games' seqs (others' writes)
 PRUNE = 10.0  # seconds between two sweeps of the followers whose session is gone
 TRIM_AFTER = 20  # sessions gone in one sweep past which the memory is handed back
 # Woken views run a few at a time, the next one when one has drawn: the same total work, but
@@ -134,13 +134,11 @@ class Hub:
         """Register (or update) what a session shows; one entry per session."""
         with self._lock:
             old = self._by_session.get(follower.session_id)
-            if old is not None:
-                follower.asked = max(old.asked, follower.seq) if old.code == follower.code \
-                    else follower.seq
-                if old.code != follower.code:
-                    self._unlink(old)
-            else:
-                follower.asked = follower.seq
+            if old is not None and old.code != follower.code:
+                self._unlink(old)
+            # what this run draws is what the session shows: a later seq asked before it began
+            # (or a run that drew less than it was woken for) is asked again at the next read
+            follower.asked = follower.seq
             self._by_session[follower.session_id] = follower
             self._by_code.setdefault(follower.code, set()).add(follower.session_id)
 
@@ -256,6 +254,8 @@ class Hub:
         while batch:
             freed: list[str] = []
             for follower, seq in batch:
+                # noted before the request: the woken run may start, and ask, at once
+                self._woken[follower.session_id] = seq
                 try:
                     asked = self.rerun(follower)
                 except Exception:  # noqa: BLE001  (one broken session never stops others)
@@ -263,9 +263,9 @@ class Hub:
                     asked = None
                 if asked:
                     follower.asked = seq
-                    self._woken[follower.session_id] = seq
                     self.wakes += 1
                     continue
+                self._woken.pop(follower.session_id, None)
                 freed.append(follower.session_id)  # busy: asked again at the next read
                 if asked is None:
                     self._forget_if_same(follower)
