@@ -33,6 +33,7 @@ from companion.core.text import counted, date_time
 from companion.events.logfile import title_of
 from companion.events.publiclog import players_export
 from companion.events.store import (
+    EventStore,
     GameSummary,
     NoLongerReplays,
     StoredGame,
@@ -42,7 +43,7 @@ from companion.events.store import (
 )
 from companion.games.catalog import game_info
 from companion.hosting.access import HOST
-from tableapp import a11y, live, livepoll, notices, rights, seating, session
+from tableapp import a11y, live, livepoll, notices, rights, seating, session, tableclock
 from tableapp.history import (
     Describe,
     EntryForm,
@@ -115,8 +116,20 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
     and a write then redraws it alone (writing.rerun_view). When it reruns alone it reads the
     game again (the stored game passed in is the one of the last full run). The screen's own
     poll of the log (a safety net where writes wake it, tableapp/live.py) sits beside the
-    view, not in it: a woken view does not register a fragment again at every write."""
-    _view(stored.game, stored.code, stored, draw)
+    view, not in it: a woken view does not register a fragment again at every write. A public
+    view's seat picker is drawn above the fragment, not in it (tableclock.PICKER_WANTED): what a
+    write wakes on every phone of the game is only what the write changed."""
+    public = session.is_public_view()
+    slot = st.container() if public else None
+    token = tableclock.PICKER_WANTED.set([] if public else None)
+    try:
+        _view(stored.game, stored.code, stored, draw)
+        wanted = tableclock.PICKER_WANTED.get()
+    finally:
+        tableclock.PICKER_WANTED.reset(token)
+    if slot is not None and wanted:
+        with slot:
+            tableclock.seat_picker(*wanted[-1])
     livepoll.poll(stored.code, host=host_grant() is not None)
 
 
@@ -124,34 +137,37 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
 def _view(game: str, code: str, stored: StoredGame,
           draw: Callable[[StoredGame], None]) -> None:
     show_tap_error()
+    store = session.store()  # once: a woken view is what every phone of the game runs
     if not in_fragment_rerun():
-        _draw_followed(stored, draw)
+        _draw_followed(store, stored, draw)
         return
     # a tap in the view, or woken by a write (tableapp/live.py): then at the seq it was woken
     # for, from the snapshot the first woken screen of the game read
-    fresh = _load(game, code, live.woken_seq(session.store()))
+    fresh = _load(game, code, live.woken_seq(store), store)
     if fresh is None:  # deleted or moved meanwhile: the page says so on a full run
         st.rerun()
     token = IN_VIEW_RERUN.set(True)
     try:
-        _draw_followed(fresh, draw)  # type: ignore[arg-type]
+        _draw_followed(store, fresh, draw)  # type: ignore[arg-type]
     finally:
         IN_VIEW_RERUN.reset(token)
 
 
-def _draw_followed(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
+def _draw_followed(store: EventStore, stored: StoredGame,
+                   draw: Callable[[StoredGame], None]) -> None:
     """Draw the view, this session registered first as showing the game at this seq: a
     write anywhere reruns this fragment alone (tableapp/live.py)."""
-    live.follow(session.store(), stored.code, stored.seq)
+    live.follow(store, stored.code, stored.seq)
     try:
         draw(stored)
     finally:
-        live.drawn(session.store())
+        live.drawn(store)
 
 
-def _load(game: str, code: str, lines: int | None = None) -> StoredGame | None:
+def _load(game: str, code: str, lines: int | None = None,
+          store: EventStore | None = None) -> StoredGame | None:
     try:
-        store = session.store()
+        store = session.store() if store is None else store
         stored = (lines is not None and store.cached(code, game, lines)) or store.load(code)
     except UnknownGame:
         st.error(f"Aucune partie avec le code « {code} »." if is_valid_code(code)

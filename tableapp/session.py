@@ -30,6 +30,7 @@ from companion.events.store import (  # noqa: F401  (default_path: the pages tes
 from companion.hosting.access import Access, DeviceMemory, Grant
 from companion.hosting.network import lan_address
 from companion.hosting.positions import Positions
+from tableapp import scorecards
 
 T = TypeVar("T")
 PUBLIC_VIEW = "public"
@@ -52,7 +53,7 @@ div[data-baseweb="select"] > div { min-height: 2.8rem; font-size: 1.1rem; }
 [data-testid="stButtonGroup"] button { min-height: 3rem; min-width: 3rem; font-size: 1.1rem; }
 .stMarkdown p, .stText { font-size: 1.1rem; }
 [data-testid="stMetricValue"] { font-size: 2.4rem; }
-</style>
+""" + scorecards.CSS + """</style>
 """
 
 

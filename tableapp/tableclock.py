@@ -7,6 +7,7 @@ seat's number) so a reload keeps it. Each game's words come from its summary (`a
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 import streamlit as st
@@ -14,9 +15,17 @@ import streamlit as st
 from companion.core.text import de
 from tableapp.navigation import page_hook
 from tableapp.usertext import plain
+from tableapp.writing import in_fragment_rerun
 
 PLACE_PARAM = "place"
 SEAT_PICK_KEY = "tc_seat_pick"
+# A public view's seat picker is drawn by the page above the game's live view, outside its
+# fragment (gamepage.live_view): a write wakes every phone of the game to rerun that fragment
+# alone (tableapp/live.py), and a widget in it would be built again by each of them at each
+# write, while the seats do not change (issue 23). Whatever a fragment draws is its own (even
+# in a container outside it), so the banner only says here which seats to offer.
+PICKER_WANTED: ContextVar[list[tuple[list[str], list[str]]] | None] = ContextVar(
+    "tc_picker_wanted", default=None)
 
 
 def summary_over(summary: dict[str, Any]) -> bool:
@@ -87,5 +96,15 @@ def banner(game: str, summary: dict[str, Any], players: list[str],
         else:
             st.markdown(f"## Au tour {plain(de(said or ''))}")
             st.markdown(plain(text[:1].upper() + text[1:]))
-        if secret_seat is None and players:
-            seat_picker(players, [(names or {}).get(p, p) for p in players])
+    if secret_seat is None and players:
+        _picker(players, [(names or {}).get(p, p) for p in players])
+
+
+def _picker(players: list[str], names: list[str]) -> None:
+    """The seat picker: asked of the page on a full run (drawn above the live view, where it
+    stays while the view alone reruns), else drawn in place (a page without a live view)."""
+    wanted = PICKER_WANTED.get()
+    if wanted is not None:
+        wanted.append((players, names))
+    elif not in_fragment_rerun():
+        seat_picker(players, names)

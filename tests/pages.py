@@ -3,6 +3,8 @@ to, and the words a page shows."""
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 from hosting import as_host
@@ -39,3 +41,14 @@ def texts(at: AppTest, *more: str, unescaped: bool = False) -> str:
     parts: list[Any] = [p for kind in (*SHOWN, *more) for p in getattr(at, kind)]
     joined = "\n".join(str(p.value) for p in parts)
     return joined.replace("\\", "") if unescaped else joined
+
+
+def score_cards(at: AppTest) -> dict[str, str]:
+    """A public view's score cards (tableapp/scorecards.py, one st.html block): label -> value,
+    read back from their markup as a browser would (entities decoded)."""
+    found: dict[str, str] = {}
+    for block in at.get("html"):
+        labels = re.findall(r'class="cdt-card-label">(.*?)</span>', block.proto.body)
+        values = re.findall(r'class="cdt-card-value">(.*?)</span>', block.proto.body)
+        found.update(zip(map(html.unescape, labels), map(html.unescape, values), strict=True))
+    return found

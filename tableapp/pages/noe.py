@@ -18,7 +18,7 @@ from companion.games.noe.control import check_control
 from companion.games.noe.hand import Analysis, analyse
 from companion.games.noe.inplay import Gone, from_json
 from companion.games.noe.texts import grades_table, points_table, sections
-from tableapp import a11y, tableclock
+from tableapp import a11y, scorecards, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
     EntryForm,
@@ -107,6 +107,24 @@ def _scoreboard(summary: dict[str, Any]) -> None:
     """Totals, progress toward the target, the grid by manche. Cheap elements only (progress
     bars, one Markdown table): this runs on every rerun of the page (benchmarks/noe.py)."""
     players, target = summary["players"], summary["target"]
+    if is_public_view():  # what every phone of the game redraws at each write: one element
+        scorecards.cards([scorecards.Card(
+            player, str(summary["scores"][player]), summary["scores"][player], target,
+            f"{min(summary['scores'][player], target)}/{target}") for player in players],
+            "Scores")
+    else:
+        _score_metrics(summary)
+    if st.toggle("Courbe des scores manche après manche", key="noe_board_chart"):
+        st.vega_lite_chart(chart_spec(summary), width="stretch")
+    st.markdown(_grid_markdown(summary))
+    st.caption("— : pas encore de points dans la manche en cours")
+    for violation in summary["violations"][-3:]:
+        st.caption(f"Manche {violation['manche']} : {plain(violation['reason'])}")
+
+
+def _score_metrics(summary: dict[str, Any]) -> None:
+    """The host's totals: a metric and a progress bar per player, in rows of three."""
+    players, target = summary["players"], summary["target"]
     per_row = min(len(players), 3)
     for row in range(0, len(players), per_row):  # rows of seats: a phone stacks them in order
         for column, player in zip(st.columns(per_row), players[row:row + per_row], strict=False):
@@ -114,12 +132,6 @@ def _scoreboard(summary: dict[str, Any]) -> None:
             with column:
                 st.metric(plain(player), score, border=True)
                 st.progress(min(score / target, 1.0), text=f"{min(score, target)}/{target}")
-    if st.toggle("Courbe des scores manche après manche", key="noe_board_chart"):
-        st.vega_lite_chart(chart_spec(summary), width="stretch")
-    st.markdown(_grid_markdown(summary))
-    st.caption("— : pas encore de points dans la manche en cours")
-    for violation in summary["violations"][-3:]:
-        st.caption(f"Manche {violation['manche']} : {plain(violation['reason'])}")
 
 
 def _grid_markdown(summary: dict[str, Any]) -> str:
