@@ -2,11 +2,15 @@
 
 import streamlit as st
 
-from tableapp import capacity, ownership, phone, shell
+from tableapp import capacity, ownership, phone, runcost, shell
 from tableapp.navigation import sections
 from tableapp.session import apply_style, freeze_imports, remember_device
 
-st.set_page_config(page_title="Compagnon de table", page_icon=":material/playing_cards:",
+runcost.tune()  # once per process: what each woken screen's run costs (issue 23)
+# An emoji, drawn by the browser itself: a ":material/…" icon would make every phone fetch the
+# tab's icon from fonts.gstatic.com (Streamlit's frontend), a request to a third party from each
+# player, failing without Internet (tests/test_browser_offline.py).
+st.set_page_config(page_title="Compagnon de table", page_icon="🃏",
                    layout="wide")
 apply_style()
 shell.install()  # French only, 44 px touch targets
