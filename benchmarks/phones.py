@@ -330,6 +330,10 @@ async def ceiling_test(size: int, args: argparse.Namespace) -> dict[str, Any]:
     return row
 
 
+def _seconds(value: float | None) -> str:
+    return "never" if value is None else f"{value:.2f} s"
+
+
 def line(row: dict[str, Any]) -> str:
     parts = [f"{row['scenario']:<34}"]
     if "idle_cpu_ms_per_phone_s" in row:
@@ -346,8 +350,9 @@ def line(row: dict[str, Any]) -> str:
         parts.append(f"in {row['admitted']} told full {row['refused_told']} other "
                      f"{row['neither']}; health max {ms(row['health_max'])} ms "
                      f"({row['health_failed']} failed); back in "
-                     f"{row['new_phone_in_after_crowd_left_s']} s; RSS {row['rss_start_mib']:.0f}"
-                     f" -> {row['rss_full_mib']:.0f} -> {row['rss_after_left_mib']:.0f} MiB")
+                     f"{_seconds(row['new_phone_in_after_crowd_left_s'])}; "
+                     f"RSS {row['rss_start_mib']:.0f} -> {row['rss_full_mib']:.0f} -> "
+                     f"{row['rss_after_left_mib']:.0f} MiB")
     if row.get("errors"):
         parts.append(f"errors {row['errors']}")
     parts.append(f"load [{row['load']}]")

@@ -5,6 +5,8 @@ only the game's live view reruns."""
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -17,6 +19,7 @@ from streamclient import Phone
 from companion.events.store import EventStore
 from companion.hosting.access import HOST, Access
 from tableapp.capacity import FULL_TEXT, FULL_TITLE
+from tableapp.live import Follower, Hub
 
 PLAYERS = ["Alice", "Bruno", "Chloé"]
 
@@ -170,3 +173,38 @@ def test_without_push_the_screens_poll_by_themselves(
                 await phone.close()
 
         in_own_loop(scenario())
+
+
+def test_a_woken_run_that_starts_at_once_draws_the_seq_it_was_woken_for(
+        tmp_path: Path) -> None:
+    """The rerun a hub requests may start, and ask which seq it was woken for, before the
+    request returns: it must get that seq, never the one of a wake before; and a view that
+    drew less than its game holds is woken again."""
+    store = EventStore(tmp_path / "games.sqlite3")
+    code = store.create("noe", {"players": PLAYERS})
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+    drew: list[int | None] = []
+    hub: Hub
+
+    def run_at_once(follower: Follower) -> bool:  # the woken run, before the request returns
+        seq = hub.woken(follower.session_id)
+        drew.append(seq)
+        hub.follow(Follower(follower.session_id, "f", code, seq if seq is not None else 0,
+                            "page", ""))
+        hub.drawn(follower.session_id)
+        return True
+
+    hub = Hub(store, loop, rerun=run_at_once, poll=0.05)
+    try:
+        hub.follow(Follower("phone", "f", code, 0, "page", ""))
+        writer = EventStore(tmp_path / "games.sqlite3")  # another process writes
+        for expected in (1, 2, 3):
+            _announce(writer, code)
+            deadline = time.monotonic() + 5
+            while len(drew) < expected and time.monotonic() < deadline:
+                time.sleep(0.01)
+        assert drew == [1, 2, 3]
+    finally:
+        hub.stop()
+        loop.call_soon_threadsafe(loop.stop)
