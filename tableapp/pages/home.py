@@ -10,8 +10,8 @@ from companion.core.text import counted, date_time
 from companion.games.catalog import GAMES, game_info
 from print_kit.art import group_pictures
 from tableapp import a11y, session
-from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
+from tableapp.opening import device_games, open_game
 from tableapp.usertext import plain
 
 SECTION = "Compagnon de table"
