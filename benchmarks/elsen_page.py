@@ -29,7 +29,7 @@ def whole_page() -> None:
 def narrator_alone() -> None:
     import streamlit as st
 
-    import tableapp.pages.elsen as page
+    import tableapp.pages.elsen_narrator as page
     from tableapp import session
 
     page.narrator(session.store().load(st.query_params["code"]))

@@ -27,7 +27,8 @@ from companion.core.loader import load_game
 from companion.core.model import Component
 from companion.core.text import agreed, counted
 from companion.games.catalog import GAMES
-from print_kit.art import art_set_of, cached, load, save_cache, user_art
+from print_kit.art import art_set_of, load, user_art
+from print_kit.artdraw import cached, save_cache
 from print_kit.calibration import calibration_pages
 from print_kit.credits import credits_file
 from print_kit.faces import Face, edge_margin

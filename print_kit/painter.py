@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.art import draw_art
+from print_kit.artdraw import draw_art
 from print_kit.faces import RGB, Face, draw_face
 from print_kit.geometry import MM, Rect
 from print_kit.symbols import draw_symbol

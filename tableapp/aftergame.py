@@ -22,7 +22,8 @@ from companion.stats.figures import Played
 from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
 from companion.stats.storage import profile_key
 from tableapp import a11y, ownership, seating, session
-from tableapp.gamepage import is_host, open_game
+from tableapp.gamepage import is_host
+from tableapp.opening import open_game
 from tableapp.usertext import plain
 
 

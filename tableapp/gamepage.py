@@ -8,7 +8,8 @@
     if not is_public_view() and not correction(stored, describe, FORMS):
         ...the new-entry form (the same EntryForm functions, prefill=None)
 
-The seams: tableapp/writing.py (rights and writes), tableapp/history.py (the history as
+The seams: tableapp/opening.py (a new game, resuming or importing one, going to a game's page
+by its code), tableapp/writing.py (rights and writes), tableapp/history.py (the history as
 tappable rows, corrections by the entry forms, undo and « Rétablir »).
 
 All state is on the server (companion.events.store); the URL carries the game code and, on the
@@ -27,23 +28,18 @@ from typing import Any
 
 import streamlit as st
 
-from companion.core.errors import CompanionError, RuleError
-from companion.core.loader import load_game
-from companion.core.text import counted, date_time
-from companion.events.logfile import title_of
+from companion.core.errors import CompanionError
+from companion.core.text import counted
 from companion.events.publiclog import players_export
 from companion.events.store import (
     EventStore,
-    GameSummary,
     NoLongerReplays,
     StoredGame,
     UnknownGame,
     is_valid_code,
-    normalize_code,
 )
 from companion.games.catalog import game_info
-from companion.hosting.access import HOST
-from tableapp import a11y, live, livepoll, notices, rights, seating, session, tableclock
+from tableapp import a11y, live, livepoll, notices, rights, session, tableclock
 from tableapp.history import (
     Describe,
     EntryForm,
@@ -53,7 +49,7 @@ from tableapp.history import (
     undo_controls,
 )
 from tableapp.livepoll import HOST_REFRESH, PUBLIC_REFRESH  # noqa: F401  (the pages' API)
-from tableapp.navigation import game_pages
+from tableapp.opening import SetupForm, import_form, new_game, open_game, resume
 from tableapp.usertext import plain
 from tableapp.writing import (
     IN_VIEW_RERUN,
@@ -74,12 +70,10 @@ from tableapp.writing import (
 )
 
 __all__ = ["StoredGame", "current_game", "submit", "undo", "redo", "correct", "retract",
-           "toolbar", "is_public_view", "is_host", "host_grant", "open_game", "correction",
+           "toolbar", "is_public_view", "is_host", "host_grant", "correction",
            "EntryForm", "Describe", "READ_ONLY", "show_rule_error", "live_view", "write_at_tap",
            "refuse_at_tap", "show_tap_error"]
 
-SetupForm = Callable[[list[str]], dict[str, Any] | None]
-MAX_NAME = 40
 HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
@@ -104,8 +98,8 @@ def current_game(game: str, setup_form: SetupForm | None = None) -> StoredGame:
     if session.is_public_view():
         st.info("Vue publique : ouvrez-la depuis le QR code ou le lien d'une partie en cours.")
         st.stop()
-    _new_game(game, setup_form)
-    _resume(game)
+    new_game(game, setup_form)
+    resume(game)
     st.stop()
     raise AssertionError("unreachable")  # st.stop() raises
 
@@ -197,132 +191,6 @@ def _load(game: str, code: str, lines: int | None = None,
     return stored
 
 
-def open_game(code: str) -> None:
-    """Go to the page of the game with this code (st.switch_page); shows st.error and returns
-    when the code is unknown or its game has no page yet."""
-    code = normalize_code(code)
-    if not is_valid_code(code):
-        st.error("Un code de partie a 6 lettres ou chiffres (par exemple « K7M3QP »).")
-        return
-    game = session.store().game_of(code)
-    if game is None:
-        st.error(f"Aucune partie avec le code « {code} ».")
-        return
-    page = game_pages().get(game)
-    if page is None:
-        st.error(f"{game_info(game).title} n'a pas encore de page dans l'assistant.")
-        return
-    if session.is_public_view():  # a public screen stays public on the other game's page
-        st.switch_page(page, query_params={"code": code, "view": session.PUBLIC_VIEW})
-    session.set_code(game, code)
-    params = {"code": code}
-    token = session.device().token(code)
-    if token:  # this device hosts it; any other device joins it read-only
-        params[session.HOST_PARAM] = token
-    st.switch_page(page, query_params=params)
-
-
-def _player_names(game: str) -> list[str] | None:
-    """Seat-ordered names typed by the table, or None while incomplete (the reason shown)."""
-    span = game_info(game).players  # a score sheet has no data: its span is in the catalog
-    if span is None:
-        data = load_game(game)
-        span = (data.players.min, data.players.max)
-    low, high = span
-    count = st.segmented_control("Nombre de joueurs", list(range(low, high + 1)),
-                                 default=low, key=f"np_{game}_count") or low
-    seating.profile_chips(game, low, high)
-    st.caption("Noms dans l'ordre des places autour de la table.")
-    names = []
-    for row in range(0, count, 2):  # one row per pair: a phone stacks them in seat order
-        columns = st.columns(2)
-        for i in range(row, min(row + 2, count)):
-            names.append(columns[i - row].text_input(
-                f"Place {i + 1}", key=f"np_{game}_seat_{i}", max_chars=MAX_NAME).strip())
-    if not all(names):
-        st.info("Entrez le nom de chaque joueur.")
-        return None
-    if len({name.casefold() for name in names}) < len(names):
-        st.warning("Deux joueurs portent le même nom : distinguez-les (initiale, surnom…).")
-        return None
-    seating.save_new_profiles_choice(game, names)
-    return names
-
-
-def _new_game(game: str, setup_form: SetupForm | None) -> None:
-    st.header("Nouvelle partie")
-    names = _player_names(game)
-    extras = setup_form(names) if names is not None and setup_form is not None else {}
-    ready = names is not None and extras is not None
-    if st.button("Commencer la partie", type="primary", disabled=not ready,
-                 key=f"np_{game}_start") and names is not None and extras is not None:
-        try:
-            code = session.store().create(game, {"players": names, **extras},
-                                          title=title_of(names, str(extras.get("name") or "")))
-        except RuleError as exc:
-            show_rule_error(exc)
-            return
-        except CompanionError as exc:
-            st.error(plain(str(exc)))
-            return
-        _host_new_game(game, code)
-        seating.after_create(game, code, names)
-        st.rerun()
-
-
-def device_games(game: str | None = None) -> list[GameSummary]:
-    """The games this device hosts or has joined, most recently played first (never the other
-    devices' games: the list of a server's games is nobody's business)."""
-    mine = set(session.device().codes())
-    if not mine:
-        return []
-    return [g for g in session.store().list_games(game, limit=1000) if g.code in mine]
-
-
-def _resume(game: str) -> None:
-    st.header("Reprendre une partie")
-    games = device_games(game)
-    if games:
-        labels = {g.code: f"{g.code} · {g.title} · {counted(g.events, 'événement')} · "
-                          f"{date_time(g.updated)}"
-                          + (" · ne se rejoue plus" if g.replays is False else "")
-                  for g in games}
-        choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
-                              key=f"rs_{game}_choice")
-        if st.button("Reprendre cette partie", key=f"rs_{game}_open") and choice:
-            session.set_code(game, choice)
-            st.rerun()
-    else:
-        st.caption("Aucune partie de ce jeu sur cet appareil.")
-    typed = st.text_input("Code d'une partie", key=f"rs_{game}_code", max_chars=12)
-    if st.button("Ouvrir", key=f"rs_{game}_go") and typed.strip():
-        open_game(typed)
-    _import_form(game, key=f"rs_{game}_import")
-
-
-def _import_form(game: str, key: str) -> None:
-    upload = st.file_uploader("Importer une partie (fichier .json exporté)", type=["json"],
-                              key=key)
-    if upload is not None and st.button("Importer", key=f"{key}_go"):
-        try:
-            code = session.store().import_log(upload.getvalue(), expected_game=game)
-        except RuleError as exc:
-            show_rule_error(exc)
-            return
-        except CompanionError as exc:
-            st.error(plain(f"Import refusé : {exc}"))
-            return
-        _host_new_game(game, code)
-        st.rerun()
-
-
-def _host_new_game(game: str, code: str) -> None:
-    """The device that created or imported a game is its host (a fresh token, in its URL)."""
-    token, _grant = session.access().issue(code, HOST, label="créée sur cet appareil")
-    session.become_host(code, token)
-    session.set_code(game, code)
-
-
 # --- toolbar ----------------------------------------------------------------------------------
 
 
@@ -384,7 +252,7 @@ def _share(stored: StoredGame) -> None:
                          file_name=f"{stored.game}-{stored.code}-joueurs.json",
                          mime="application/json", key="tb_export_players", width="stretch",
                          on_click="ignore")
-    _import_form(stored.game, key="tb_import")
+    import_form(stored.game, key="tb_import")
 
 
 _AUTHORS: dict[tuple[str, str, int, int], list[str]] = {}  # lines written never change

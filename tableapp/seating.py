@@ -1,5 +1,5 @@
 """Seating a new game with the players' profiles (docs/stats.md), and the night a device is
-playing: the pieces the shared « Nouvelle partie » form (tableapp/gamepage.py) calls.
+playing: the pieces the shared « Nouvelle partie » form (tableapp/opening.py) calls.
 
 Typed names keep working as before: a seat whose name is a profile's (case and spaces ignored)
 is tied to that profile when the game starts; the profile chips fill the next empty seat, in

@@ -10,7 +10,7 @@ from pages import page_app, store
 from pages import texts as shown
 from streamlit.testing.v1 import AppTest
 
-from tableapp.pages.elsen import narrator_html
+from tableapp.pages.elsen_voice import narrator_html
 
 EXAMPLE = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur",
            "Marie": "policier", "Julie": "voyante"}

@@ -131,7 +131,7 @@ def test_public_view_shows_scores_without_entry() -> None:
 
 
 def test_hand_checker() -> None:
-    at = app("hand_checker").run()
+    at = page_app("noe_checkers", "hand_checker").run()
     at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND[:5]).run()
     assert "5/6" in texts(at)
     at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND).run()
@@ -146,7 +146,7 @@ def test_hand_checker() -> None:
 
 
 def test_control_checker() -> None:
-    at = app("control_checker").run()
+    at = page_app("noe_checkers", "control_checker").run()
     # nothing preselected (issue 12): no action, no card shown, hence no verdict yet
     assert at.segmented_control(key="noe_ctrl_mode").value is None
     assert not at.success and not at.error
@@ -167,7 +167,7 @@ def test_control_checker() -> None:
 
 
 def test_rules_page() -> None:
-    at = app("rules").run()
+    at = page_app("noe_checkers", "rules").run()
     assert not at.exception
     body = texts(at)
     assert "Complot à l'Élysée" in headings(at)

@@ -129,7 +129,7 @@ def test_presets_fit_a4() -> None:
 
 
 def test_the_app_gets_the_printed_pictures() -> None:
-    from print_kit.art import component_art, component_art_png, group_pictures
+    from print_kit.artdraw import component_art, component_art_png, group_pictures
 
     assert component_art("elsen", "role-saboteur") == "openmoji:1F527"
     png = component_art_png("elsen", "role-saboteur", 64)

@@ -4,11 +4,11 @@ The state of a game is never stored: it is the replay of its log by the game's e
 (`companion.core.engine.replay`). Every write is one transaction (BEGIN IMMEDIATE), checks the
 sequence number the writer saw (a device acting on a stale view cannot overwrite a newer event)
 and checks the new line against the replayed state *before* writing it, so a refused event
-writes nothing. The replay is kept beside the log (companion/events/snapshot.py): a game event is
-applied to it alone, so an append costs the same at the 10,000th line as at the 10th. Undo and
-corrections are meta-events appended like any other (companion/core/log.py). What a user may store
-is bounded (companion/events/logfile.py); storage faults are StorageErrors
-(companion/storage/sqlitefile.py).
+writes nothing. The replay is kept beside the log (companion/events/snapshot.py, held in memory
+by companion/events/replays.py): a game event is applied to it alone, so an append costs the
+same at the 10,000th line as at the 10th. Undo and corrections are meta-events appended like any
+other (companion/core/log.py). What a user may store is bounded (companion/events/logfile.py);
+storage faults are StorageErrors (companion/storage/sqlitefile.py).
 
 Default location: `$COMPANION_DB`, else `$XDG_DATA_HOME/compagnon-de-table/games.sqlite3`
 (`~/.local/share/...` when XDG_DATA_HOME is unset).
@@ -20,23 +20,15 @@ import json
 import logging
 import secrets
 import sqlite3
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.core.engine import (
-    GameState,
-    InvalidEvent,
-    readable_versions,
-    replay_entries,
-    rules_version,
-)
+from companion.core.engine import InvalidEvent, rules_version
 from companion.core.errors import RuleError, StorageError
-from companion.core.log import CORRECT, RETRACT, UNDO, Entry, resolve
+from companion.core.log import CORRECT, RETRACT, UNDO
 from companion.events.logfile import (  # noqa: F401  (FORMAT, VERSION, envelope: the store's API)
     FORMAT,
     VERSION,
@@ -46,12 +38,8 @@ from companion.events.logfile import (  # noqa: F401  (FORMAT, VERSION, envelope
     line_text,
     parse_envelope,
 )
-from companion.events.snapshot import (  # noqa: F401  (check_log: the store's API)
-    Head,
-    built_by_current_code,
-    check_log,
-    copy_state,
-)
+from companion.events.replays import ReplayCache, current_rules, replay_stored
+from companion.events.snapshot import Head, check_log  # noqa: F401  (check_log: the store's API)
 from companion.events.stored import (  # noqa: F401  (re-exported: the store's API)
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -71,7 +59,6 @@ from companion.storage.database import as_location, open_database
 from companion.storage.migrations import APPLICATION_ID, LEGACY_TABLES, MIGRATIONS, PG_MIGRATIONS
 
 log = logging.getLogger("companion.storage")
-SNAPSHOTS = 32  # replayed snapshots kept in memory, per kind (a few tables at once)
 
 
 def _now() -> str:
@@ -86,12 +73,7 @@ class EventStore:
         """Opens (creating, or migrating to the current schema) the database at `path`;
         a StorageError (companion.core.errors) says why a file is refused, and leaves it intact."""
         self.path = as_location(path) if path is not None else default_location()
-        self._lock = threading.Lock()
-        # what readers get, by (code, lines, rules version): shared, never changed
-        self._snapshots: OrderedDict[tuple[str, int, int], StoredGame] = OrderedDict()
-        # the writers' replay of each game, by code: (head, JSON of its last line), changed
-        # in place by the next append (taken out of here while it changes)
-        self._heads: OrderedDict[str, tuple[Head, str | None]] = OrderedDict()
+        self._replays = ReplayCache()
         self._listeners: list[Callable[[str, int], None]] = []
         self._db = open_database(self.path, MIGRATIONS, kind="events", pg_schema=PG_MIGRATIONS,
                                  application_id=APPLICATION_ID, legacy_tables=LEGACY_TABLES,
@@ -179,70 +161,30 @@ class EventStore:
             db.execute("BEGIN")  # one consistent snapshot of games + events
             game, setup_text, title, created, lines, version = self._row(db, code)
             key = (code, lines, rules_version(game))
-            stored = self._snapshots.get(key)
-            if stored is not None and not built_by_current_code(stored.state):
-                stored = None
+            stored = self._replays.snapshot(key)
             raw = None
             if stored is None:
-                stored = self._copy_of_head(code, lines, self._last_line(db, code, lines),
-                                            title, created)
+                stored = self._replays.copy_of_head(code, lines,
+                                                    self._last_line(db, code, lines),
+                                                    title, created)
                 if stored is None:
                     raw = self._raw(db, code)
             db.execute("COMMIT")
         if stored is None:
             setup = json.loads(setup_text)
-            entries, state, rules = self._replay_stored(code, game, setup, raw or [], version)
+            entries, state, rules = replay_stored(code, game, setup, raw or [], version,
+                                                  self._record_rules)
             stored = StoredGame(code, game, setup, title, created, raw or [], entries, state,
                                 read_only=rules != rules_version(game))
-        with self._lock:
-            self._snapshots[key] = stored
-            self._snapshots.move_to_end(key)
-            while len(self._snapshots) > SNAPSHOTS:
-                self._snapshots.popitem(last=False)
+        self._replays.keep_snapshot(key, stored)
         return replace(stored)
 
     def cached(self, code: str, game: str, lines: int) -> StoredGame | None:
         """The game at `lines` lines when this process already holds that snapshot, without
         reading the database (a log only grows: (code, lines) names one content); None
         otherwise, then `load`. For the screens a write wakes: they all ask the same."""
-        with self._lock:
-            stored = self._snapshots.get((normalize_code(code), lines, rules_version(game)))
-        if stored is None or not built_by_current_code(stored.state):
-            return None
-        return replace(stored)
-
-    def _copy_of_head(self, code: str, lines: int, last: str | None, title: str,
-                      created: str) -> StoredGame | None:
-        with self._lock:
-            kept = self._heads.get(code)
-            if kept is None or kept[0].seq != lines or kept[1] != last or not kept[0].current():
-                return None
-            head = kept[0]
-            return StoredGame(code, head.game, head.setup, title, created, list(head.raw),
-                              list(head.entries), copy_state(head.state))
-
-    def _replay_stored(self, code: str, game: str, setup: dict[str, Any],
-                       raw: list[dict[str, Any]], recorded: int, record: bool = True
-                       ) -> tuple[list[Entry], GameState, int]:
-        """Full replay of a stored log, recording (`record`) the rules version it replayed
-        with, or why it no longer does. A log the current rules refuse replays with the newest
-        older rules the engine still keeps that accept it (`readable_versions`): the game then
-        opens read only. Returns the entries, the state and that version."""
-        current = rules_version(game)
-        try:
-            head = Head.replayed(game, setup, raw)
-        except InvalidEvent as exc:
-            older = _older_replay(game, setup, raw)
-            if older is not None:
-                if record and recorded != older[2]:
-                    self._record_rules(code, older[2], None)
-                return older
-            if record:
-                self._record_rules(code, current, str(exc))
-            raise NoLongerReplays(code, current, exc) from None
-        if record and recorded != current:
-            self._record_rules(code, current, None)
-        return head.entries, head.state, current
+        stored = self._replays.snapshot((normalize_code(code), lines, rules_version(game)))
+        return None if stored is None else replace(stored)
 
     def _record_rules(self, code: str, version: int, broken: str | None) -> None:
         """Best effort: a read-only or busy database does not stop a read."""
@@ -257,17 +199,11 @@ class EventStore:
 
     def forget(self, code: str) -> None:
         """Drop the replayed snapshots of a game (after it was deleted)."""
-        code = normalize_code(code)
-        with self._lock:
-            for key in [key for key in self._snapshots if key[0] == code]:
-                del self._snapshots[key]
-            self._heads.pop(code, None)
+        self._replays.forget(normalize_code(code))
 
     def clear_cache(self) -> None:
         """Forget every replay kept in memory (benchmarks measure the cold path)."""
-        with self._lock:
-            self._snapshots.clear()
-            self._heads.clear()
+        self._replays.clear()
 
     def list_games(self, game: str | None = None, limit: int = 50) -> list[GameSummary]:
         """Most recently played first; `replays` flags a game the current rules no longer
@@ -284,7 +220,7 @@ class EventStore:
         games = []
         for row in rows:
             summary = GameSummary(*row)
-            if summary.rules_version == _current_rules(summary.game):
+            if summary.rules_version == current_rules(summary.game):
                 summary = replace(summary, replays=summary.broken is None)
             games.append(summary)
         return games
@@ -317,25 +253,8 @@ class EventStore:
                         rules_version(head.game)))
             db.executemany("INSERT INTO events (code, seq, event, created) VALUES (?, ?, ?, ?)",
                            [(code, seq, text, now) for seq, text in enumerate(texts)])
-        self._keep_head(code, head, texts[-1] if texts else None)
+        self._replays.keep_head(code, head, texts[-1] if texts else None)
         return code
-
-    def _take_head(self, code: str, lines: int, last: str | None) -> Head | None:
-        with self._lock:
-            kept = self._heads.pop(code, None)
-        if kept is None or kept[0].seq != lines or kept[1] != last or not kept[0].current():
-            return None
-        return kept[0]
-
-    def _keep_head(self, code: str, head: Head, last: str | None) -> None:
-        with self._lock:
-            kept = self._heads.get(code)
-            if kept is not None and kept[0].seq > head.seq:
-                return  # another thread already wrote after us
-            self._heads[code] = (head, last)
-            self._heads.move_to_end(code)
-            while len(self._heads) > SNAPSHOTS:
-                self._heads.popitem(last=False)
 
     def append(self, code: str, event: dict[str, Any], expected_seq: int,
                author: str = "") -> int:
@@ -351,25 +270,25 @@ class EventStore:
             if lines != expected_seq:
                 raise StaleWrite(code, expected_seq, lines)
             last = self._last_line(db, code, lines)
-            head = self._take_head(code, lines, last)
+            head = self._replays.take_head(code, lines, last)
             if head is None:  # first write here, or another process wrote: replay it all
                 setup, raw = json.loads(setup_text), self._raw(db, code)
-                entries, state, rules = self._replay_stored(code, game, setup, raw, version,
-                                                            record=False)  # we hold the lock
+                # not recorded here: this write holds the database lock
+                entries, state, rules = replay_stored(code, game, setup, raw, version)
                 if rules != rules_version(game):
                     raise ReadOnlyGame(code, rules)
                 head = Head(game, setup, state, raw, entries)
             try:
                 advanced = head.advance(event)
             except InvalidEvent as exc:
-                self._keep_head(code, head, last)  # refused before any change: still good
+                self._replays.keep_head(code, head, last)  # refused before any change: still good
                 raise RuleError(exc.reason, exc.rule) from None
             now = _now()
             db.execute("INSERT INTO events (code, seq, event, created, author) "
                        "VALUES (?, ?, ?, ?, ?)", (code, lines, text, now, author))
             db.execute("UPDATE games SET lines = ?, updated = ?, rules_version = ?, broken = NULL "
                        "WHERE code = ?", (lines + 1, now, rules_version(game), code))
-        self._keep_head(code, advanced, text)
+        self._replays.keep_head(code, advanced, text)
         for callback in self._listeners:
             try:
                 callback(code, lines + 1)
@@ -434,28 +353,3 @@ class EventStore:
             raise RuleError(f"journal refusé, {exc}", exc.rule) from None
         return self._insert(head, setup_text, title, texts)
 
-
-def _older_replay(game: str, setup: dict[str, Any], raw: list[dict[str, Any]]
-                  ) -> tuple[list[Entry], GameState, int] | None:
-    """The replay of `raw` by the newest older rules that accept it, or None."""
-    try:
-        versions = readable_versions(game)
-    except ModuleNotFoundError:
-        return None
-    try:
-        entries = resolve(raw)
-    except InvalidEvent:
-        return None
-    for version in versions:
-        try:
-            return entries, replay_entries(game, setup, entries, version), version
-        except InvalidEvent:
-            continue
-    return None
-
-
-def _current_rules(game: str) -> int | None:
-    try:
-        return rules_version(game)
-    except ModuleNotFoundError:
-        return None

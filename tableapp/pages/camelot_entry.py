@@ -15,8 +15,9 @@ import streamlit as st
 from companion.core.errors import RuleError
 from companion.core.text import counted, rule_words
 from companion.events.store import StoredGame
-from companion.games.camelot.actions import earliest_per_value, shielded_from
+from companion.games.camelot.actions import earliest_per_value
 from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalogue
+from companion.games.camelot.effects import shielded_from
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import card_label
 from tableapp.usertext import plain

@@ -8,10 +8,10 @@ from companion.core.loader import load_game
 from companion.core.model import KINDS, count_label, group_label
 from companion.core.text import counted, date_time
 from companion.games.catalog import GAMES, game_info
-from print_kit.art import group_pictures
+from print_kit.artdraw import group_pictures
 from tableapp import a11y, session
-from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
+from tableapp.opening import device_games, open_game
 from tableapp.usertext import plain
 
 SECTION = "Compagnon de table"
@@ -68,7 +68,7 @@ def render() -> None:
         components = data.components()
         with st.container(border=True):
             st.subheader(info.title)
-            pictures = group_pictures(game)  # the printed cards' pictures (print_kit.art)
+            pictures = group_pictures(game)  # the printed cards' pictures (print_kit.artdraw)
             if pictures:
                 a11y.pictures([(png, group_label(group)) for group, png in pictures[:6]],
                               width=40)

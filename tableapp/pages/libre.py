@@ -21,13 +21,13 @@ from tableapp.gamepage import (
     StoredGame,
     correction,
     current_game,
-    device_games,
     is_public_view,
     live_view,
     show_tap_error,
     toolbar,
     write_at_tap,
 )
+from tableapp.opening import device_games
 from tableapp.usertext import plain
 from tableapp.writing import TAP_ERROR_KEY
 

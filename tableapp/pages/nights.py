@@ -23,8 +23,8 @@ from companion.stats.record import number_text
 from companion.stats.report import french_date, game_row, night_csv, night_report
 from tableapp import ownership, seating, session
 from tableapp.aftergame import start_rematch
-from tableapp.gamepage import device_games, open_game
 from tableapp.navigation import game_pages
+from tableapp.opening import device_games, open_game
 from tableapp.pages.players import per_game_table
 from tableapp.pages.players import render as players_page
 from tableapp.usertext import faults_said, plain, say, sentence

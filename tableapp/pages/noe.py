@@ -1,6 +1,7 @@
 """Noé, Complot à l'Élysée at the table: the scoreboard and the entry of announcements (one game
-in the URL), the hand checker, the control checker and the rules at a glance. Logic lives in
-companion/games/noe; players' names only reach Streamlit as plain text or escaped Markdown."""
+in the URL), and this game's pages for the navigation; the hand checker, the control checker
+and the rules at a glance are noe_checkers.py. Logic lives in companion/games/noe; players'
+names only reach Streamlit as plain text or escaped Markdown."""
 
 from __future__ import annotations
 
@@ -10,14 +11,11 @@ from typing import Any
 import streamlit as st
 
 from companion.core.errors import RuleError
-from companion.core.text import counted, rule_line
 from companion.games.catalog import game_info
 from companion.games.noe.board import chart_spec, describe, grid_column, grid_rows
-from companion.games.noe.cards import JOKER, deck
-from companion.games.noe.control import check_control
-from companion.games.noe.hand import Analysis, analyse
+from companion.games.noe.cards import deck
+from companion.games.noe.hand import analyse
 from companion.games.noe.inplay import Gone, from_json
-from companion.games.noe.texts import grades_table, points_table, sections
 from tableapp import a11y, scorecards, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
@@ -33,55 +31,30 @@ from tableapp.gamepage import (
     toolbar,
     write_at_tap,
 )
+from tableapp.pages.noe_checkers import (
+    CONTROL_MODES,
+    HAND_SIZE,
+    NOTHING,
+    control_checker,
+    control_choice,
+    hand_checker,
+    hand_picker,
+    level_name,
+    rules,
+    show_analysis,
+    show_rule_error,
+    show_verdict,
+)
 from tableapp.usertext import plain
 
 GAME = "noe"
 SECTION = game_info(GAME).title
-HAND_SIZE = deck().data.hand_size
-
-
-def _card_name(card_id: str) -> str:
-    return deck().cards[card_id].name
-
-
-def _level_name(level: int) -> str:
-    return f"{level} · {deck().data.level(level).name}"
-
-
-def _cards_at(level: int) -> list[str]:
-    return [c.id for c in deck().data.components(level=level)]
-
-
-def _show_rule_error(exc: RuleError) -> None:
-    st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else ""))
-
-
-def _hand_picker(level: int, key: str) -> list[str]:
-    return st.multiselect(f"Les {HAND_SIZE} cartes de la main", _cards_at(level),
-                          format_func=_card_name, max_selections=HAND_SIZE, key=key,
-                          placeholder="Tapez un prénom ou une catégorie…")
-
-
-def _show_analysis(result: Analysis) -> None:
-    if not result.announcements:
-        st.warning("Aucune annonce possible avec cette main.")
-        return
-    for found in result.announcements:
-        best = " — meilleure annonce" if found is result.best else ""
-        wait = " (à annoncer au tour suivant, sans piocher)" if found.wait_next_turn else ""
-        with st.container(border=True):
-            st.markdown(f"**{found.name}** : {found.points} points{best}{wait}")
-            for group in found.groups:
-                st.text(group.describe())
-
-
-# --- the game: scoreboard and entry ------------------------------------------------------------
 
 
 def _setup_form(players: list[str]) -> dict[str, Any] | None:
     data = deck().data
     level = st.segmented_control("Niveau de jeu", data.levels(), default=max(data.levels()),
-                                 format_func=_level_name, key="noe_setup_level")
+                                 format_func=level_name, key="noe_setup_level")
     target = st.number_input("Objectif (points)", min_value=50, max_value=5000,
                              value=data.target_score, step=50, key="noe_setup_target",
                              help=f"{data.target_score} dans la règle")
@@ -165,6 +138,11 @@ def _active(summary: dict[str, Any]) -> list[str]:
     return [p for p in summary["players"] if p not in current["announcements"]]
 
 
+def _out_of_play(summary: dict[str, Any]) -> dict[str, Gone]:
+    """The current manche's cards out of play (registre NOE-14), for the checkers."""
+    return from_json(summary["manches"][-1].get("out_of_play"))
+
+
 def announcement_form(view: StoredGame, prefill: dict[str, Any] | None,
                       key: str) -> dict[str, Any] | None:
     """An announcement, true or false (EntryForm): the player, the announcement, and the hand
@@ -195,19 +173,19 @@ def announcement_form(view: StoredGame, prefill: dict[str, Any] | None,
                       key=f"{key}_announcement", on_change="ignore")
     cards: list[str] | None = None
     if st.toggle("Vérifier avec la main étalée", key=f"{key}_check"):
-        cards = _hand_picker(summary["level"], key=cards_key)
+        cards = hand_picker(summary["level"], key=cards_key)
         if len(cards) == HAND_SIZE:
             try:
                 # a card laid down, used for an action or killed this manche is refused
                 result = analyse(cards, summary["level"], _out_of_play(summary))
             except RuleError as exc:
-                _show_rule_error(exc)
+                show_rule_error(exc)
             else:
                 if result.allows(ann_id):
                     st.success("La main permet cette annonce.")
                 else:
                     st.error("La main ne permet pas cette annonce : c'est une fausse annonce.")
-                _show_analysis(result)
+                show_analysis(result)
         else:
             st.info(f"{len(cards)}/{HAND_SIZE} cartes choisies.")
     left, right = st.columns(2)
@@ -274,13 +252,13 @@ def control_form(view: StoredGame, prefill: dict[str, Any] | None,
                                   key=f"{key}_player_{manche}")
     target = st.segmented_control("Joueur visé", [p for p in active if p != player],
                                   format_func=plain, key=f"{key}_target_{manche}")
-    chosen = _control_form(f"{key}_{manche}")
+    chosen = control_choice(f"{key}_{manche}")
     if chosen is None or player is None or target is None:
         if chosen is not None:
             st.info("Choisissez le joueur qui contrôle et le joueur visé.")
         return None
     by, defence = chosen
-    if _show_verdict(by, defence, _out_of_play(summary)) and st.button(
+    if show_verdict(by, defence, _out_of_play(summary)) and st.button(
             "Enregistrer l'action", key=f"{key}_ok", icon=":material/check:"):
         return {"type": "control", "manche": manche, "player": player, "target": target,
                 "by": by, "defence": defence}
@@ -328,100 +306,6 @@ def _game(stored: StoredGame) -> None:
     _scoreboard(summary)
     after_game(stored, history=False)  # the grid and chart above are Noé's history
     toolbar(stored, describe)
-
-
-# --- checkers and rules -------------------------------------------------------------------------
-
-
-def hand_checker() -> None:
-    st.title("Noé : vérifier une main")
-    level = st.segmented_control("Niveau de jeu", deck().data.levels(),
-                                 default=max(deck().data.levels()), format_func=_level_name,
-                                 key="noe_hand_level") or max(deck().data.levels())
-    cards = _hand_picker(int(level), key="noe_hand_cards")
-    if len(cards) < HAND_SIZE:
-        st.info(f"{len(cards)}/{HAND_SIZE} cartes choisies.")
-        return
-    try:
-        result = analyse(cards, int(level))
-    except RuleError as exc:
-        _show_rule_error(exc)
-        return
-    _show_analysis(result)
-
-
-NOTHING = "rien"  # the defender shows no État-Major card
-CONTROL_MODES = {"Contrôle (1 Enquêteur)": 1, "Descente (3 Enquêteurs)": 3}
-
-
-def _defence_name(option: str) -> str:
-    return "Rien : il ne montre aucune carte État-Major" if option == NOTHING else \
-        _card_name(option)
-
-
-def _control_form(key: str) -> tuple[list[str], str | None] | None:
-    """The cards laid down and the card shown, nothing preselected (issue 12): None until the
-    action, every attacking card and the defence (a card, or « rien ») are chosen."""
-    mode = st.segmented_control("Action", list(CONTROL_MODES), key=f"{key}_mode")
-    if mode is None:
-        st.info("Choisissez : contrôle ou descente.")
-        return None
-    size = CONTROL_MODES[mode]
-    cards = deck().cards.values()
-    attackers = [c.id for c in cards if c.category == "enqueteurs" or c.kind == JOKER]
-    staff = [c.id for c in cards if c.category == "etat-major"]
-    by = st.multiselect("Cartes posées par l'attaquant", attackers, format_func=_card_name,
-                        max_selections=size, key=f"{key}_by_{size}",
-                        placeholder="Choisissez une carte Enquêteur…")
-    against = st.selectbox("Carte État-Major montrée par le joueur visé", [NOTHING, *staff],
-                           format_func=_defence_name, index=None, key=f"{key}_against",
-                           placeholder="Ce que montre le joueur visé…")
-    if len(by) != size or against is None:
-        st.info(f"Choisissez {counted(size, 'carte')} ({len(by)}/{size}) et ce que montre le "
-                "joueur visé.")
-        return None
-    return list(by), None if against == NOTHING else str(against)
-
-
-def _out_of_play(summary: dict[str, Any]) -> dict[str, Gone]:
-    """The current manche's cards out of play (registre NOE-14), for the checkers."""
-    return from_json(summary["manches"][-1].get("out_of_play"))
-
-
-def _show_verdict(by: list[str], defence: str | None,
-                  gone: dict[str, Gone] | None = None) -> bool:
-    """Show the verdict; False when the request itself is refused (a card out of play in the
-    game's manche included)."""
-    try:
-        verdict = check_control(by, defence, gone)
-    except RuleError as exc:
-        _show_rule_error(exc)
-        return False
-    show = st.success if verdict.allowed else st.error
-    show(("Permis : " if verdict.allowed else "Impossible : ") + verdict.reason)
-    st.caption(rule_line(verdict.rule))
-    return True
-
-
-def control_checker() -> None:
-    st.title("Noé : contrôle ou descente ?")
-    st.caption("Niveaux 2 et 3. Choisissez les cartes posées et la carte État-Major montrée.")
-    chosen = _control_form("noe_ctrl")
-    if chosen is not None:
-        _show_verdict(*chosen)
-
-
-def rules() -> None:
-    st.title("Noé : les règles en bref")
-    st.caption("Résumé du projet ; la règle complète fait foi. Les choix du projet là où la "
-               "règle se tait ou se contredit sont dits « choix de la maison ».")
-    for title, body in sections():
-        a11y.heading(title)
-        st.markdown(body)
-    a11y.heading("Annonces et points")
-    st.table(points_table(), hide_index=True)
-    a11y.heading("Grades (du plus haut au plus bas)")
-    st.table(grades_table(), hide_index=True)
 
 
 def pages() -> list[st.Page]:

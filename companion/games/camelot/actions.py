@@ -1,131 +1,40 @@
 """The 17 action cards. Each `plan_<card>` checks a play against the rules and the state and
 returns the Effect it would have, without changing anything; the engine commits it. The same
-plan gives the French preview shown before a play is confirmed.
-
-Scope (registre CAM-6): "each player" cards (Charge, Contre-charge, Disgrâce, Adaptation) include
-the player who plays them, "opponent" cards do not. A Bouclier protects its holder's personnage
-(and, as the Ivanhoe FAQ reads, the hand from Chute) from the action cards of opponents; it does
-not stop the Assommé, which is laid beside the personnage, not on it (registre CAM-7, CAM-9).
-No action takes a display below one card: when every card would go, the earliest stays
-(registre CAM-5)."""
+plan gives the French preview shown before a play is confirmed. What every card shares (the
+Effect, the opponent named, the Bouclier, the lone card that stays: registre CAM-5 to CAM-9)
+is companion/games/camelot/effects.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import RuleError
 from companion.games.camelot.cards import DAME, PURPLE, SUPPORTER, WEAPONS, catalogue
+from companion.games.camelot.effects import (
+    R_ACTIONS,
+    R_DAME,
+    R_DISPLAYS,
+    R_FINESSE,
+    Effect,
+    can_touch,
+    card_name,
+    card_names,
+    mass_removal,
+    no_effect,
+    position,
+    target,
+    unshielded,
+)
 
 if TYPE_CHECKING:
     from companion.games.camelot.engine import CamelotState
 
-R_ACTIONS = "camelot.txt › Carte d'action"
-R_DISPLAYS = "camelot.txt › Affecter un ou plusieurs personnages"
-R_NO_EFFECT = "registre CAM-5"
-R_SCOPE = "registre CAM-6"
-R_SHIELD = "registre CAM-7"
-R_CHARGE_SHIELD = "registre CAM-8"
-R_STUNNED = "registre CAM-9"
-R_FINESSE = "registre CAM-10"
-R_DAME = "camelot.txt › Soutien"
 SPECIALS = ("bouclier", "assomme")
-
-
-@dataclass
-class Effect:
-    """What a play changes; committed by the engine only once fully checked."""
-
-    text: str
-    displays: dict[int, list[str]] = field(default_factory=dict)  # replaced displays
-    discarded: list[str] = field(default_factory=list)
-    colour: str | None = None
-    added: int = 0  # cards added to the player's own display (Assommé counts them)
-    to_hand: list[tuple[int, str | None]] = field(default_factory=list)  # (player, card)
-    from_hand: list[tuple[int, str | None]] = field(default_factory=list)
-    specials: dict[str, int | None] = field(default_factory=dict)  # bouclier/assomme -> holder
-    keep_card: bool = False  # Bouclier/Assommé stay on the table instead of the discard
-
-
-def _name(card: str) -> str:
-    return catalogue().name(card)
-
-
-def _names(cards: list[str]) -> str:
-    return ", ".join(_name(c) for c in cards) or "rien"
-
-
-def _target(s: CamelotState, p: int, e: dict[str, Any], *, active: bool = True) -> int:
-    """The opponent named by the event (registre CAM-6: "opponent" cards never target oneself)."""
-    q = e.get("target")
-    if not isinstance(q, int) or isinstance(q, bool) or not 0 <= q < s.n:
-        raise RuleError("cette carte demande un adversaire (« target »)", R_SCOPE)
-    if q == p:
-        raise RuleError("cette carte vise un adversaire, pas vous-même", R_SCOPE)
-    if active and not s.active[q]:
-        raise RuleError(f"{s.names[q]} a abandonné le tournoi", R_DISPLAYS)
-    return q
-
-
-def _unshielded(s: CamelotState, p: int, q: int) -> None:
-    """An opponent's card has no effect on a shielded personnage (camelot.txt › Cartes
-    spéciales: « aucune carte d'action n'a d'effet sur votre personnage »), nor Chute on the
-    hand (the Ivanhoe FAQ; registre CAM-7). The Assommé never asks (registre CAM-9)."""
-    if shielded_from(s, p, q):
-        raise RuleError(f"le Bouclier de {s.names[q]} protège son personnage", R_SHIELD)
-
-
-def shielded_from(s: CamelotState, p: int, q: int, card: str | None = None) -> bool:
-    """Whether q's Bouclier stops the cards p plays against q (registre CAM-7); with `card`,
-    whether it stops that card (never the Assommé: registre CAM-9)."""
-    return s.bouclier == q and q != p and card not in THROUGH_SHIELD
-
-
-THROUGH_SHIELD = ("assomme",)  # laid beside the personnage, not on it (registre CAM-9)
-
-
-def _can_touch(s: CamelotState, p: int, q: int) -> bool:
-    return s.active[q] and (s.bouclier != q or q == p)
-
-
-def _remove(display: list[str], drop: Callable[[str], bool]) -> tuple[list[str], list[str]]:
-    """Cards left and cards removed; the earliest stays when all would go (registre CAM-5)."""
-    kept = [c for c in display if not drop(c)]
-    if not kept and display:
-        kept = [display[0]]
-        return kept, display[1:]
-    return kept, [c for c in display if drop(c)]
 
 
 def _dames(cards: list[str]) -> int:
     return sum(1 for c in cards if c == DAME)
-
-
-def _position(display: list[str], value: Any, who: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(display):
-        raise RuleError(f"position de carte invalide sur le personnage de {who}", R_DISPLAYS)
-    return value
-
-
-def _no_effect(what: str) -> RuleError:
-    return RuleError(f"cette carte n'aurait aucun effet : {what}", R_NO_EFFECT)
-
-
-def _mass_removal(s: CamelotState, p: int, targets: list[int], drop: Callable[[str], bool],
-                  title: str) -> Effect:
-    effect = Effect(title)
-    parts = []
-    for q in targets:
-        kept, gone = _remove(s.displays[q], drop)
-        if gone:
-            effect.displays[q] = kept
-            effect.discarded += gone
-            parts.append(f"{s.names[q]} défausse {_names(gone)}")
-    if not effect.discarded:
-        raise _no_effect("aucune carte ne serait défaussée")
-    effect.text = f"{title} : " + " ; ".join(parts)
-    return effect
 
 
 # --- colour changes (camelot.txt › Changer la couleur du tournoi) ----------------------------
@@ -170,10 +79,10 @@ def plan_maladresse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
 
 def plan_lance_brisee(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Lance brisée: an opponent discards every purple card of their display."""
-    q = _target(s, p, e)
-    _unshielded(s, p, q)
+    q = target(s, p, e)
+    unshielded(s, p, q)
     cards = catalogue().cards
-    return _mass_removal(s, p, [q], lambda c: cards[c].colour == PURPLE, "Lance brisée")
+    return mass_removal(s, p, [q], lambda c: cards[c].colour == PURPLE, "Lance brisée")
 
 
 def _more_than_one(s: CamelotState, q: int, verb: str) -> list[str]:
@@ -187,25 +96,25 @@ def _more_than_one(s: CamelotState, q: int, verb: str) -> list[str]:
 
 def plan_riposte(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Riposte: take the last card of an opponent's display onto yours (registre CAM-15)."""
-    q = _target(s, p, e)
-    _unshielded(s, p, q)
+    q = target(s, p, e)
+    unshielded(s, p, q)
     theirs = _more_than_one(s, q, "prise")
     card = theirs[-1]
     mine = s.displays[p]
     if card == DAME and DAME in mine:
         raise RuleError("une seule dame par personnage", R_DAME)
     s.check_addition(p, 1)
-    return Effect(f"Riposte : {s.names[p]} prend {_name(card)} à {s.names[q]}",
+    return Effect(f"Riposte : {s.names[p]} prend {card_name(card)} à {s.names[q]}",
                   displays={q: theirs[:-1], p: mine + [card]}, added=1)
 
 
 def plan_esquive(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Esquive: discard one card of your choice from an opponent's display."""
-    q = _target(s, p, e)
-    _unshielded(s, p, q)
+    q = target(s, p, e)
+    unshielded(s, p, q)
     theirs = _more_than_one(s, q, "retirée")
-    i = _position(theirs, e.get("position"), s.names[q])
-    return Effect(f"Esquive : {s.names[q]} défausse {_name(theirs[i])}",
+    i = position(theirs, e.get("position"), s.names[q])
+    return Effect(f"Esquive : {s.names[q]} défausse {card_name(theirs[i])}",
                   displays={q: theirs[:i] + theirs[i + 1:]}, discarded=[theirs[i]])
 
 
@@ -215,18 +124,18 @@ def plan_retraite(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     if len(mine) < 2:
         raise RuleError("votre personnage n'a qu'une carte : elle ne peut pas être reprise",
                         R_DISPLAYS)
-    i = _position(mine, e.get("position"), s.names[p])
-    return Effect(f"Retraite : {s.names[p]} reprend {_name(mine[i])} en main",
+    i = position(mine, e.get("position"), s.names[p])
+    return Effect(f"Retraite : {s.names[p]} reprend {card_name(mine[i])} en main",
                   displays={p: mine[:i] + mine[i + 1:]}, to_hand=[(p, mine[i])])
 
 
 def plan_chute(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Chute: take a random card from an opponent's hand, even one who has withdrawn (CAM-6).
     A Bouclier stops it like every other opponent's action card (registre CAM-7)."""
-    q = _target(s, p, e, active=False)
-    _unshielded(s, p, q)
+    q = target(s, p, e, active=False)
+    unshielded(s, p, q)
     if s.hand_count(q) < 1:
-        raise _no_effect(f"{s.names[q]} n'a pas de carte en main")
+        raise no_effect(f"{s.names[q]} n'a pas de carte en main")
     taken = s.hidden_card_taken(q, e.get("taken"))
     return Effect(f"Chute : {s.names[p]} prend une carte au hasard dans la main de {s.names[q]}",
                   from_hand=[(q, taken)], to_hand=[(p, taken)])
@@ -241,12 +150,12 @@ def plan_feinte(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     parts = []
     for q in range(s.n):
         d = s.displays[q]
-        if q != p and _can_touch(s, p, q) and len(d) >= 2:
+        if q != p and can_touch(s, p, q) and len(d) >= 2:
             effect.displays[q] = d[:-1]
             effect.discarded.append(d[-1])
-            parts.append(f"{s.names[q]} défausse {_name(d[-1])}")
+            parts.append(f"{s.names[q]} défausse {card_name(d[-1])}")
     if not parts:
-        raise _no_effect("aucun adversaire n'a de dernière carte à perdre")
+        raise no_effect("aucun adversaire n'a de dernière carte à perdre")
     effect.text = "Feinte : " + " ; ".join(parts)
     return effect
 
@@ -256,13 +165,13 @@ def _charge(s: CamelotState, p: int, pick: Callable[[list[int]], int], title: st
     Shielded opponents' displays are left out of the search unless the setting says otherwise
     (registre CAM-8)."""
     cards = catalogue().cards
-    touched = [q for q in range(s.n) if _can_touch(s, p, q)]
+    touched = [q for q in range(s.n) if can_touch(s, p, q)]
     seen = [q for q in range(s.n) if s.active[q]] if s.shield_counts_for_charge else touched
     values = [cards[c].value for q in seen for c in s.displays[q]]
     if not values:
-        raise _no_effect("aucune carte sur les personnages")
+        raise no_effect("aucune carte sur les personnages")
     value = pick(values)
-    effect = _mass_removal(s, p, touched, lambda c: cards[c].value == value, title)
+    effect = mass_removal(s, p, touched, lambda c: cards[c].value == value, title)
     effect.text = f"{title} (valeur {value}) : " + effect.text.split(" : ", 1)[1]
     return effect
 
@@ -280,8 +189,8 @@ def plan_contre_charge(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
 def plan_disgrace(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     """Disgrâce: every player discards their supporters."""
     cards = catalogue().cards
-    touched = [q for q in range(s.n) if _can_touch(s, p, q)]
-    return _mass_removal(s, p, touched, lambda c: cards[c].kind == SUPPORTER, "Disgrâce")
+    touched = [q for q in range(s.n) if can_touch(s, p, q)]
+    return mass_removal(s, p, touched, lambda c: cards[c].kind == SUPPORTER, "Disgrâce")
 
 
 def plan_adaptation(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
@@ -293,7 +202,7 @@ def plan_adaptation(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     effect = Effect("Adaptation")
     parts = []
     for q in range(s.n):
-        if not _can_touch(s, p, q):
+        if not can_touch(s, p, q):
             continue
         d = s.displays[q]
         chosen = keep.get(str(q))
@@ -305,9 +214,9 @@ def plan_adaptation(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
             gone = [c for i, c in enumerate(d) if i not in kept_at]
             effect.displays[q] = [d[i] for i in kept_at]
             effect.discarded += gone
-            parts.append(f"{s.names[q]} défausse {_names(gone)}")
+            parts.append(f"{s.names[q]} défausse {card_names(gone)}")
     if not parts:
-        raise _no_effect("aucun personnage n'a deux cartes de même valeur")
+        raise no_effect("aucun personnage n'a deux cartes de même valeur")
     effect.text = "Adaptation : " + " ; ".join(parts)
     return effect
 
@@ -325,7 +234,7 @@ def _adaptation_choice(s: CamelotState, q: int, d: list[str], chosen: Any) -> li
     cards = catalogue().cards
     if not isinstance(chosen, list):
         raise RuleError(f"Adaptation : positions gardées invalides pour {s.names[q]}", R_ACTIONS)
-    positions = sorted({_position(d, i, s.names[q]) for i in chosen})
+    positions = sorted({position(d, i, s.names[q]) for i in chosen})
     values = [cards[d[i]].value for i in positions]
     if len(positions) != len(chosen) or len(set(values)) != len(values) or set(values) != {
             cards[c].value for c in d}:
@@ -339,35 +248,35 @@ def plan_finesse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     or an Assommé. Display cards swap places; a display card traded for a Bouclier/Assommé goes on
     top of its new display. A shielded display cannot be reached (nothing taken from it or put on
     it) unless the swap takes the Bouclier itself (registre CAM-10)."""
-    q = _target(s, p, e)
+    q = target(s, p, e)
     give, take = e.get("give"), e.get("take")
     mine, theirs = s.displays[p], s.displays[q]
     new_mine, new_theirs = list(mine), list(theirs)
     effect = Effect("Finesse", added=0)  # a swap is not an addition (registre CAM-9)
     if give in SPECIALS:
         if getattr(s, give) != p:
-            raise RuleError(f"vous n'avez pas de {_special_name(str(give))} devant vous",
+            raise RuleError(f"vous n'avez pas de {_specialcard_name(str(give))} devant vous",
                             R_FINESSE)
-        given = _special_name(str(give))
+        given = _specialcard_name(str(give))
         effect.specials[str(give)] = q
     else:
-        i = _position(mine, give, s.names[p])
-        given = _name(mine[i])
+        i = position(mine, give, s.names[p])
+        given = card_name(mine[i])
     if take in SPECIALS:
         if getattr(s, take) != q:
-            raise RuleError(f"{s.names[q]} n'a pas de {_special_name(str(take))} devant soi",
+            raise RuleError(f"{s.names[q]} n'a pas de {_specialcard_name(str(take))} devant soi",
                             R_FINESSE)
-        taken = _special_name(str(take))
+        taken = _specialcard_name(str(take))
         effect.specials[str(take)] = p
     else:
-        _unshielded(s, p, q)
-        j = _position(theirs, take, s.names[q])
-        taken = _name(theirs[j])
+        unshielded(s, p, q)
+        j = position(theirs, take, s.names[q])
+        taken = card_name(theirs[j])
     if give not in SPECIALS and take in SPECIALS and take != "bouclier":
-        _unshielded(s, p, q)  # a card put on a shielded display reaches it too
+        unshielded(s, p, q)  # a card put on a shielded display reaches it too
     if give not in SPECIALS and take not in SPECIALS:
         if mine[i] == theirs[j]:
-            raise _no_effect("les deux cartes sont identiques")
+            raise no_effect("les deux cartes sont identiques")
         new_mine[i], new_theirs[j] = theirs[j], mine[i]
     elif give not in SPECIALS:
         new_theirs.append(new_mine.pop(i))
@@ -382,7 +291,7 @@ def plan_finesse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     return effect
 
 
-def _special_name(which: str) -> str:
+def _specialcard_name(which: str) -> str:
     return "Bouclier" if which == "bouclier" else "Assommé"
 
 
@@ -400,7 +309,7 @@ def plan_assomme(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     guards the personnage, and the Bouclier and the Assommé « ne font partie de votre
     personnage »: a shielded opponent is stunned like any other (camelot.txt › Cartes
     spéciales; Knizia's FAQ: the Shield does not protect against Stunned; registre CAM-9)."""
-    q = _target(s, p, e)
+    q = target(s, p, e)
     return Effect(f"{s.names[q]} est assommé : une seule carte ajoutée par tour à son personnage",
                   specials={"assomme": q}, keep_card=True)
 

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import RuleError
-from companion.games.camelot.actions import PLANS, Effect
+from companion.games.camelot.actions import PLANS
 from companion.games.camelot.cards import (
     ACTION,
     COLOUR_CARD,
@@ -19,6 +19,7 @@ from companion.games.camelot.cards import (
     SUPPORTER,
     catalogue,
 )
+from companion.games.camelot.effects import Effect
 from companion.games.camelot.refs import (
     R_DAME,
     R_LANCELOT,
