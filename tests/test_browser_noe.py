@@ -16,13 +16,17 @@ TIMEOUT = 30_000
 
 
 def scores(page: Any) -> dict[str, str]:
-    """Player -> total, read from the metric cards of the scoreboard."""
-    page.wait_for_selector('[data-testid="stMetric"]', timeout=TIMEOUT)
+    """Player -> total, read from the scoreboard: the host's metrics, or a public view's score
+    cards (tableapp/scorecards.py, one block: what every phone redraws at each write)."""
+    page.wait_for_selector('[data-testid="stMetric"], .cdt-card', timeout=TIMEOUT)
     out = {}
     for card in page.locator('[data-testid="stMetric"]').all():
         label = card.locator('[data-testid="stMetricLabel"]').inner_text().strip()
         value = card.locator('[data-testid="stMetricValue"]').inner_text().strip()
         out[label] = value
+    for card in page.locator(".cdt-card").all():
+        out[card.locator(".cdt-card-label").inner_text().strip()] = \
+            card.locator(".cdt-card-value").inner_text().strip()
     return out
 
 

@@ -24,14 +24,17 @@ def start_section() -> None:
     if not pages:
         st.info("L'assistant de table n'a encore de page pour aucun jeu.")
         return
-    game = st.selectbox("Jeu", list(pages), format_func=lambda g: game_info(g).title,
-                        key="home_new_game")
+    # One button per game, one tap: on a phone a list is quicker than a menu to open, and a
+    # first visit then loads no select box at all (its code is fetched by the browser only
+    # when one is drawn; benchmarks/phone_pages.py, cold load of this page).
+    for game, page in pages.items():
+        if st.button(game_info(game).title, key=f"home_start_{game}", width="stretch",
+                     icon=":material/play_arrow:"):
+            session.forget_code(game)  # a new game, not the one last opened in this session
+            st.switch_page(page)
     missing = [info.title for g, info in GAMES.items() if g not in pages]
     if missing:
         st.caption("Pas encore d'assistant pour : " + ", ".join(missing) + ".")
-    if st.button("Commencer une partie", type="primary", key="home_start") and game:
-        session.forget_code(game)  # a new game, not the one last opened in this session
-        st.switch_page(pages[game])
 
 
 def resume_section() -> None:
