@@ -22,7 +22,7 @@ Run: `.venv/bin/python benchmarks/phones.py [--levels 50 200 500] [--one-game 10
 [--ceiling 100] [--quick]` (--quick: 20 phones, one of each, for a check). Loopback only;
 every loop is bounded in count and time. Targets: idle phone ≤ 0.5 ms/s of CPU; 500 phones
 over 100 games with lag p95 ≤ 1 s and host tap ≤ 300 ms; 100 phones on one game lag p95
-≤ 1 s.
+≤ 1 s. The app server it starts and the /proc readings of it are benchmarks/serving.py's.
 """
 
 from __future__ import annotations
@@ -31,21 +31,20 @@ import argparse
 import asyncio
 import json
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+# serving.py, its sibling, whichever folder it is run from; last, so that benchmarks/print_kit.py
+# does not hide the print_kit package
+sys.path.append(str(ROOT / "benchmarks"))
 
+from serving import Server, cpu_seconds, health, load, rss_mib  # noqa: E402
 from streamclient import Phone, now  # noqa: E402
 
 from companion.core.text import counted  # noqa: E402
@@ -53,82 +52,10 @@ from companion.events.store import EventStore  # noqa: E402
 from companion.hosting.access import HOST, Access  # noqa: E402
 
 PLAYERS = ["Alice", "Bruno", "Chloé"]
-# make app's production settings (Makefile), on a loopback port
-SETTINGS = ["--server.headless", "true", "--browser.gatherUsageStats", "false",
-            "--server.fileWatcherType", "none", "--server.runOnSave", "false",
-            "--server.disconnectedSessionTTL", "10", "--server.address", "127.0.0.1"]
 NOTHING = 'import streamlit as st\nst.write("Rien à suivre.")\n'
 
 
-# --- the server and the machine ------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def load() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
-class Server:
-    """`streamlit run SCRIPT` with make app's settings on a free loopback port; stopped by PID."""
-
-    def __init__(self, script: Path, db: Path, env: dict[str, str] | None = None) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        full_env = dict(os.environ, COMPANION_DB=str(db), PYTHONPATH=str(ROOT),
-                        COMPANION_PUBLIC_URL=self.url, **(env or {}))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(script), "--server.port",
-             str(self.port), *SETTINGS], cwd=ROOT, env=full_env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if health(self.url) is not None:
-                return
-            if self.proc.poll() is not None:
-                raise SystemExit("le serveur s'est arrêté au démarrage")
-            time.sleep(0.3)
-        self.stop()
-        raise SystemExit("le serveur n'a pas répondu en 90 s")
-
-    @property
-    def pid(self) -> int:
-        return self.proc.pid
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.kill(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-
-
-def health(url: str) -> float | None:
-    """Seconds /_stcore/health took to answer, None when it did not (2 s)."""
-    start = now()
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-            return now() - start
-    except OSError:
-        return None
+# --- the games written, the figures formatted ---------------------------------------------
 
 
 def new_game(store: EventStore) -> str:

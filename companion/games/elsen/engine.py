@@ -10,7 +10,8 @@ saboteurs' kill, Voyante, dawn) and vote. The state is the replay of the events:
     {"type": "dawn"}                              cards given back, everyone wakes
     {"type": "vote", "target": name|null, "votes": int}
 
-Schema: docs/log-schemas/elsen.json; decisions: docs/register/elsen.md."""
+The night's steps (protect, kill, seer, dawn) and their order are night.py's `Night`, mixed
+into `ElsenState`. Schema: docs/log-schemas/elsen.json; decisions: docs/register/elsen.md."""
 
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ from companion.core.text import counted
 from companion.games.elsen.checker import Member
 from companion.games.elsen.data import ElsenData
 from companion.games.elsen.mission import MissionResult, card_ids, resolve
+from companion.games.elsen.night import Night
 from companion.games.elsen.setup import Setup, check_deal, elsen_data, parse_setup
 
 PHASES = ("deal", "opening", "day", "night", "vote", "over")
 RULE_DAY = "elsen.txt › Phase de jeu jour"
-RULE_NIGHT = "elsen.txt › Phase de jeu Nuit"
 RULE_VOTE = "elsen.txt › Phase de vote"
 RULE_GOAL = "elsen.txt › But du jeu"
 RULE_FORCE = "registre ELS-9"
@@ -36,7 +37,7 @@ NEXT_STEP = {"deal": "deal", "opening": "recognition", "day": "mission", "vote":
              "over": ""}
 
 
-class ElsenState:
+class ElsenState(Night):
     def __init__(self, data: ElsenData, setup: Setup) -> None:
         self.data = data
         self.setup = setup
@@ -95,11 +96,6 @@ class ElsenState:
     def min_team(self) -> int:
         """At least 3 (elsen.txt › Phase de jeu jour), or everyone aboard if fewer (ELS-6)."""
         return min(self.data.min_team, len(self.players) - len(self.excluded))
-
-    def forced_kill(self) -> bool:
-        """On turn 5 the saboteurs kill at night whatever the day gave (elsen.txt › Phase de
-        vote, « Au 5eme tour »)."""
-        return self.turn == self.data.forced_kill_turn
 
     def votes_needed(self) -> int:
         """Votes to exclude someone: setting vote_threshold (registre ELS-1). Voters are the
@@ -220,62 +216,6 @@ class ElsenState:
                             "forced_kill": self.forced_kill(),
                             "order": list(self.night_steps)})
         self.phase = "night"
-
-    def _night_order(self) -> list[str]:
-        """The rules' night order: Policier, saboteurs (if a kill is due), Voyante, then the
-        cards go back and everyone wakes (elsen.txt › Phase de jeu Nuit). Roles not in play are
-        not called; roles in play but excluded are called anyway, to keep the secret (ELS-11)."""
-        steps = []
-        if "policier" in self.setup.special_roles:
-            steps.append("protect")
-        if self.kill_due or self.forced_kill():
-            steps.append("kill")
-        if "voyante" in self.setup.special_roles:
-            steps.append("seer")
-        return steps + ["dawn"]
-
-    def _power_target(self, event: dict[str, Any], role: str, what: str) -> str | None:
-        """The target of a night power; none when the role's holder left the ship (ELS-11).
-        Dead holders keep their power (ELS-12)."""
-        target = event.get("target")
-        if self.holder(role) in self.excluded:
-            if target is not None:
-                raise RuleError(f"{what} : la personne qui a ce rôle a été exclue, personne ne "
-                                "se réveille (cible : null)", "registre ELS-11")
-            return None
-        return self._aboard(target, what, RULE_NIGHT)
-
-    def _protect(self, event: dict[str, Any]) -> None:
-        """The Policier protects one player from the saboteurs for this night."""
-        target = self._power_target(event, "policier", "protection du Policier")
-        self.nights[-1]["protected"] = target
-        self.night_steps.pop(0)
-
-    def _kill(self, event: dict[str, Any]) -> None:
-        """The saboteurs swap one player's life cards; the protected player survives
-        (elsen.txt › Phase de jeu Nuit; registre ELS-13 for who may be chosen)."""
-        victim = self._aboard(event.get("victim"), "victime", RULE_NIGHT)
-        if not self.alive[victim]:
-            raise RuleError(f"{victim} est déjà mort : les saboteurs voient les cartes Vivant/Mort "
-                            "et désignent un vivant", "registre ELS-13")
-        saved = self.nights[-1].get("protected") == victim
-        self.nights[-1].update(victim=victim, survived=saved)
-        if not saved:
-            self.alive[victim] = False
-        self.kill_due = False
-        self.night_steps.pop(0)
-
-    def _seer(self, event: dict[str, Any]) -> None:
-        """The Voyante points at a player; the game master signals alive or dead."""
-        target = self._power_target(event, "voyante", "question de la Voyante")
-        answer = None if target is None else self.alive[target]
-        self.nights[-1].update(seer_target=target, seer_alive=answer)
-        self.night_steps.pop(0)
-
-    def _dawn(self, event: dict[str, Any]) -> None:
-        """The action cards go back to the team; everyone wakes and checks their life card."""
-        self.night_steps = []
-        self.phase = "vote"
 
     def _vote(self, event: dict[str, Any]) -> None:
         """Exclusion by vote (threshold: ELS-1); the excluded player leaves with their role

@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import RuleError, UsageError
-from companion.core.loader import load_game
-from companion.games.labystere.board import Board, Pos, Stack, cell_name, cell_names, parse_cell
+from companion.games.labystere.board import Board, Pos, cell_name, cell_names, parse_cell
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.rules import (
     ACTION,
@@ -38,26 +37,19 @@ from companion.games.labystere.rules import (
     MOVE,
     PATHS,
     PLAY,
-    PREP,
     REVEAL,
     ROLL,
     RULES,
     TURN,
     Checks,
 )
-from companion.games.labystere.setup import Cell, Layout, PerData, card_components, generate
+from companion.games.labystere.setup import Layout
+from companion.games.labystere.start import read_setup
 
 RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
 # Games stored under version 1 still open, read only, with their own rules (registre LAB-19).
 READABLE_VERSIONS = (1,)
 EVENT_TYPES = ("roll", "move", "swap", "reveal", "action", "end_turn", "declare")
-PLAYERS = f"{RULES} › en-tête (2 à 4 joueurs)"
-
-
-def _data() -> LabystereData:
-    data = load_game("labystere")
-    assert isinstance(data, LabystereData)
-    return data
 
 
 @dataclass
@@ -322,65 +314,19 @@ class LabystereState(Checks):
 HANDLERS = {kind: getattr(LabystereState, f"_do_{kind}") for kind in EVENT_TYPES}
 
 
-class _Tables:
-    """What `new_state` reads from a data object besides the layout, worked out once per data
-    object (`PerData`): the pawn colours, each path card's cover and shape, the stacks made."""
-
-    def __init__(self, data: LabystereData) -> None:
-        paths = [c for c in card_components(data) if c.group == "chemins"]
-        self.colours = [c.id for c in data.colours]
-        self.covers = {c.id: str(c.fields["type"]) for c in paths}
-        self.shapes = {c.id: str(c.fields["shape"]) for c in paths}
-        self.stacks: dict[Cell, Stack] = {}
-
-
-tables_of = PerData(_Tables)
-
-
 class LabystereEngine:
     game = "labystere"
     rules_version = RULES_VERSION
 
     def new_state(self, setup: dict[str, Any]) -> LabystereState:
-        """2 to 4 players, each with a pawn colour; the first seat starts (the youngest,
-        DÉROULEMENT DE LA PARTIE; registre LAB-9); the board is the plan of `seed`
-        (PRÉPARATION; registre LAB-4) and every pawn starts on Départ (DÉROULEMENT)."""
-        data = _data()
-        if not isinstance(setup, dict):
-            raise RuleError("mise en place : une table {players, colours, seed}", PREP)
-        unknown = sorted(set(setup) - {"players", "colours", "seed"})
-        if unknown:
-            raise RuleError(f"champ inconnu dans la mise en place : {', '.join(unknown)}", PREP)
-        players = setup.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
-                                                    for p in players):
-            raise RuleError("joueurs : une liste de noms non vides", PLAYERS)
-        if not data.players.min <= len(players) <= data.players.max:
-            raise RuleError(f"Labystère se joue de {data.players.min} à {data.players.max} "
-                            f"joueurs (reçu {len(players)})", PLAYERS)
-        if len({p.strip().casefold() for p in players}) != len(players):
-            raise RuleError("deux joueurs portent le même nom", PLAYERS)
-        colours = setup.get("colours")
-        known = tables_of(data).colours
-        if not isinstance(colours, list) or len(colours) != len(players):
-            raise RuleError("une couleur de pion par joueur", PREP)
-        for colour in colours:
-            if not isinstance(colour, str) or colour not in known:
-                raise RuleError(f"couleur inconnue {colour!r} ; couleurs : {', '.join(known)}",
-                                PREP)
-        if len(set(colours)) != len(colours):
-            raise RuleError("chaque joueur a son propre pion : deux couleurs identiques", PREP)
-        seed = setup.get("seed")
-        try:
-            layout = generate(seed, data)  # type: ignore[arg-type]
-        except UsageError as exc:
-            raise RuleError(str(exc), "registre LAB-2") from None
-        table = tables_of(data)
-        board = Board.from_layout(layout, table.covers, table.shapes, table.stacks)
-        start = board.find("depart")
-        n = len(players)
-        return LabystereState(players=list(players), colours=list(colours), seed=int(seed),  # type: ignore[arg-type]
-                              data=data, layout=layout, board=board, pawns=[start] * n,
+        """2 to 4 players, each with a pawn colour (start.py `read_setup`); the first seat
+        starts (the youngest, DÉROULEMENT DE LA PARTIE; registre LAB-9); the board is the plan
+        of `seed` (PRÉPARATION; registre LAB-4) and every pawn starts on Départ (DÉROULEMENT)."""
+        start = read_setup(setup)
+        n = len(start.players)
+        return LabystereState(players=start.players, colours=start.colours, seed=start.seed,
+                              data=start.data, layout=start.layout, board=start.board,
+                              pawns=[start.board.find("depart")] * n,
                               double_pending=[False] * n, out=[False] * n,
                               knows=[set() for _ in range(n)])
 
