@@ -1,9 +1,13 @@
 """The phone at the table (issue 25), in a real browser (Debian chromium through Playwright):
 
 - cold load: a fresh browser context (no cache, no session) opening the home page and a game
-  page mid-game, on a tablet (1024×768) and a phone (390×844), until the page's script has run
-  and its text is drawn; beside a trivial one-button page served the same way (its own
-  Streamlit server) in the same run. Target: under 1 s.
+  page mid-game (a deep link, as a QR code opens it), on a tablet (1024×768) and a phone
+  (390×844), from navigation start to the page's script run and its text drawn (the page's
+  own clock); the app served as `companion app` serves it, beside a trivial one-button page
+  served by Streamlit as it ships, and the same page with the app's server setting
+  (tableapp/firstload.py), in the same run, loads taken in turns. Target: under 1 s.
+- static files: Streamlit's ~60 files of a first load fetched over one kept-alive connection,
+  from Streamlit as it ships and from the app's server.
 - host page height at 390×844, each game mid-game: the page's scroll height in screens, and
   where the turn's primary action lies (its bottom edge, in px from the top of the first
   screen: inside 844 means visible without scrolling). Target: the action within one screen.
@@ -15,18 +19,30 @@ only; --shots saves a screenshot of each host page, first screen only, to look a
 from __future__ import annotations
 
 import argparse
+import http.client
+import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from browser_taps import ARGS, CHROMIUM, TIMEOUT, TRIVIAL, example, serve  # noqa: E402
+from browser_taps import (  # noqa: E402
+    ARGS,
+    CHROMIUM,
+    TIMEOUT,
+    TRIVIAL,
+    example,
+    free_port,
+    serve,
+)
 
 from companion.events.store import EventStore  # noqa: E402
 from companion.hosting.access import HOST, Access  # noqa: E402
@@ -53,6 +69,13 @@ SETTLED_JS = """() => {
   return app && app.getAttribute('data-test-script-state') === 'notRunning';
 }"""
 
+# the page's clock (ms since navigation start) once no script runs and `ready` is drawn
+READY_JS = """(ready) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return null;
+  return document.body.innerText.includes(ready) ? performance.now() : null;
+}"""
+
 # the element that scrolls the page (Streamlit's main section), its height and the action's box
 MEASURE_JS = """() => {
   const main = document.querySelector('[data-testid="stMain"]') || document.scrollingElement;
@@ -62,15 +85,15 @@ MEASURE_JS = """() => {
 
 
 def cold_load(browser: Any, url: str, ready: str, viewport: dict[str, int]) -> float:
-    """Seconds from navigation to the page settled with `ready` drawn, in a fresh context."""
+    """Seconds from navigation start to the page settled with `ready` drawn, in a fresh
+    context, on the page's own clock. The page is checked every 20 ms: a locator's wait polls
+    ever more slowly (up to every 500 ms), which made the same load read 1.1 s or 1.5 s."""
     ctx = browser.new_context(viewport=viewport, locale="fr-FR")
     try:
         page = ctx.new_page()
-        start = time.perf_counter()
         page.goto(url, wait_until="commit", timeout=TIMEOUT)
-        page.get_by_text(ready, exact=False).first.wait_for(timeout=TIMEOUT)
-        page.wait_for_function(SETTLED_JS, timeout=TIMEOUT, polling=20)
-        return time.perf_counter() - start
+        handle = page.wait_for_function(READY_JS, arg=ready, timeout=TIMEOUT, polling=20)
+        return float(handle.json_value()) / 1000
     finally:
         ctx.close()
 
@@ -111,6 +134,42 @@ def measure_host(browser: Any, base: str, game: str, code: str, token: str, acti
         ctx.close()
 
 
+def serve_app(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The app as its users start it: `companion app` (its settings, its server's)."""
+    port = free_port()
+    env = dict(os.environ, COMPANION_PUBLIC_URL=f"http://localhost:{port}")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--local", "--port",
+                             str(port), "--db", str(db)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
+                return proc, url
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    raise SystemExit("companion app n'a pas démarré")
+
+
+def static_files(base: str) -> tuple[int, float]:
+    """(files, seconds): the JavaScript, CSS and fonts the HTML names, one after the other over
+    one kept-alive connection."""
+    with urllib.request.urlopen(base, timeout=10) as answer:
+        html = answer.read().decode("utf-8")
+    paths = ["/" + found.lstrip("./") for found in
+             re.findall(r'(?:href|src)="([^"]+\.(?:js|css|woff2))"', html)]
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    start = time.perf_counter()
+    for path in paths:
+        connection.request("GET", path)
+        connection.getresponse().read()
+    connection.close()
+    return len(paths), time.perf_counter() - start
+
+
 def main(loads: int, shots: Path | None) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -119,28 +178,46 @@ def main(loads: int, shots: Path | None) -> None:
     EventStore(db)
     trivial_script = folder / "trivial.py"
     trivial_script.write_text(TRIVIAL, encoding="utf-8")
-    app, base = serve(ROOT / "streamlit_app.py", db)
+    tuned_script = folder / "trivial_tuned.py"  # the app's server setting, from its first run
+    tuned_script.write_text(f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
+                            "from tableapp import runcost\nruncost.send_at_once()\n" + TRIVIAL,
+                            encoding="utf-8")
+    app, base = serve_app(db)
     trivial, trivial_base = serve(trivial_script, folder / "unused.sqlite3")
+    tuned, tuned_base = serve(tuned_script, folder / "unused.sqlite3")
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             noe_code, noe_token = host_game(db, "noe", "noe-partie-a-100-points.json", 1)
-            pages = [("page triviale (référence)", trivial_base, "fois"),
+            pages = [("page triviale, Streamlit tel quel", trivial_base, "fois"),
+                     ("page triviale, réglage du serveur de l'app", tuned_base, "fois"),
                      ("accueil", base, "Nouvelle partie"),
-                     ("Noé en cours (hôte)", f"{base}/noe?code={noe_code}&host={noe_token}",
-                      "Valider l'annonce")]
-            if not loads:
-                pages = []
-            print(f"Chargement à froid (contexte neuf, meilleur et médiane de {loads}, "
-                  "après un chargement d'échauffement) :")
-            for label, url, ready in pages:
-                for size, viewport in (("tablette", TABLET), ("téléphone", PHONE)):
-                    cold_load(browser, url, ready, viewport)  # warms the server, not timed
-                    times = [cold_load(browser, url, ready, viewport) for _ in range(loads)]
-                    print(f"  {label + ', ' + size:<42} meilleur {min(times):5.2f} s   "
-                          f"médiane {statistics.median(times):5.2f} s")
+                     ("Noé en cours (hôte, lien direct)",
+                      f"{base}/noe?code={noe_code}&host={noe_token}", "Valider l'annonce")]
+            if loads:
+                print(f"Chargement à froid (contexte neuf, horloge de la page ; meilleur et "
+                      f"médiane de {loads}, chargements pris à tour de rôle après un "
+                      "chargement d'échauffement) :")
+                sizes = (("tablette", TABLET), ("téléphone", PHONE))
+                for _label, url, ready in pages:  # warms each server (and its first run)
+                    cold_load(browser, url, ready, PHONE)
+                times: dict[tuple[str, str], list[float]] = {}
+                for _ in range(loads):
+                    for label, url, ready in pages:
+                        for size, viewport in sizes:
+                            times.setdefault((label, size), []).append(
+                                cold_load(browser, url, ready, viewport))
+                for (label, size), got in times.items():
+                    print(f"  {label + ', ' + size:<52} meilleur {min(got):5.2f} s   "
+                          f"médiane {statistics.median(got):5.2f} s")
+                print("Fichiers statiques d'un premier chargement, l'un après l'autre sur une "
+                      "connexion :")
+                for label, server in (("Streamlit tel quel", trivial_base), ("l'app", base)):
+                    count, seconds = static_files(server)
+                    print(f"  {label:<20} {count} fichiers en {seconds:5.2f} s "
+                          f"({1000 * seconds / count:4.1f} ms par fichier)")
             print("Page de l'hôte en cours de partie, téléphone 390×844 (hauteur en écrans ; "
                   "bas de l'action principale, en px, visible sans défiler si ≤ 844) :")
             for label, game, (name, count), action in STATES:
@@ -160,7 +237,7 @@ def main(loads: int, shots: Path | None) -> None:
                           f"action : {bottom}   ouverte défilée de {got['top']:.0f} px")
             browser.close()
     finally:
-        for proc in (app, trivial):
+        for proc in (app, trivial, tuned):
             proc.terminate()
             proc.wait(timeout=10)
 

@@ -139,6 +139,9 @@ def cmd_app(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError(NO_STREAMLIT) from None
     settings.configure_logging(logging.DEBUG if args.verbose else logging.INFO)
+    from tableapp import firstload
+
+    log.debug("premier chargement : %s", ", ".join(sorted(firstload.install())) or "tel quel")
     database = settings.database_url() or str(settings.default_database_file())
     url = public_address(args.port, address)
     announce(url, address, database.split("@")[-1] if settings.database_url() else database)

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+
+def in_own_loop(coroutine: Any) -> Any:
+    """`asyncio.run(coroutine)` in a thread of its own: a browser test of the same session may
+    hold Playwright's loop in this one, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def open_page(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:

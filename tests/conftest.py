@@ -139,13 +139,12 @@ def _free_port() -> int:
 
 @contextmanager
 def running_app(db: str | Path) -> Iterator[str]:
-    """The real app on a free localhost port using the database `db`; its base URL."""
+    """The real app on a free localhost port using the database `db`, started as its users
+    start it (`companion app`: the project's settings and its server's); its base URL."""
     port = _free_port()
     env = dict(os.environ, COMPANION_DB=str(db), COMPANION_PUBLIC_URL=f"http://localhost:{port}")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "streamlit_app.py"),
-         "--server.headless", "true", "--server.port", str(port),
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        [sys.executable, "-m", "companion", "app", "--local", "--port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     url = f"http://127.0.0.1:{port}"

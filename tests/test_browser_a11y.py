@@ -171,7 +171,8 @@ def test_labystere_cells_are_named_by_their_coordinates(
 
 def test_camelot_colours_are_coloured_chips_with_their_name(
         app_server: str, phone: Any, games: dict[str, str]) -> None:
-    open_page(phone, f"{app_server}/camelot?{games['camelot']}", "Tournoi")
+    # the page's own words: on a phone the hidden sidebar's « Camelot : tournois » comes first
+    open_page(phone, f"{app_server}/camelot?{games['camelot']}", "Jouer cette carte")
     settled(phone)
     chips = phone.evaluate("""() => [...document.querySelectorAll('.stMarkdownColoredText')]
       .filter(s => s.textContent === '●').map(s => ({

@@ -1,6 +1,7 @@
 """No network at run time, seen from a player's phone: opening the home page and a game's pages
 (host and public view, where icons, fonts and pictures are drawn) asks nothing of any server but
-the app's own. A third-party request would tell someone who plays, and fail without Internet."""
+the app's own. A third-party request would tell someone who plays, and fail without Internet.
+Nor does a deep link ask its own server a useless question first."""
 
 from __future__ import annotations
 
@@ -36,3 +37,7 @@ def test_every_request_stays_on_the_app_server(
                         if urlsplit(url).scheme in ("http", "https", "ws", "wss")
                         and urlsplit(url).netloc != ours})
     assert asked and not elsewhere, elsewhere
+    # a deep link knows where the server's root is (tableapp/firstload.py): no probe of
+    # /noe/_stcore/health (a 404, then 100 ms of waiting) before the root's
+    probed = [url for url in asked if "/noe/_stcore/" in url]
+    assert not probed and any(url.endswith("/_stcore/health") for url in asked), probed

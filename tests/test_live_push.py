@@ -7,12 +7,10 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
+from browsing import in_own_loop
 from conftest import running_app
 from streamclient import Phone
 
@@ -33,12 +31,6 @@ def _announce(store: EventStore, code: str) -> None:
                         "announcement": "complot"}, store.seq(code))
 
 
-
-def in_own_loop(scenario: Coroutine[Any, Any, None]) -> None:
-    """Runs the phones' scenario in a thread of its own: a browser test of the same session may
-    hold Playwright's loop in this one, where asyncio.run refuses to start."""
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, scenario).result()
 
 def test_a_write_wakes_every_follower_without_a_timer(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
