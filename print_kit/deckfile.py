@@ -214,6 +214,12 @@ def _colour(value: str) -> str | None:
     return None
 
 
+def _path_shown(value: str) -> str:
+    """An image's path in a message: as written up to 80 characters; longer, its end (where
+    the file's name is) after « … »."""
+    return value if len(value) <= 80 else "…" + value[-79:]
+
+
 def _art(value: str, folder: Path | None) -> tuple[str, str | None]:
     """(reference for CardSpec, problem or None). An OpenMoji code is hex groups joined by
     « - » (nothing else reaches a file name); a file is inside the deck's folder, after its
@@ -232,24 +238,24 @@ def _art(value: str, folder: Path | None) -> tuple[str, str | None]:
             return "", f"aucune image OpenMoji pour l'emoji « {value[:20]} »"
         return f"openmoji:{code}", None
     if folder is None:
-        return "", (f"image « {value[:80]} » : un fichier d'image ne peut pas accompagner un "
-                    "téléversement ; utilisez un emoji, openmoji:CODE ou la commande "
-                    "companion print deck")
+        return "", (f"image « {_path_shown(value)} » : un fichier d'image ne peut pas "
+                    "accompagner un téléversement ; utilisez un emoji, openmoji:CODE ou la "
+                    "commande companion print deck")
     base = folder.resolve()
     try:
         path = (base / value).resolve()  # an absolute path replaces base; links are followed
     except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL byte
-        return "", f"image « {value[:80]} » : chemin illisible"
+        return "", f"image « {_path_shown(value)} » : chemin illisible"
     if not path.is_relative_to(base):
-        return "", (f"image « {value[:80]} » : hors du dossier du paquet ({base}) ; posez "
+        return "", (f"image « {_path_shown(value)} » : hors du dossier du paquet ({base}) ; posez "
                     "l'image dans ce dossier ou un de ses sous-dossiers")
     if path.suffix.lower() not in (".svg", ".png"):
-        return "", f"image « {value[:80]} » : format non pris en charge (SVG ou PNG)"
+        return "", f"image « {_path_shown(value)} » : format non pris en charge (SVG ou PNG)"
     if not path.is_file():
-        return "", f"image introuvable « {value[:80]} » (cherchée dans {path.parent})"
+        return "", f"image introuvable « {_path_shown(value)} » (cherchée dans {path.parent})"
     problem = picture_problem(path)
     if problem:
-        return "", f"image « {value[:80]} » : {problem}"
+        return "", f"image « {_path_shown(value)} » : {problem}"
     return str(path), None
 
 

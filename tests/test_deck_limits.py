@@ -199,7 +199,8 @@ def test_an_image_path_stays_inside_the_decks_folder_links_included(
             with pytest.raises(DeckFileError) as caught:
                 parse_deck(name, data, deck_dir)
             message = str(caught.value)
-        assert f"dehors.csv, ligne 2, colonne H (image) : image « {path} » : hors du dossier " \
+        shown = path if len(path) <= 80 else "…" + path[-79:]  # a long path: its end
+        assert f"dehors.csv, ligne 2, colonne H (image) : image « {shown} » : hors du dossier " \
                "du paquet" in message, message
     deck = parse_deck("dedans.csv", hostile.image_outside("images/dedans.svg")[1], deck_dir)
     assert deck.cards[0].art == str(deck_dir / "images" / "dragon.svg")  # inside: followed
@@ -404,3 +405,15 @@ def test_card_images_asked_from_the_page_have_a_pixel_budget() -> None:
     assert "images des cartes : 537 millions de pixels à dessiner ; au plus 200 millions par " \
            "demande ici" in message, message
     assert not [b for b in at.get("download_button") if b.label.startswith("cartes-png")]
+
+
+def test_a_long_image_path_is_shown_by_its_end(tmp_path: Path) -> None:
+    """The end of a path names its file: a path too long for a message keeps it."""
+    deck_dir = tmp_path / "paquet"
+    deck_dir.mkdir()
+    path = "/" + "/".join(["un-dossier-au-nom-long"] * 6) + "/le-dragon-vert.svg"
+    name, data = hostile.image_outside(path)
+    with pytest.raises(DeckFileError) as caught:
+        parse_deck(name, data, deck_dir)
+    message = str(caught.value)
+    assert len(path) > 80 and f"image « …{path[-79:]} » : hors du dossier" in message, message
