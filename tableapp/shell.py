@@ -47,6 +47,7 @@ RELABEL: list[tuple[str, str]] = [
     (r"^Running\.\.\.$", "En cours…"),
     (r"^Please wait\.\.\.$", "Patientez…"),
     (r"^Stop$", "Arrêter"),
+    (r"^Stopping\.\.\.$", "Arrêt…"),
     (r"^Rerun$", "Relancer"),
     (r"^Always rerun$", "Toujours relancer"),
     (r"^Source file changed\.$", "Le code a changé."),

@@ -29,6 +29,7 @@ def relabel(text: str) -> str | None:
     ("paquet.csv, 297.0B", "paquet.csv, 297 o"), ("deck.xlsx, 3.4KB", "deck.xlsx, 3,4 Ko"),
     ("Link to heading", "Lien vers ce titre"), ("Show/hide columns", "Colonnes affichées"),
     ("Download as PNG", "Télécharger (PNG)"), ("App pages", "Pages"), ("Sidebar", "Menu"),
+    ("Stopping...", "Arrêt…"), ("Stop", "Arrêter"),
 ])
 def test_streamlit_english_and_file_sizes_are_relabelled(english: str, french_text: str) -> None:
     assert relabel(english) == french_text
