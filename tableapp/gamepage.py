@@ -43,6 +43,8 @@ from tableapp import a11y, live, livepoll, notices, rights, session, tableclock
 from tableapp.history import (
     Describe,
     EntryForm,
+    Ink,
+    as_is,
     correction,
     correction_fallback,
     history_rows,
@@ -198,10 +200,11 @@ def _default_describe(event: dict[str, Any]) -> str:
     return str(event.get("type", "événement"))
 
 
-def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
+def toolbar(stored: StoredGame, describe: Describe | None = None, ink: Ink | None = None) -> None:
     """History with undo/correct, export/import, QR code and short code for a public view, and
-    the host's devices and rights; a device without the host's token gets a caption only."""
-    describe = describe or _default_describe
+    the host's devices and rights; a device without the host's token gets a caption only.
+    `ink`: what the page adds to a described line once escaped (history.Ink)."""
+    describe, ink = describe or _default_describe, ink or as_is
     grant = host_grant()
     _notice(stored, describe, public=grant is None)
     if grant is None:
@@ -209,7 +212,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
                    f"{counted(len(stored.entries), 'événement')} · mise à jour automatique")
         return
     if not stored.read_only:
-        correction_fallback(stored, describe)
+        correction_fallback(stored, describe, ink)
     a11y.heading(f"Partie {stored.code}")
     left, right = st.columns(2)
     with left:
@@ -217,7 +220,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
             st.caption("Partie jouée avec les règles d'avant : elle se consulte et "
                        "s'exporte, sans annulation ni correction.")
         else:
-            undo_controls(stored, describe)
+            undo_controls(stored, describe, ink)
     if right.button("Changer de partie", key="tb_leave", width="stretch",
                     icon=":material/logout:"):
         session.forget_code(stored.game)
@@ -226,7 +229,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None) -> None:
     panel = st.segmented_control("Outils", [HISTORY, SHARE, RIGHTS], key="tb_panel",
                                  label_visibility="collapsed")
     if panel == HISTORY:
-        history_rows(stored, describe, tappable=not stored.read_only)
+        history_rows(stored, describe, not stored.read_only, ink)
     elif panel == SHARE:
         _share(stored)
     elif panel == RIGHTS:

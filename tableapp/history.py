@@ -29,6 +29,14 @@ EntryForm = Callable[[StoredGame, dict[str, Any] | None, str], dict[str, Any] | 
 #   prefill: None for a new entry; the event being corrected otherwise (widgets start from it).
 #   key:     a prefix for every widget key of the form.
 Describe = Callable[[dict[str, Any]], str]
+# What a page adds to a described line once escaped (Markdown; `plain` already applied to the
+# line): Camelot colours the dot of « ● Rouge ». Nothing by default.
+Ink = Callable[[str], str]
+
+
+def as_is(markdown: str) -> str:
+    """The default `Ink`: the escaped line as it is."""
+    return markdown
 
 HISTORY_ROWS = 30  # rows drawn at once (the most recent); « Tout l'historique » for the rest
 _FIX_KEY = "_compagnon_fix"  # (code, raw index) of the entry the host is correcting
@@ -51,7 +59,8 @@ def _open_fix(code: str, index: int) -> None:  # a callback: runs before the pag
     st.session_state.pop(_CONFIRM_KEY, None)
 
 
-def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True) -> None:
+def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True,
+                 ink: Ink = as_is) -> None:
     """Every effective entry, most recent first, as a row the host taps to correct it (as
     plain lines when the game can no longer be written to)."""
     if not stored.entries:
@@ -67,10 +76,10 @@ def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True) 
         label = entry_line(entry.index, describe(entry.event)) + (
             " (corrigé)" if entry.corrected else "")
         if tappable:
-            st.button(plain(label), key=f"tb_fix_{entry.index}", width="stretch",
+            st.button(ink(plain(label)), key=f"tb_fix_{entry.index}", width="stretch",
                       on_click=_open_fix, args=(stored.code, entry.index))
         else:
-            st.markdown(plain(label))
+            st.markdown(ink(plain(label)))
 
 
 # --- a correction ---------------------------------------------------------------------------
@@ -119,7 +128,8 @@ def _close_fix() -> None:
     st.session_state.pop(_VIEW_KEY, None)
 
 
-def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, EntryForm]) -> bool:
+def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, EntryForm],
+               ink: Ink = as_is) -> bool:
     """When the host tapped a past entry in the history: draw, at the top of the page,
     « Correction du n° 12 : <describe(event)> », the form for that event's type prefilled
     (forms[event["type"]]), « Retirer cet événement » and « Annuler la correction ».
@@ -138,7 +148,7 @@ def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, Entry
     text = describe(entry.event)
     with st.container(border=True, key="tb_correction"):
         a11y.heading(f"Correction du n° {entry.index}")
-        st.markdown(plain(text))
+        st.markdown(ink(plain(text)))
         form = forms.get(str(entry.event.get("type")))
         before = _scores(stored)
         if form is None:
@@ -179,11 +189,11 @@ def _scroll_to_correction() -> None:
             unsafe_allow_javascript=True)
 
 
-def correction_fallback(stored: StoredGame, describe: Describe) -> None:
+def correction_fallback(stored: StoredGame, describe: Describe, ink: Ink = as_is) -> None:
     """For a page that does not call `correction` (yet): the toolbar draws it, withdraw-only,
     so a tapped row never leads nowhere."""
     if st.session_state.pop(_DRAWN_KEY, None) != id(stored):
-        correction(stored, describe, {})
+        correction(stored, describe, {}, ink)
         st.session_state.pop(_DRAWN_KEY, None)
 
 
@@ -209,20 +219,20 @@ def undone_entry(stored: StoredGame) -> dict[str, Any] | None:
     return entries[-1].event if entries else None
 
 
-def undo_controls(stored: StoredGame, describe: Describe) -> None:
+def undo_controls(stored: StoredGame, describe: Describe, ink: Ink = as_is) -> None:
     """« Annuler le dernier événement », then « Annuler n° 12 : … ? » (yes / no); once
     undone, « Annulé : … » and « Rétablir »."""
     _said(stored, "undo")
     undone = undone_entry(stored)
     if undone is not None:
         line, redo_col = st.columns([3, 1], vertical_alignment="center")
-        line.caption(plain(f"Annulé : {describe(undone)}"))
+        line.caption(ink(plain(f"Annulé : {describe(undone)}")))
         if redo_col.button("Rétablir", key="tb_redo", width="stretch",
                            icon=":material/redo:"):
             redo(stored, undone, {"where": "undo", "text": f"Rétabli : {describe(undone)}"})
     last = stored.entries[-1] if stored.entries else None
     if last is not None and st.session_state.get(_CONFIRM_KEY) == (stored.code, stored.seq):
-        st.warning(plain(f"Annuler le {entry_line(last.index, describe(last.event))} ?"))
+        st.warning(ink(plain(f"Annuler le {entry_line(last.index, describe(last.event))} ?")))
         yes, no = st.columns(2)
         if yes.button("Oui, annuler", key="tb_undo_yes", type="primary", width="stretch",
                       icon=":material/undo:"):
@@ -235,4 +245,4 @@ def undo_controls(stored: StoredGame, describe: Describe) -> None:
               width="stretch", icon=":material/undo:", on_click=_ask_undo,
               args=(stored.code, stored.seq))
     if last is not None:
-        st.caption(plain(f"Dernier : {entry_line(last.index, describe(last.event))}"))
+        st.caption(ink(plain(f"Dernier : {entry_line(last.index, describe(last.event))}")))

@@ -317,3 +317,19 @@ def test_the_winner_of_a_purple_tournament_takes_the_token_he_chooses() -> None:
     click(at, "go")
     assert store().load(code).state.tokens[0] == {"jaune"}
     assert not at.exception
+
+
+def test_history_lines_show_each_colour_as_its_chip() -> None:
+    """« débute un tournoi ● Rouge » in the toolbar's last line and in the history: the dot in
+    red (the entry forms' chip), the name still written; a player's name stays text."""
+    code = store().create("camelot", {"players": ["● Rouge *gras*", NAMES[1]],
+                                      "mode": "table"})
+    store().append(code, {"type": "start", "player": 0, "colour": "rouge"}, 0)
+    at = app(code=code).run()
+    [last] = [c.value for c in at.caption if c.value.startswith("Dernier")]
+    assert last.endswith("débute un tournoi :red[●] Rouge"), last
+    assert "\\*gras\\*" in last  # the name escaped: no emphasis from a name
+    at.segmented_control(key="tb_panel").set_value("Historique et corrections").run()
+    rows = [b.label for b in at.button if b.key and b.key.startswith("tb_fix_")]
+    assert rows and rows[0].endswith("débute un tournoi :red[●] Rouge"), rows
+    assert not at.exception

@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from companion.core.text import counted, de
+from companion.games.camelot.cards import catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import (
     colour_label,
@@ -32,6 +33,7 @@ from tableapp.gamepage import (
     toolbar,
 )
 from tableapp.pages.camelot_entry import (
+    CHIP_INK,
     card_chip,
     colour_chip,
     lancelot_form,
@@ -74,6 +76,16 @@ def play() -> None:
     live_view(current_game(GAME, setup_form), _game)
 
 
+def colour_dots(markdown: str) -> str:
+    """A history line once escaped, each « ● <colour> » of texts.colour_label with its dot in
+    the colour (the chips of the entry forms). The only markup added is the colour of a dot
+    before one of the catalogue's five colour names; the name still says the colour."""
+    for colour, ink in CHIP_INK.items():
+        name = plain(catalogue().colour_names[colour])
+        markdown = markdown.replace(f"● {name}", f":{ink}[●] {name}")
+    return markdown
+
+
 def _game(stored: StoredGame) -> None:
     """The game view, one fragment (gamepage.live_view): a tap in the form reruns it alone,
     and so does the write that follows."""
@@ -89,7 +101,7 @@ def _game(stored: StoredGame) -> None:
     if is_public_view():  # the table's scoreboard: whose turn first (issue 25)
         tableclock.banner(GAME, state.summary(), list(state.names))
     # the current turn's entry first (a correction, when the host tapped a past entry)
-    if not is_public_view() and not correction(stored, describe, FORMS) \
+    if not is_public_view() and not correction(stored, describe, FORMS, colour_dots) \
             and state.phase != "over":
         with st.container(border=True):
             _new_entry(stored)
@@ -97,7 +109,7 @@ def _game(stored: StoredGame) -> None:
     if state.mode != "jetons" and state.phase != "over":
         _displays(state)
     after_game(stored)
-    toolbar(stored, describe)
+    toolbar(stored, describe, colour_dots)
 
 
 def _new_entry(stored: StoredGame) -> None:
