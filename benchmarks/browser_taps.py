@@ -97,7 +97,12 @@ def serve(script: Path, db: Path) -> tuple[subprocess.Popen[bytes], str]:
          "--server.port", str(port), "--browser.gatherUsageStats", "false",
          "--server.fileWatcherType", "none"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
+    return answering(proc, f"http://127.0.0.1:{port}", "le serveur Streamlit")
+
+
+def answering(proc: subprocess.Popen[bytes], url: str,
+              what: str) -> tuple[subprocess.Popen[bytes], str]:
+    """(proc, url) once the server at `url` answers its health check (60 s at most)."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -106,7 +111,7 @@ def serve(script: Path, db: Path) -> tuple[subprocess.Popen[bytes], str]:
         except OSError:
             time.sleep(0.3)
     proc.kill()
-    raise SystemExit("le serveur Streamlit n'a pas démarré")
+    raise SystemExit(f"{what} n'a pas démarré")
 
 
 def example(name: str, count: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:

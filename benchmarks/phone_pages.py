@@ -39,6 +39,7 @@ from browser_taps import (  # noqa: E402
     CHROMIUM,
     TIMEOUT,
     TRIVIAL,
+    answering,
     example,
     free_port,
     serve,
@@ -141,16 +142,7 @@ def serve_app(db: Path) -> tuple[subprocess.Popen[bytes], str]:
     proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--local", "--port",
                              str(port), "--db", str(db)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                return proc, url
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    raise SystemExit("companion app n'a pas démarré")
+    return answering(proc, f"http://127.0.0.1:{port}", "companion app")
 
 
 def static_files(base: str) -> tuple[int, float]:
