@@ -229,7 +229,7 @@ def toolbar(stored: StoredGame, describe: Describe | None = None, ink: Ink | Non
     panel = st.segmented_control("Outils", [HISTORY, SHARE, RIGHTS], key="tb_panel",
                                  label_visibility="collapsed")
     if panel == HISTORY:
-        history_rows(stored, describe, not stored.read_only, ink)
+        history_rows(stored, describe, tappable=not stored.read_only, ink=ink)
     elif panel == SHARE:
         _share(stored)
     elif panel == RIGHTS:
