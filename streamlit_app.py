@@ -2,9 +2,9 @@
 
 import streamlit as st
 
-from tableapp import capacity, ownership, phone, runcost, shell
+from tableapp import capacity, firstload, ownership, phone, runcost, shell
 from tableapp.navigation import sections
-from tableapp.session import apply_style, freeze_imports, remember_device
+from tableapp.session import freeze_imports, remember_device
 
 runcost.tune()  # once per process: what each woken screen's run costs (issue 23)
 # An emoji, drawn by the browser itself: a ":material/…" icon would make every phone fetch the
@@ -12,9 +12,9 @@ runcost.tune()  # once per process: what each woken screen's run costs (issue 23
 # player, failing without Internet (tests/test_browser_offline.py).
 st.set_page_config(page_title="Compagnon de table", page_icon="🃏",
                    layout="wide")
-apply_style()
-shell.install()  # French only, 44 px touch targets
-phone.install_css()  # the phone's layout: game bar instead of the sidebar, turn on one screen
+# French only, 44 px touch targets, the phone's layout (game bar instead of the sidebar, the turn
+# on one screen): sent once with the page's HTML where `companion app` serves it, else each run
+shell.install(in_html=firstload.carries_markup())
 if not capacity.admit():  # past this server's ceiling: a short French page, retried later
     capacity.refuse()
 try:

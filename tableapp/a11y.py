@@ -127,8 +127,3 @@ def heading(text: str) -> None:
     drawn at the size of Streamlit's subheader, without the link icon. `text` is escaped."""
     st.html(f'<h2 class="compagnon-h">{html.escape(text)}</h2>')
 
-
-def install() -> None:
-    """Style and repairs of every page: call once per run, from the shell."""
-    st.html(A11Y_CSS)
-    st.html(A11Y_SCRIPT, unsafe_allow_javascript=True)

@@ -118,11 +118,6 @@ NARRATOR_CSS = f"""
 """
 
 
-def install_css() -> None:
-    """The phone's style (call once per run, from the router)."""
-    st.html(PHONE_CSS)
-
-
 def game_bar(sections: dict[str, list[st.Page]], current: st.Page) -> None:
     """The compact game bar of a phone: a « Menu » button opening every page of the app,
     a row per section (each page's title names its game), one tap each. A choice opens its

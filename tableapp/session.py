@@ -115,10 +115,6 @@ def freeze_imports() -> None:
         gc.freeze()
 
 
-def apply_style() -> None:
-    st.html(TABLET_CSS)  # style only: in the event container, no empty line atop every page
-
-
 # --- query params -----------------------------------------------------------------------------
 
 

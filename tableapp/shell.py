@@ -14,7 +14,7 @@ import json
 
 import streamlit as st
 
-from tableapp import a11y
+from tableapp import a11y, phone, session
 
 # Streamlit's English, as whole text nodes (or attributes) -> French. Patterns are anchored
 # JavaScript regular expressions; keep them specific: the app's own text is French already.
@@ -230,10 +230,26 @@ def relabel_script() -> str:
     return f"<script>{_SCRIPT}({data});</script>"
 
 
-def install() -> None:
-    """Style and script of every page: call once per run, from the router."""
-    st.html(TOUCH_CSS)  # style only: Streamlit puts it in the event container, no space taken
+def page_style() -> str:
+    """Every page's style: large controls (session), touch targets (here), contrast (a11y), the
+    phone's layout (phone). Static text."""
+    return session.TABLET_CSS + TOUCH_CSS + a11y.A11Y_CSS + phone.PHONE_CSS
+
+
+def page_markup() -> str:
+    """Every page's style and scripts: what `companion app` sends once with the HTML of every
+    page (tableapp/firstload.py), last in its body."""
+    return page_style() + relabel_script() + a11y.A11Y_SCRIPT
+
+
+def install(in_html: bool) -> None:
+    """Style and scripts of every page: call once per run, from the router. Nothing to send
+    when the page's HTML carries them already (`in_html`: tableapp/firstload.py); else sent by
+    this run, as a server started by `streamlit run` needs."""
+    if in_html:
+        return
+    st.html(page_style())  # style only: Streamlit puts it in the event container, no space taken
     with st.sidebar:
         with st.container(key="compagnon_shell"):
             st.html(relabel_script(), unsafe_allow_javascript=True)
-            a11y.install()
+            st.html(a11y.A11Y_SCRIPT, unsafe_allow_javascript=True)
