@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import random
+import re
 from math import comb
 
 import pytest
@@ -210,6 +211,16 @@ def test_cli_json_and_csv(capsys: pytest.CaptureFixture[str]) -> None:
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert {r["donnees"] for r in rows} == {"original", "modifie"}
     assert {"valeur", "bas", "haut", "n", "joueurs", "politique"} <= set(rows[0])
+
+
+def test_cli_text_writes_its_figures_as_french_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """« équilibre : 0,333 », « 33,3 % [… ; …] (n = 3) »: a decimal comma, never a point."""
+    assert main(["lab", "emblemes", "--games", "3", "--players", "3", "--lieux", "A"]) == 0
+    out = capsys.readouterr().out
+    assert "victoire du 1er joueur (équilibre : 0,333)" in out
+    figures = [line for line in out.splitlines() if " [" in line]  # a figure, its interval
+    assert len(figures) > 10 and all(re.search(r"\(n = 3\)$", line) for line in figures)
+    assert not re.search(r"\d\.\d", out)
 
 
 def test_cli_text_says_the_figures_hold_for_these_policies(

@@ -130,6 +130,27 @@ def test_public_view_shows_scores_without_entry() -> None:
     assert not [b for b in at.button if b.key == "noe_entry_valid"]
 
 
+def test_large_scores_and_targets_are_written_as_french_does() -> None:
+    """« objectif 5 000 points », « 1 250 », « 1 250/5 000 » (narrow no-break spaces), for the
+    host (metrics, progress, grid) and on the public screen (score cards)."""
+    code = store().create("noe", {"players": ["Alice", "Bruno"], "level": 3, "target": 5000})
+    for seq in range(25):  # Alice scores 50 points a manche (« 6 Léonard »), alone each time
+        store().append(code, {"type": "announcement", "manche": seq + 1, "player": "Alice",
+                              "announcement": "six-leonard"}, seq)
+    score = store().load(code).state.summary()["scores"]["Alice"]
+    assert score >= 1000
+    shown = f"{score // 1000}\u202f{score % 1000:03d}"
+    at = app("play", code=code).run()
+    assert not at.exception
+    assert "objectif 5\u202f000 points" in texts(at)
+    assert {m.label: m.value for m in at.metric}["Alice"] == shown
+    assert f"{shown}/5\u202f000" in [p.proto.text for p in at.get("progress")]
+    assert f"**{shown}**" in texts(at)  # the grid's total
+    public = app("play", code=code, view="public").run()
+    assert score_cards(public)["Alice"] == shown
+    assert "5000" not in texts(public) + texts(at)
+
+
 def test_hand_checker() -> None:
     at = page_app("noe_checkers", "hand_checker").run()
     at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND[:5]).run()

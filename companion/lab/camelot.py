@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.core.text import number
 from companion.games.camelot.cards import ACTION, catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.simulate import playout
@@ -64,7 +65,7 @@ def report(condition: dict[str, Any], records: list[dict[str, Any]],
     n = len(records)
     players = condition["joueurs"]
     tournaments = sum(r["tournaments"] for r in records)
-    out = [rate(f"victoire du 1er joueur (équilibre : {1 / players:.3f})",
+    out = [rate(f"victoire du 1er joueur (équilibre : {number(1 / players, 3)})",
                 sum(r["first_wins"] for r in records), n),
            mean("tournois par partie", [r["tournaments"] for r in records])]
     cat = catalogue()

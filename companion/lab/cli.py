@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from companion.core.errors import UsageError
-from companion.core.text import counted, csv_text
+from companion.core.text import counted, csv_text, number
 from companion.games.catalog import GAMES
 from companion.games.info import LabDefaults
 from companion.lab.overrides import describe, parse_assignments
@@ -98,16 +98,18 @@ def render_text(original: Run, changed: Run | None) -> str:
         lines.append(text)
     speed = original.units / original.seconds if original.seconds else 0.0
     lines.append("")
-    lines.append(f"{original.units} {module.UNIT} en {original.seconds:.2f} s "
-                 f"({speed:.0f} {module.UNIT}/s)")
+    lines.append(f"{number(original.units)} {module.UNIT} en {number(original.seconds, 2)} s "
+                 f"({number(speed, 0)} {module.UNIT}/s)")
     return "\n".join(lines)
 
 
 def _figure(row: dict[str, Any]) -> str:
+    """A figure with its interval, in French numbers: « 46,7 % [44,1 ; 49,3] (n = 1 000) »."""
     if row["type"] == "taux":
-        return (f"{100 * row['valeur']:.1f} % [{100 * row['bas']:.1f} ; "
-                f"{100 * row['haut']:.1f}] (n={row['n']})")
-    return f"{row['valeur']:.2f} [{row['bas']:.2f} ; {row['haut']:.2f}] (n={row['n']})"
+        return (f"{number(100 * row['valeur'])} % [{number(100 * row['bas'])} ; "
+                f"{number(100 * row['haut'])}] (n = {number(row['n'])})")
+    return (f"{number(row['valeur'], 2)} [{number(row['bas'], 2)} ; "
+            f"{number(row['haut'], 2)}] (n = {number(row['n'])})")
 
 
 def cmd_lab(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ import random
 from bisect import bisect_left
 from typing import Any
 
+from companion.core.text import number
 from companion.games.emblemes.cards import PLACES
 from companion.games.emblemes.engine import ENGINE, EmblemesState
 from companion.games.emblemes.simulate import NAMES, answer, random_play
@@ -113,7 +114,7 @@ def report(condition: dict[str, Any], records: list[dict[str, Any]],
            options: Options) -> list[Figure]:
     n = len(records)
     players = condition["joueurs"]
-    out = [rate(f"victoire du 1er joueur (équilibre : {1 / players:.3f})",
+    out = [rate(f"victoire du 1er joueur (équilibre : {number(1 / players, 3)})",
                 sum(r["winner_seat"] == 0 for r in records), n),
            mean("pièces du 1er joueur moins la moyenne des autres",
                 [r["first_coins"] - r["others_coins"] for r in records])]

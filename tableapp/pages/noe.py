@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from companion.core.errors import RuleError
+from companion.core.text import number
 from companion.games.catalog import game_info
 from companion.games.noe.board import chart_spec, describe, grid_column, grid_rows
 from companion.games.noe.cards import deck
@@ -73,7 +74,7 @@ def _status(summary: dict[str, Any]) -> None:
         return
     turn = f" · à {plain(summary['turn'])} de jouer" if summary["turn"] else ""
     st.markdown(f"**Manche {summary['manche']}** · donneur : {plain(summary['dealer'])}{turn} · "
-                f"niveau {summary['level']} · objectif {summary['target']} points")
+                f"niveau {summary['level']} · objectif {number(summary['target'])} points")
 
 
 def _scoreboard(summary: dict[str, Any]) -> None:
@@ -82,8 +83,9 @@ def _scoreboard(summary: dict[str, Any]) -> None:
     players, target = summary["players"], summary["target"]
     if is_public_view():  # what every phone of the game redraws at each write: one element
         scorecards.cards([scorecards.Card(
-            player, str(summary["scores"][player]), summary["scores"][player], target,
-            f"{min(summary['scores'][player], target)}/{target}") for player in players],
+            player, number(summary["scores"][player]), summary["scores"][player], target,
+            f"{number(min(summary['scores'][player], target))}/{number(target)}")
+            for player in players],
             "Scores")
     else:
         _score_metrics(summary)
@@ -103,8 +105,9 @@ def _score_metrics(summary: dict[str, Any]) -> None:
         for column, player in zip(st.columns(per_row), players[row:row + per_row], strict=False):
             score = summary["scores"][player]
             with column:
-                st.metric(plain(player), score, border=True)
-                st.progress(min(score / target, 1.0), text=f"{min(score, target)}/{target}")
+                st.metric(plain(player), number(score), border=True)
+                st.progress(min(score / target, 1.0),
+                            text=f"{number(min(score, target))}/{number(target)}")
 
 
 def _grid_markdown(summary: dict[str, Any]) -> str:
@@ -114,7 +117,7 @@ def _grid_markdown(summary: dict[str, Any]) -> str:
     lines = ["| " + " | ".join(plain(str(h)) for h in header) + " |",
              "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(plain(str(row[h])) for h in header) + " |" for row in rows]
-    totals = {grid_column(p): str(summary["scores"][p]) for p in summary["players"]}
+    totals = {grid_column(p): number(summary["scores"][p]) for p in summary["players"]}
     lines.append("| " + " | ".join(f"**{totals[h]}**" if h in totals else
                                    ("**Total**" if h == "Manche" else "") for h in header) + " |")
     return "\n".join(lines)
