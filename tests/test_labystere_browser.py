@@ -227,6 +227,8 @@ def test_the_board_in_play_in_dark_mode(app_server: str, browser: Any, count: in
             open_page(tab, url, text)
             tab.get_by_text("Départ", exact=True).locator("visible=true").first.wait_for(
                 timeout=30_000)
+            if "host" in url:  # the board's 25 cells drawn, not the first of them only
+                tab.locator(".st-key-lab_board button:visible").nth(24).wait_for(timeout=30_000)
             facts = tab.evaluate(BOARD_FACTS)
             assert facts["scroll"] == 0
             if "host" in url:
