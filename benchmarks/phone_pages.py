@@ -6,7 +6,7 @@
   own clock), and the bytes its files took; the app served as `companion app` serves it,
   beside a trivial one-button page served by Streamlit as it ships, and the same page with
   the app's server setting (tableapp/firstload.py), in the same run, loads taken in turns.
-  The phone loads once more over an emulated Wi-Fi (Chrome's network emulation, WIFI: a
+  The phone loads once more through a Wi-Fi link (_wifi.py: WIFI bits per second, a
   phone's share of a busy room's Wi-Fi, an assumption), where the bytes count: the app
   sends Streamlit's frontend gzipped (tableapp/staticzip.py). Target: under 1 s.
 - static files: Streamlit's ~60 files of a first load fetched over one kept-alive connection,
@@ -37,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _wifi import WifiLink  # noqa: E402
 from browser_taps import (  # noqa: E402
     ARGS,
     CHROMIUM,
@@ -88,28 +89,22 @@ MEASURE_JS = """() => {
 }"""
 
 
-# a phone's share of a game night's Wi-Fi (Chrome's network emulation, in bytes per second
-# and ms): an assumption of this benchmark, not a measure of any room
-WIFI = {"offline": False, "latency": 10, "downloadThroughput": 20_000_000 / 8,
-        "uploadThroughput": 5_000_000 / 8}
+# a phone's share of a game night's Wi-Fi, bits per second: an assumption of this benchmark,
+# not a measure of any room
+WIFI = 20_000_000
 SENT_JS = """() => performance.getEntriesByType('navigation').concat(
   performance.getEntriesByType('resource')).reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
 
 
-def cold_load(browser: Any, url: str, ready: str, viewport: dict[str, int],
-              network: dict[str, Any] | None = None) -> tuple[float, int]:
+def cold_load(browser: Any, url: str, ready: str,
+              viewport: dict[str, int]) -> tuple[float, int]:
     """(seconds, bytes): from navigation start to the page settled with `ready` drawn, in a
     fresh context, on the page's own clock, and the bytes its files took over the network
     (the websocket's aside). The page is checked every 20 ms: a locator's wait polls ever
-    more slowly (up to every 500 ms), which made the same load read 1.1 s or 1.5 s.
-    `network`: Chrome's emulated network conditions (WIFI), else the machine's own."""
+    more slowly (up to every 500 ms), which made the same load read 1.1 s or 1.5 s."""
     ctx = browser.new_context(viewport=viewport, locale="fr-FR")
     try:
         page = ctx.new_page()
-        if network is not None:
-            cdp = ctx.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", network)
         page.goto(url, wait_until="commit", timeout=TIMEOUT)
         handle = page.wait_for_function(READY_JS, arg=ready, timeout=TIMEOUT, polling=20)
         return float(handle.json_value()) / 1000, int(page.evaluate(SENT_JS))
@@ -210,19 +205,25 @@ def main(loads: int, shots: Path | None) -> None:
                 print(f"Chargement à froid (contexte neuf, horloge de la page ; meilleur et "
                       f"médiane de {loads}, chargements pris à tour de rôle après un "
                       "chargement d'échauffement ; octets : fichiers reçus par le réseau) :")
-                sizes = (("tablette", TABLET, None), ("téléphone", PHONE, None),
-                         ("téléphone, Wi-Fi 20 Mbit/s", PHONE, WIFI))
+                links = {server: WifiLink(int(server.rsplit(":", 1)[1]), WIFI)
+                         for server in (trivial_base, tuned_base, base)}
+                sizes = (("tablette", TABLET, False), ("téléphone", PHONE, False),
+                         (f"téléphone, Wi-Fi {WIFI / 1e6:.0f} Mbit/s", PHONE, True))
                 for _label, url, ready in pages:  # warms each server (and its first run)
                     cold_load(browser, url, ready, PHONE)
                 times: dict[tuple[str, str], list[tuple[float, int]]] = {}
                 for _ in range(loads):
                     for label, url, ready in pages:
-                        for size, viewport, network in sizes:
+                        for size, viewport, wifi in sizes:
+                            address = url
+                            if wifi:  # the same page, through its server's link
+                                server = next(s for s in links if url.startswith(s))
+                                address = links[server].url(url.removeprefix(server) or "/")
                             times.setdefault((label, size), []).append(
-                                cold_load(browser, url, ready, viewport, network))
+                                cold_load(browser, address, ready, viewport))
                 for (label, size), got in times.items():
                     seconds = [g[0] for g in got]
-                    print(f"  {label + ', ' + size:<62} meilleur {min(seconds):5.2f} s   "
+                    print(f"  {label + ', ' + size:<70} meilleur {min(seconds):5.2f} s   "
                           f"médiane {statistics.median(seconds):5.2f} s   "
                           f"{statistics.median(g[1] for g in got) / 1e6:4.2f} Mo")
                 print("Fichiers statiques d'un premier chargement, l'un après l'autre sur une "
