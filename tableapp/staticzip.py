@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import hashlib
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -85,15 +86,19 @@ def weak(etag: bytes) -> bytes:
 
 class Kept:
     """The compressed files of this server process: each compressed once, even when many
-    phones ask for it at the same moment."""
+    phones ask for it at the same moment. Kept by their content's digest, not their path or
+    tag: however a file's path is spelt, it is compressed once; two files that Starlette's tag
+    (modification time and size) would confuse are not."""
 
     def __init__(self, limit: int = MAX_KEPT) -> None:
         self.limit = limit
-        self.files: dict[tuple[str, bytes], bytes] = {}
+        self.files: dict[bytes, bytes] = {}
         self.size = 0
-        self._pending: dict[tuple[str, bytes], asyncio.Future[bytes]] = {}
+        self._pending: dict[bytes, asyncio.Future[bytes]] = {}
 
-    async def packed(self, key: tuple[str, bytes], raw: bytes) -> bytes:
+    async def packed(self, raw: bytes) -> bytes:
+        """`raw` gzipped: kept from an earlier answer, or compressed now (off the loop)."""
+        key = hashlib.blake2b(raw, digest_size=16).digest()
         found = self.files.get(key)
         if found is not None:
             return found
@@ -104,7 +109,7 @@ class Kept:
             pending.add_done_callback(lambda done: self._keep(key, done))
         return await asyncio.shield(pending)  # a phone that leaves stops no other's answer
 
-    def _keep(self, key: tuple[str, bytes], done: asyncio.Future[bytes]) -> None:
+    def _keep(self, key: bytes, done: asyncio.Future[bytes]) -> None:
         self._pending.pop(key, None)
         if done.cancelled() or done.exception() is not None:
             return
@@ -148,8 +153,7 @@ def gzipped(inner: ASGIApp, kept: Kept | None = None) -> ASGIApp:
             headers = [(key, value) for key, value in start.get("headers", [])
                        if key.lower() not in (b"content-length", b"etag", b"vary")]
             etag = dict(start.get("headers", [])).get(b"etag", b"")
-            packed = await store.packed((str(scope.get("path")), etag), raw) \
-                if len(raw) >= MIN_SIZE else raw
+            packed = await store.packed(raw) if len(raw) >= MIN_SIZE else raw
             if len(packed) < len(raw):
                 headers += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
                 if etag:

@@ -82,8 +82,7 @@ def test_compressed_once_when_many_phones_ask_at_once(monkeypatch: pytest.Monkey
     kept = staticzip.Kept()
 
     async def many() -> list[bytes]:
-        return list(await asyncio.gather(*(kept.packed(("/static/a.js", ETAG), SCRIPT)
-                                            for _ in range(20))))
+        return list(await asyncio.gather(*(kept.packed(SCRIPT) for _ in range(20))))
 
     got = in_own_loop(many())
     assert len(calls) == 1 and {gzip.decompress(g) for g in got} == {SCRIPT}
@@ -128,6 +127,18 @@ def test_behind_a_proxys_folder_and_for_style_too() -> None:
                                             root_path="/club"),
                                      staticzip.Kept(), kind=b"text/css; charset=utf-8")
     assert headers[b"content-encoding"] == b"gzip" and gzip.decompress(body) == SCRIPT
+
+
+def test_kept_by_content_not_by_path_or_tag() -> None:
+    """A path spelt another way is the same file, compressed once; two files with the same tag
+    (Starlette's: modification time and size) each get their own bytes."""
+    kept = staticzip.Kept()
+    _served(_scope(path="/static/js/a.js"), kept)
+    _served(_scope(path="/static/js//a.js"), kept)
+    assert len(kept.files) == 1
+    other = SCRIPT.replace(b"bonjour", b"bonsoir")  # same size, same tag ETAG below
+    _headers, body, _status = _served(_scope(path="/static/js/b.js"), kept, body=other)
+    assert gzip.decompress(body) == other and len(kept.files) == 2
 
 
 def test_what_is_kept_is_bounded() -> None:
