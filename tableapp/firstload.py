@@ -36,17 +36,22 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from tableapp import runcost, staticzip
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from tableapp.wholeanswer import (
+    ASGIApp,
+    Headers,
+    Message,
+    Receive,
+    Scope,
+    Send,
+    changed,
+    headers_of,
+    without,
+)
 
 PAGE_NAME = re.compile(r"[A-Za-z0-9_-]{1,80}")
 HOME = ""  # the page name of the root: the home page
@@ -117,34 +122,18 @@ def as_app_pages(inner: ASGIApp, markup: Callable[[], bytes] = page_markup) -> A
         if page is None or scope.get("method") != "GET":
             await inner(scope, receive, send)
             return
-        held: dict[str, Message] = {}
-        body: list[bytes] = []
 
-        async def rewrite(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = dict(message.get("headers", []))
-                if message.get("status") == 200 and headers.get(
-                        b"content-type", b"").startswith(b"text/html"):
-                    held["start"] = message
-                    return
-            elif "start" in held and message["type"] == "http.response.body":
-                body.append(bytes(message.get("body", b"")))
-                if message.get("more_body"):
-                    return
-                original = b"".join(body)
-                html = as_served(original, page, markup())
-                start = held.pop("start")
-                headers = [(key, value) for key, value in start.get("headers", [])
-                           if key.lower() not in (b"content-length", b"etag")]
-                headers.append((b"content-length", str(len(html)).encode("ascii")))
-                await send({**start, "headers": headers})
-                await send({"type": "http.response.body", "body": html})
-                if b"</body>" in original:  # the markup went in: runs may leave it out
-                    _MARKUP_SERVED.set()
-                return
-            await send(message)
+        def is_html(start: Message) -> bool:
+            return start.get("status") == 200 and headers_of(start).get(
+                b"content-type", b"").startswith(b"text/html")
 
-        await inner(scope, receive, rewrite)
+        async def rewrite(start: Message, original: bytes) -> tuple[Headers, bytes]:
+            if b"</body>" in original:  # the markup goes in: runs may leave it out
+                _MARKUP_SERVED.set()
+            # the file's tag no longer names what is sent
+            return without(start, b"etag"), as_served(original, page, markup())
+
+        await changed(inner, scope, receive, send, is_html, rewrite)
 
     return app
 

@@ -12,8 +12,8 @@ if every file of the frontend were asked). Fonts and pictures are compressed alr
 as they are, like anything asked by a browser that does not accept gzip, a part of a file
 (`Range`), or an answer other than a 200.
 
-Leans on nothing but ASGI: `install()` (tableapp/firstload.py) wraps Streamlit's static files
-with `gzipped`.
+Leans on nothing but ASGI (tableapp/wholeanswer.py): `install()` (tableapp/firstload.py) wraps
+Streamlit's static files with `gzipped`.
 """
 
 from __future__ import annotations
@@ -21,14 +21,9 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from tableapp import wholeanswer as answer
+from tableapp.wholeanswer import Headers, Message, Scope
 
 STATIC = "/static/"  # where Streamlit's frontend lies, past the server's base path
 COMPRESSIBLE = frozenset({b"application/javascript", b"text/javascript", b"text/css",
@@ -119,53 +114,30 @@ class Kept:
             self.size += len(packed)
 
 
-def gzipped(inner: ASGIApp, kept: Kept | None = None) -> ASGIApp:
+def gzipped(inner: answer.ASGIApp, kept: Kept | None = None) -> answer.ASGIApp:
     """Streamlit's static files, its frontend's text files sent gzipped to a browser that
     takes it; every other answer passed on as it is."""
     store = kept if kept is not None else Kept()
 
-    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+    def compressible(start: Message) -> bool:
+        headers = answer.headers_of(start)
+        kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+        return start.get("status") == 200 and kind in COMPRESSIBLE and \
+            b"content-encoding" not in headers
+
+    async def compress(start: Message, raw: bytes) -> tuple[Headers, bytes]:
+        headers = answer.without(start, b"etag", b"vary")
+        etag = answer.headers_of(start).get(b"etag", b"")
+        packed = await store.packed(raw) if len(raw) >= MIN_SIZE else raw
+        if len(packed) >= len(raw):  # too small to gain: as it is, with its tag
+            return headers + ([(b"etag", etag)] if etag else []), raw
+        headers += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
+        return headers + ([(b"etag", weak(etag))] if etag else []), packed
+
+    async def app(scope: Scope, receive: answer.Receive, send: answer.Send) -> None:
         if not is_static(scope) or not accepts_gzip(scope):
             await inner(scope, receive, send)
             return
-        held: dict[str, Message] = {}
-        body: list[bytes] = []
-
-        async def compress(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = dict(message.get("headers", []))
-                kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
-                if message.get("status") == 200 and kind in COMPRESSIBLE and \
-                        b"content-encoding" not in headers:
-                    held["start"] = message
-                    return
-            elif "start" in held and message["type"] == "http.response.body":
-                body.append(bytes(message.get("body", b"")))
-                if message.get("more_body"):
-                    return
-                await _send_packed(held.pop("start"), b"".join(body))
-                return
-            elif "start" in held:  # anything else (a file sent by path): as it is
-                await send(held.pop("start"))
-            await send(message)
-
-        async def _send_packed(start: Message, raw: bytes) -> None:
-            headers = [(key, value) for key, value in start.get("headers", [])
-                       if key.lower() not in (b"content-length", b"etag", b"vary")]
-            etag = dict(start.get("headers", [])).get(b"etag", b"")
-            packed = await store.packed(raw) if len(raw) >= MIN_SIZE else raw
-            if len(packed) < len(raw):
-                headers += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
-                if etag:
-                    headers.append((b"etag", weak(etag)))
-            else:  # too small to gain: as it is, with its tag
-                packed = raw
-                if etag:
-                    headers.append((b"etag", etag))
-            headers.append((b"content-length", str(len(packed)).encode("ascii")))
-            await send({**start, "headers": headers})
-            await send({"type": "http.response.body", "body": packed})
-
-        await inner(scope, receive, compress)
+        await answer.changed(inner, scope, receive, send, compressible, compress)
 
     return app
