@@ -17,6 +17,12 @@ Headers = list[tuple[bytes, bytes]]
 Change = Callable[[Message, bytes], Awaitable[tuple[Headers, bytes]]]
 
 
+def past_root(scope: Scope) -> str:
+    """The path asked, past the server's base path (a proxy's folder)."""
+    path, root = str(scope.get("path", "")), str(scope.get("root_path", ""))
+    return path[len(root):] if root and path.startswith(root) else path
+
+
 def headers_of(start: Message) -> dict[bytes, bytes]:
     """An answer's headers by their names (lower case, as ASGI servers give them)."""
     return {bytes(key).lower(): bytes(value) for key, value in start.get("headers", [])}

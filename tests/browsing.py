@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,40 @@ def in_own_loop(coroutine: Any) -> Any:
     hold Playwright's loop in this one, where asyncio.run refuses to start."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+def file_answer(chunks: Sequence[bytes], status: int = 200,
+                content_type: bytes = b"text/html", etag: bytes = b'"abc"') -> Any:
+    """An ASGI app answering every request as a static file server would: `status`, its
+    headers, then the body in `chunks` (what the server's rewriting wrappers receive)."""
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        body = b"".join(chunks)
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", content_type),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"etag", etag)]})
+        parts = list(chunks) or [b""]
+        for index, part in enumerate(parts):
+            await send({"type": "http.response.body", "body": part,
+                        "more_body": index < len(parts) - 1})
+
+    return app
+
+
+def asgi_answer(app: Any, scope: dict[str, Any]) -> tuple[dict[str, Any], bytes]:
+    """What `app` sends for `scope`, run in a loop of its own: (start message, whole body).
+    The browser stays connected until the answer is sent."""
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        await asyncio.sleep(60)
+        return {"type": "http.disconnect"}
+
+    in_own_loop(app(scope, receive, send))
+    return sent[0], b"".join(m.get("body", b"") for m in sent[1:])
 
 
 def open_page(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:

@@ -5,7 +5,6 @@ deep link tells Streamlit's frontend where the server's root is, so that it does
 
 from __future__ import annotations
 
-import asyncio
 import re
 import threading
 import urllib.request
@@ -13,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import in_own_loop
+from browsing import asgi_answer, file_answer
 from streamlit.testing.v1 import AppTest
 
 from tableapp import a11y, firstload, shell
@@ -40,26 +39,8 @@ def _scope(path: str, method: str = "GET", root_path: str = "",
 def _served(scope: dict[str, Any], status: int = 200, content_type: bytes = b"text/html",
             chunks: tuple[bytes, ...] = (HTML[:20], HTML[20:])) -> tuple[dict, bytes]:
     """What the wrapped static files send for `scope`: (start message, whole body)."""
-    async def inner(scope: Any, receive: Any, send: Any) -> None:
-        body = b"".join(chunks)
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", content_type),
-                                (b"content-length", str(len(body)).encode()),
-                                (b"etag", b'"abc"')]})
-        for index, chunk in enumerate(chunks):
-            await send({"type": "http.response.body", "body": chunk,
-                        "more_body": index < len(chunks) - 1})
-
-    sent: list[dict[str, Any]] = []
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request"}
-
-    in_own_loop(firstload.as_app_pages(inner, lambda: MARKUP)(scope, receive, send))
-    return sent[0], b"".join(m.get("body", b"") for m in sent[1:])
+    inner = file_answer(chunks, status, content_type)
+    return asgi_answer(firstload.as_app_pages(inner, lambda: MARKUP), scope)
 
 
 @pytest.mark.parametrize(("path", "root_path", "name"), [
@@ -182,16 +163,5 @@ def test_companion_app_serves_its_pages_with_their_style(app_server: str) -> Non
 
 
 def _served_by(app: Any, path: str) -> tuple[dict, bytes]:
-    sent: list[dict[str, Any]] = []
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    async def receive() -> dict[str, Any]:  # the browser stays until the answer is sent
-        await asyncio.sleep(60)
-        return {"type": "http.disconnect"}
-
-    scope = {**_scope(path), "headers": [], "query_string": b"", "scheme": "http",
-             "server": ("127.0.0.1", 80)}
-    in_own_loop(app(scope, receive, send))
-    return sent[0], b"".join(m.get("body", b"") for m in sent[1:])
+    return asgi_answer(app, {**_scope(path), "headers": [], "query_string": b"",
+                             "scheme": "http", "server": ("127.0.0.1", 80)})

@@ -9,7 +9,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from browsing import in_own_loop
+from browsing import asgi_answer, file_answer, in_own_loop
 
 from tableapp import staticzip
 
@@ -31,27 +31,10 @@ def _served(scope: dict[str, Any], kept: staticzip.Kept, body: bytes = SCRIPT,
             status: int = 200, kind: bytes = b"application/javascript",
             chunk: int = 4096) -> tuple[dict[bytes, bytes], bytes, int]:
     """What the wrapped static files send: (headers, body as sent, status)."""
-    async def inner(scope: Any, receive: Any, send: Any) -> None:
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", kind),
-                                (b"content-length", str(len(body)).encode()),
-                                (b"etag", ETAG)]})
-        parts = [body[i:i + chunk] for i in range(0, len(body), chunk)] or [b""]
-        for index, part in enumerate(parts):
-            await send({"type": "http.response.body", "body": part,
-                        "more_body": index < len(parts) - 1})
-
-    sent: list[dict[str, Any]] = []
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request"}
-
-    in_own_loop(staticzip.gzipped(inner, kept)(scope, receive, send))
-    return (dict(sent[0]["headers"]), b"".join(m.get("body", b"") for m in sent[1:]),
-            sent[0]["status"])
+    parts = [body[i:i + chunk] for i in range(0, len(body), chunk)]
+    start, sent = asgi_answer(staticzip.gzipped(file_answer(parts, status, kind, ETAG), kept),
+                              scope)
+    return dict(start["headers"]), sent, start["status"]
 
 
 def test_a_script_goes_gzipped_once_and_unchanged() -> None:
