@@ -8,7 +8,9 @@
   the app's server setting (tableapp/firstload.py), in the same run, loads taken in turns.
   The phone loads once more through a Wi-Fi link (_wifi.py: WIFI bits per second, a
   phone's share of a busy room's Wi-Fi, an assumption), where the bytes count: the app
-  sends Streamlit's frontend gzipped (tableapp/staticzip.py). Target: under 1 s.
+  sends Streamlit's frontend gzipped (tableapp/staticzip.py). Target: under 1 s. Beside each,
+  the server's CPU time for that load (the laptop's share of every phone arriving: the app
+  answers its frontend's files from memory, tableapp/staticmemory.py).
 - static files: Streamlit's ~60 files of a first load fetched over one kept-alive connection,
   from Streamlit as it ships and from the app's server.
 - host page height at 390×844, each game mid-game: the page's scroll height in screens, and
@@ -112,6 +114,16 @@ def cold_load(browser: Any, url: str, ready: str,
         ctx.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far, from Linux's /proc; NaN where
+    there is no /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def host_game(db: Path, game: str, name: str, count: int) -> tuple[str, str]:
     """A game mid-game as its host opens it: (code, host token)."""
     store, access = EventStore(db), Access(db)
@@ -204,28 +216,33 @@ def main(loads: int, shots: Path | None) -> None:
             if loads:
                 print(f"Chargement à froid (contexte neuf, horloge de la page ; meilleur et "
                       f"médiane de {loads}, chargements pris à tour de rôle après un "
-                      "chargement d'échauffement ; octets : fichiers reçus par le réseau) :")
+                      "chargement d'échauffement ; octets : fichiers reçus par le réseau ; CPU du "
+                      "serveur pendant ce chargement) :")
                 links = {server: WifiLink(int(server.rsplit(":", 1)[1]), WIFI)
                          for server in (trivial_base, tuned_base, base)}
                 sizes = (("tablette", TABLET, False), ("téléphone", PHONE, False),
                          (f"téléphone, Wi-Fi {WIFI / 1e6:.0f} Mbit/s", PHONE, True))
                 for _label, url, ready in pages:  # warms each server (and its first run)
                     cold_load(browser, url, ready, PHONE)
-                times: dict[tuple[str, str], list[tuple[float, int]]] = {}
+                times: dict[tuple[str, str], list[tuple[float, int, float]]] = {}
+                pids = {trivial_base: trivial.pid, tuned_base: tuned.pid, base: app.pid}
                 for _ in range(loads):
                     for label, url, ready in pages:
                         for size, viewport, wifi in sizes:
                             address = url
+                            server = next(s for s in links if url == s or url.startswith(s + "/"))
                             if wifi:  # the same page, through its server's link
-                                server = next(s for s in links if url.startswith(s))
                                 address = links[server].url(url.removeprefix(server) or "/")
+                            before = cpu_seconds(pids[server])
+                            seconds, sent = cold_load(browser, address, ready, viewport)
                             times.setdefault((label, size), []).append(
-                                cold_load(browser, address, ready, viewport))
+                                (seconds, sent, cpu_seconds(pids[server]) - before))
                 for (label, size), got in times.items():
                     seconds = [g[0] for g in got]
                     print(f"  {label + ', ' + size:<70} meilleur {min(seconds):5.2f} s   "
                           f"médiane {statistics.median(seconds):5.2f} s   "
-                          f"{statistics.median(g[1] for g in got) / 1e6:4.2f} Mo")
+                          f"{statistics.median(g[1] for g in got) / 1e6:4.2f} Mo   "
+                          f"serveur {statistics.median(g[2] for g in got):4.2f} s de CPU")
                 print("Fichiers statiques d'un premier chargement, l'un après l'autre sur une "
                       "connexion :")
                 for label, server in (("Streamlit tel quel", trivial_base), ("l'app", base)):

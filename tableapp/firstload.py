@@ -1,4 +1,4 @@
-"""What a phone's first load of a page costs (issue 25): four settings of the server that
+"""What a phone's first load of a page costs (issue 25): five settings of the server that
 `companion app` makes before Streamlit starts. A player opens the game from a QR code or a seat
 link, in a browser that has never seen the app: all of Streamlit's frontend, then the page.
 
@@ -25,6 +25,9 @@ link, in a browser that has never seen the app: all of Streamlit's frontend, the
 * **2.7 MB over the room's Wi-Fi** (tableapp/staticzip.py): Streamlit sends its frontend
   uncompressed, leaving it to a proxy the game night does not have; each file is gzipped
   once and kept: a first load takes 1.1 MB, half of it fonts (compressed already).
+* **Every file read from disk for every phone** (tableapp/staticmemory.py): the frontend's
+  files never change while the server runs; each answer is kept once sent, and the next
+  phones get it from memory, at half the server's CPU for a first load.
 
 Only a page name made of letters, digits, `-` and `_` (what Streamlit makes of a page's path),
 or the root, is rewritten; any other path gets the HTML untouched, and the probe. The settings
@@ -40,7 +43,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from tableapp import runcost, staticzip
+from tableapp import runcost, staticmemory, staticzip
 from tableapp.wholeanswer import (
     ASGIApp,
     Headers,
@@ -148,9 +151,10 @@ def install() -> frozenset[str]:
         return frozenset(done)
     if not getattr(factory, "as_app_pages", False):
         def create(directory: str, base_url: str | None) -> Any:
-            return as_app_pages(staticzip.gzipped(factory(directory, base_url)))
+            files = staticzip.gzipped(factory(directory, base_url))
+            return as_app_pages(staticmemory.remembered(files))
 
         create.as_app_pages = True  # type: ignore[attr-defined]
         static_routes.create_streamlit_static_handler = create
-    done.update(("pages", "gzip"))
+    done.update(("pages", "gzip", "memory"))
     return frozenset(done)

@@ -125,10 +125,12 @@ _SCRIPT = """
   window.__compagnonFr = true;
   document.documentElement.lang = "fr";
   const compiled = rules.map(([p, r]) => [new RegExp(p), r]);
+  // one test for all rules: most text of a page is the app's French, which no rule matches
+  const anyRule = new RegExp(rules.map(([p]) => "(?:" + p + ")").join("|"));
   const ATTRS = ["aria-label", "title", "placeholder"];
   function fr(text) {
     const trimmed = text.trim();
-    if (!trimmed || !/[A-Za-z]/.test(trimmed)) return null;
+    if (!trimmed || !anyRule.test(trimmed)) return null;
     for (const [re, rep] of compiled) {
       if (re.test(trimmed)) {
         const out = trimmed.replace(re, rep);

@@ -18,15 +18,16 @@ def in_own_loop(coroutine: Any) -> Any:
 
 
 def file_answer(chunks: Sequence[bytes], status: int = 200,
-                content_type: bytes = b"text/html", etag: bytes = b'"abc"') -> Any:
+                content_type: bytes = b"text/html", etag: bytes = b'"abc"',
+                more: Sequence[tuple[bytes, bytes]] = ()) -> Any:
     """An ASGI app answering every request as a static file server would: `status`, its
-    headers, then the body in `chunks` (what the server's rewriting wrappers receive)."""
+    headers (and `more`), then the body in `chunks` (what the server's wrappers receive)."""
     async def app(scope: Any, receive: Any, send: Any) -> None:
         body = b"".join(chunks)
         await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", content_type),
                                 (b"content-length", str(len(body)).encode()),
-                                (b"etag", etag)]})
+                                (b"etag", etag), *more]})
         parts = list(chunks) or [b""]
         for index, part in enumerate(parts):
             await send({"type": "http.response.body", "body": part,

@@ -1,15 +1,18 @@
-"""Readable by everyone (issue 25), without a browser: what the pages are given to say. The
-real browser checks (axe-core, French-only text) are in tests/test_browser_a11y.py."""
+"""Readable by everyone (issue 25), without the app: what the pages are given to say, and the
+shell's relabelling script alone in a bare browser page. The checks of the app's pages in a
+real browser (axe-core, French-only text) are in tests/test_browser_a11y.py."""
 
 from __future__ import annotations
 
+import html
 import re
+from typing import Any
 
 import pytest
 
 from companion.stats.charts import french, podium_spec, tally_spec
 from companion.stats.podium import PodiumRow
-from tableapp import a11y
+from tableapp import a11y, shell
 from tableapp.pages.camelot_entry import card_chip, colour_chip, tokens_chips
 from tableapp.pages.lab import chart_spec
 from tableapp.pages.labystere_board import cell_description, shape_name
@@ -84,3 +87,35 @@ def test_the_repair_script_survives_the_sanitizer() -> None:
     body = a11y.A11Y_SCRIPT.removeprefix("<script>").removesuffix("</script>")
     assert not re.search(r"<[/\w!]", body)
     assert a11y.A11Y_SCRIPT.count("<script>") == 1
+
+
+ENGLISH_ON_THE_PAGE = ["Link to heading", "Show/hide columns", "Download as PNG", "App pages",
+                       "Sidebar", "Stopping...", "Stop", "336.0B", "deck.xlsx, 3.4KB",
+                       "Drag and drop file here", "Limit 200MB per file", "View 5 more",
+                       "Help for Annonce", "Is Streamlit still running? Check the server.",
+                       "Press Enter to apply"]
+FRENCH_ON_THE_PAGE = ["Valider l'annonce", "Alice", "6 Sénéchales (35)", "0/100 000",
+                      "Stop ou encore", "Manche 1 · donneur : Chloé", "Arrêter la manche",
+                      "B", "12"]
+
+
+@pytest.mark.browser
+def test_the_pages_script_relabels_as_its_rules_say(page: Any) -> None:
+    """The shell's script in a real browser (one test for all rules, then the first that
+    matches): every English text relabelled as `relabel` says, the app's French untouched,
+    in the page as it opens and in what is added to it later, attributes included."""
+    texts = ENGLISH_ON_THE_PAGE + FRENCH_ON_THE_PAGE
+    page.set_content("<body>" + "".join(f"<p>{html.escape(t)}</p>" for t in texts) + "</body>")
+    script = shell.relabel_script().removeprefix("<script>").removesuffix("</script>")
+    page.add_script_tag(content=script)
+    shown = page.evaluate("() => [...document.querySelectorAll('p')].map(p => p.textContent)")
+    assert shown == [relabel(t) or t for t in texts]
+    assert relabel("Stop ou encore") is None and relabel("Link to heading") is not None
+    page.evaluate("""(texts) => { for (const t of texts) {
+        const b = document.createElement('button'); b.setAttribute('aria-label', t);
+        b.textContent = t; document.body.append(b); } }""", texts)
+    page.wait_for_function("() => document.querySelector('button').textContent !== "
+                           "'Link to heading'")
+    added = page.evaluate("() => [...document.querySelectorAll('button')].map("
+                          "b => [b.textContent, b.getAttribute('aria-label')])")
+    assert added == [[relabel(t) or t] * 2 for t in texts]

@@ -116,8 +116,8 @@ def test_installed_into_streamlits_static_files(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(static_routes, "create_streamlit_static_handler",
                         static_routes.create_streamlit_static_handler)
-    assert firstload.install() == {"nodelay", "pages", "gzip"}
-    assert firstload.install() == {"nodelay", "pages", "gzip"}  # once: not wrapped twice
+    assert firstload.install() == {"nodelay", "pages", "gzip", "memory"}
+    assert firstload.install() == {"nodelay", "pages", "gzip", "memory"}  # once: not wrapped twice
     created = static_routes.create_streamlit_static_handler
     assert created.as_app_pages
     [mount] = static_routes.create_streamlit_static_assets_routes(None)
