@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
+from typing import Any
 
 from companion.games.labystere.grid import (
     OPPOSITE,
@@ -129,6 +130,12 @@ class Board:
 
     def copy(self) -> Board:
         return Board(dict(self.stacks), self.rows, self.cols)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        """Itself: a Board never changes once made (a swap makes another), and what it derives
+        is the same for every holder. A reader's copy of the game's state (events/snapshot.py)
+        shares it instead of copying its tables at every screen's run (13 ms a copy)."""
+        return self
 
     def __getitem__(self, pos: Pos) -> Stack:
         return self.stacks[pos]
