@@ -14,7 +14,8 @@ of their content (never a page's HTML, nor the HTML it sends for a path it does 
 Each is kept as the browser asked for it, gzipped or not (tableapp/staticzip.py compresses);
 a request that asks something else of the file (only a part of it, or only if it changed
 since a date or tag) goes to Streamlit's server as before. At most MAX_KEPT bytes are kept
-(the whole frontend, both ways, is some 10 MB); past that, answers are read from disk.
+(the whole frontend, both ways, is some 10 MB), each under its plain path only; past that,
+answers are read from disk.
 
 Plain ASGI: `install()` (tableapp/firstload.py) wraps Streamlit's static files with
 `remembered`.
@@ -22,6 +23,7 @@ Plain ASGI: `install()` (tableapp/firstload.py) wraps Streamlit's static files w
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass, field
 
 from tableapp import staticzip
@@ -52,8 +54,10 @@ class Kept:
 
 
 def is_whole_file_asked(scope: Scope) -> bool:
-    """A GET of one of the frontend's files asking for all of it, whatever the browser has."""
-    return staticzip.is_static(scope) and not any(
+    """A GET of one of the frontend's files by its plain path (not « /static//js/./a.js »:
+    Streamlit's server judges those), asking for all of it, whatever the browser has."""
+    path = answer.past_root(scope)
+    return staticzip.is_static(scope) and path == posixpath.normpath(path) and not any(
         bytes(name).lower() in PARTIAL for name, _value in scope.get("headers", []))
 
 

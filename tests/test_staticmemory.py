@@ -104,6 +104,16 @@ def test_what_is_kept_is_bounded() -> None:
     assert disk.reads == 2 and not kept.answers and kept.size == 0
 
 
+def test_a_path_spelt_otherwise_is_left_to_streamlit() -> None:
+    """Only a file's plain path is answered from memory: Streamlit's server judges the others
+    (it refuses « .. »), and a client spelling one file many ways keeps nothing more."""
+    disk, kept = Disk(), staticmemory.Kept()
+    _asked(disk, kept, _scope(path="/static/js/a.js"))
+    for path in ("/static//js/a.js", "/static/js/./a.js", "/static/css/../js/a.js"):
+        _asked(disk, kept, _scope(path=path))
+    assert disk.reads == 4 and list(kept.answers) == [("/static/js/a.js", True)]
+
+
 def test_behind_a_proxys_folder() -> None:
     disk, kept = Disk(), staticmemory.Kept()
     _asked(disk, kept, _scope(path="/club/static/js/index.abc.js", root_path="/club"))
