@@ -2,8 +2,9 @@
 
 import streamlit as st
 
-from tableapp import capacity, firstload, ownership, phone, runcost, shell
+from tableapp import capacity, ownership, phone, shell
 from tableapp.navigation import sections
+from tableapp.serving import firstload, runcost
 from tableapp.session import freeze_imports, remember_device
 
 runcost.tune()  # once per process: what each woken screen's run costs (issue 23)

@@ -5,12 +5,12 @@
   (390×844), from navigation start to the page's script run and its text drawn (the page's
   own clock), and the bytes its files took; the app served as `companion app` serves it,
   beside a trivial one-button page served by Streamlit as it ships, and the same page with
-  the app's server setting (tableapp/firstload.py), in the same run, loads taken in turns.
-  The phone loads once more through a Wi-Fi link (_wifi.py: WIFI bits per second, a
-  phone's share of a busy room's Wi-Fi, an assumption), where the bytes count: the app
-  sends Streamlit's frontend gzipped (tableapp/staticzip.py). Target: under 1 s. Beside each,
-  the server's CPU time for that load (the laptop's share of every phone arriving: the app
-  answers its frontend's files from memory, tableapp/staticmemory.py).
+  the app's server setting (tableapp/serving/firstload.py), in the same run, loads taken in
+  turns. The phone loads once more through a Wi-Fi link (_wifi.py: WIFI bits per second, a
+  phone's share of a busy room's Wi-Fi, an assumption), where the bytes count: the app sends
+  Streamlit's frontend gzipped (tableapp/serving/staticzip.py). Target: under 1 s. Beside
+  each, the server's CPU time for that load (the laptop's share of every phone arriving: the
+  app answers its frontend's files from memory, tableapp/serving/staticmemory.py).
 - static files: Streamlit's ~60 files of a first load fetched over one kept-alive connection,
   from Streamlit as it ships and from the app's server.
 - host page height at 390×844, each game mid-game: the page's scroll height in screens, and
@@ -197,8 +197,8 @@ def main(loads: int, shots: Path | None) -> None:
     trivial_script.write_text(TRIVIAL, encoding="utf-8")
     tuned_script = folder / "trivial_tuned.py"  # the app's server setting, from its first run
     tuned_script.write_text(f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
-                            "from tableapp import runcost\nruncost.send_at_once()\n" + TRIVIAL,
-                            encoding="utf-8")
+                            "from tableapp.serving import runcost\n"
+                            "runcost.send_at_once()\n" + TRIVIAL, encoding="utf-8")
     app, base = serve_app(db)
     trivial, trivial_base = serve(trivial_script, folder / "unused.sqlite3")
     tuned, tuned_base = serve(tuned_script, folder / "unused.sqlite3")

@@ -139,7 +139,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError(NO_STREAMLIT) from None
     settings.configure_logging(logging.DEBUG if args.verbose else logging.INFO)
-    from tableapp import firstload
+    from tableapp.serving import firstload
 
     log.debug("premier chargement : %s", ", ".join(sorted(firstload.install())) or "tel quel")
     database = settings.database_url() or str(settings.default_database_file())

@@ -240,14 +240,14 @@ def page_style() -> str:
 
 def page_markup() -> str:
     """Every page's style and scripts: what `companion app` sends once with the HTML of every
-    page (tableapp/firstload.py), last in its body."""
+    page (tableapp/serving/firstload.py), last in its body."""
     return page_style() + relabel_script() + a11y.A11Y_SCRIPT
 
 
 def install(in_html: bool) -> None:
     """Style and scripts of every page: call once per run, from the router. Nothing to send
-    when the page's HTML carries them already (`in_html`: tableapp/firstload.py); else sent by
-    this run, as a server started by `streamlit run` needs."""
+    when the page's HTML carries them already (`in_html`: tableapp/serving/firstload.py); else
+    sent by this run, as a server started by `streamlit run` needs."""
     if in_html:
         return
     st.html(page_style())  # style only: Streamlit puts it in the event container, no space taken

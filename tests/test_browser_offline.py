@@ -37,7 +37,7 @@ def test_every_request_stays_on_the_app_server(
                         if urlsplit(url).scheme in ("http", "https", "ws", "wss")
                         and urlsplit(url).netloc != ours})
     assert asked and not elsewhere, elsewhere
-    # a deep link knows where the server's root is (tableapp/firstload.py): no probe of
+    # a deep link knows where the server's root is (tableapp/serving/firstload.py): no probe of
     # /noe/_stcore/health (a 404, then 100 ms of waiting) before the root's
     probed = [url for url in asked if "/noe/_stcore/" in url]
     assert not probed and any(url.endswith("/_stcore/health") for url in asked), probed

@@ -1,7 +1,8 @@
-"""A phone's first load (tableapp/firstload.py): the HTML of every page is French from its first
-byte and carries the app's style and scripts (then the runs leave them out); a page opened by a
-deep link tells Streamlit's frontend where the server's root is, so that it does not probe
-`/<page>/_stcore/…` first; every other answer of the static files goes through untouched."""
+"""A phone's first load (tableapp/serving/firstload.py): the HTML of every page is French from
+its first byte and carries the app's style and scripts (then the runs leave them out); a page
+opened by a deep link tells Streamlit's frontend where the server's root is, so that it does
+not probe `/<page>/_stcore/…` first; every other answer of the static files goes through
+untouched."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ import pytest
 from browsing import asgi_answer, file_answer
 from streamlit.testing.v1 import AppTest
 
-from tableapp import a11y, firstload, shell
+from tableapp import a11y, shell
+from tableapp.serving import firstload
 
 # Streamlit's index.html, in short: its language, title and note without JavaScript are English
 HTML = (b'<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8" /><title>Streamlit'

@@ -1,4 +1,4 @@
-"""What a screen costs the server (tableapp/runcost.py): the theme built once says what
+"""What a screen costs the server (tableapp/serving/runcost.py): the theme built once says what
 Streamlit's own would, and no theme at all when the app sets none (the device's light or dark is
 kept); every connection the server accepts sends its answers at once (TCP_NODELAY)."""
 
@@ -13,7 +13,7 @@ from browsing import in_own_loop
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime import app_session
 
-from tableapp import runcost
+from tableapp.serving import runcost
 
 
 def _theme(section: str = "theme") -> ForwardMsg:

@@ -1,4 +1,4 @@
-"""Streamlit's frontend answered from memory (tableapp/staticmemory.py): a file that never
+"""Streamlit's frontend answered from memory (tableapp/serving/staticmemory.py): a file that never
 changes is read once per server process, every later phone gets the same answer from memory;
 anything else asked of a file, and every other answer, goes through as before."""
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from browsing import asgi_answer, file_answer
 
-from tableapp import staticmemory, staticzip
+from tableapp.serving import staticmemory, staticzip
 
 SCRIPT = b"export const greeting = 'bonjour';\n" * 400
 FOREVER = (b"cache-control", b"public, immutable, max-age=31536000")
@@ -75,7 +75,7 @@ def test_gzipped_and_plain_are_kept_each_for_its_browser() -> None:
     _scope(more=((b"if-none-match", b'W/"t1"'),)),  # only if it changed: a 304 to compute
     _scope(more=((b"if-modified-since", b"Fri, 27 Nov 2026 10:00:00 GMT"),)),
     _scope(method="HEAD"),
-    _scope(path="/noe"),  # a page's HTML (tableapp/firstload.py rewrites it)
+    _scope(path="/noe"),  # a page's HTML (tableapp/serving/firstload.py rewrites it)
     _scope(path="/_stcore/host-config")])
 def test_other_requests_are_always_read(scope: dict[str, Any]) -> None:
     disk, kept = Disk(), staticmemory.Kept()

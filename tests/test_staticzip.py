@@ -1,4 +1,4 @@
-"""Streamlit's frontend gzipped for the room's Wi-Fi (tableapp/staticzip.py): its text files
+"""Streamlit's frontend gzipped for the room's Wi-Fi (tableapp/serving/staticzip.py): its text files
 sent compressed to a browser that takes gzip, each compressed once; everything else as it is."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from browsing import asgi_answer, file_answer, in_own_loop
 
-from tableapp import staticzip
+from tableapp.serving import staticzip
 
 SCRIPT = b"export const greeting = 'bonjour';\n" * 400  # 14 kB of text: compresses well
 ETAG = b'"d9c331b1"'

@@ -22,10 +22,10 @@ link, in a browser that has never seen the app: all of Streamlit's frontend, the
   `carries_markup()`: once this server has sent a page's HTML with them, the runs leave them
   out; a server started otherwise (`streamlit run`, the tests' AppTest) sends them by every
   run as before.
-* **2.7 MB over the room's Wi-Fi** (tableapp/staticzip.py): Streamlit sends its frontend
+* **2.7 MB over the room's Wi-Fi** (tableapp/serving/staticzip.py): Streamlit sends its frontend
   uncompressed, leaving it to a proxy the game night does not have; each file is gzipped
   once and kept: a first load takes 1.1 MB, half of it fonts (compressed already).
-* **Every file read from disk for every phone** (tableapp/staticmemory.py): the frontend's
+* **Every file read from disk for every phone** (tableapp/serving/staticmemory.py): the frontend's
   files never change while the server runs; each answer is kept once sent, and the next
   phones get it from memory, at half the server's CPU for a first load.
 
@@ -43,8 +43,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from tableapp import runcost, staticmemory, staticzip
-from tableapp.wholeanswer import (
+from tableapp.serving import runcost, staticmemory, staticzip
+from tableapp.serving.wholeanswer import (
     ASGIApp,
     Headers,
     Message,

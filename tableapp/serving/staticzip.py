@@ -12,8 +12,8 @@ it fonts; some 7 MB would be kept if every file of the frontend were asked). Fon
 pictures are compressed already: sent as they are, like anything asked by a browser that
 does not accept gzip, a part of a file (`Range`), or an answer other than a 200.
 
-Leans on nothing but ASGI (tableapp/wholeanswer.py): `install()` (tableapp/firstload.py) wraps
-Streamlit's static files with `gzipped`.
+Leans on nothing but ASGI (tableapp/serving/wholeanswer.py): `install()`
+(tableapp/serving/firstload.py) wraps Streamlit's static files with `gzipped`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import asyncio
 import gzip
 import hashlib
 
-from tableapp import wholeanswer as answer
-from tableapp.wholeanswer import Headers, Message, Scope
+from tableapp.serving import wholeanswer as answer
+from tableapp.serving.wholeanswer import Headers, Message, Scope
 
 STATIC = "/static/"  # where Streamlit's frontend lies, past the server's base path
 COMPRESSIBLE = frozenset({b"application/javascript", b"text/javascript", b"text/css",

@@ -11,13 +11,13 @@ that also runs every table's games, when the whole room opens the app within a m
 
 Only what Streamlit's server marks `immutable` is kept: the files whose name carries a hash
 of their content (never a page's HTML, nor the HTML it sends for a path it does not know).
-Each is kept as the browser asked for it, gzipped or not (tableapp/staticzip.py compresses);
+Each is kept as the browser asked for it, gzipped or not (tableapp/serving/staticzip.py compresses);
 a request that asks something else of the file (only a part of it, or only if it changed
 since a date or tag) goes to Streamlit's server as before. At most MAX_KEPT bytes are kept
 (the whole frontend, both ways, is some 10 MB), each under its plain path only; past that,
 answers are read from disk.
 
-Plain ASGI: `install()` (tableapp/firstload.py) wraps Streamlit's static files with
+Plain ASGI: `install()` (tableapp/serving/firstload.py) wraps Streamlit's static files with
 `remembered`.
 """
 
@@ -26,9 +26,9 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass, field
 
-from tableapp import staticzip
-from tableapp import wholeanswer as answer
-from tableapp.wholeanswer import Message, Scope
+from tableapp.serving import staticzip
+from tableapp.serving import wholeanswer as answer
+from tableapp.serving.wholeanswer import Message, Scope
 
 MAX_KEPT = 32 * 1024 * 1024  # bytes kept at most, every file and both ways of sending it
 # headers that make a request ask for something else than the whole file as it is now
@@ -68,7 +68,7 @@ def unchanging(start: Message) -> bool:
 
 
 def remembered(inner: answer.ASGIApp, kept: Kept | None = None) -> answer.ASGIApp:
-    """Streamlit's static files (gzipped by tableapp/staticzip.py, inside), each answer that
+    """Streamlit's static files (gzipped by tableapp/serving/staticzip.py, inside), each answer that
     never changes kept after it was first sent and sent again from memory; every other request
     and answer passed on as it is."""
     store = kept if kept is not None else Kept()
