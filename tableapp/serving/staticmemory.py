@@ -64,13 +64,23 @@ def is_whole_file_asked(scope: Scope) -> bool:
 def unchanging(start: Message) -> bool:
     """A whole file that Streamlit's server says never changes (a name with its hash)."""
     headers = answer.headers_of(start)
-    return start.get("status") == 200 and b"immutable" in headers.get(b"cache-control", b"")
+    return start.get("type") == "http.response.start" and start.get("status") == 200 and \
+        b"immutable" in headers.get(b"cache-control", b"")
+
+
+def whole_body(messages: list[Message]) -> bytes | None:
+    """The body these messages sent, when they are a body to its end (not a file sent by path,
+    nor an answer cut short)."""
+    if not messages or messages[-1].get("more_body") or any(
+            m.get("type") != "http.response.body" for m in messages):
+        return None
+    return b"".join(bytes(m.get("body", b"")) for m in messages)
 
 
 def remembered(inner: answer.ASGIApp, kept: Kept | None = None) -> answer.ASGIApp:
-    """Streamlit's static files (gzipped by tableapp/serving/staticzip.py, inside), each answer that
-    never changes kept after it was first sent and sent again from memory; every other request
-    and answer passed on as it is."""
+    """Streamlit's static files (gzipped by tableapp/serving/staticzip.py, inside), each answer
+    that never changes kept after it was first sent and sent again from memory; every other
+    request and answer passed on as it is."""
     store = kept if kept is not None else Kept()
 
     async def app(scope: Scope, receive: answer.Receive, send: answer.Send) -> None:
@@ -91,10 +101,8 @@ def remembered(inner: answer.ASGIApp, kept: Kept | None = None) -> answer.ASGIAp
             await send(message)
 
         await inner(scope, receive, noted)
-        start, rest = sent[0] if sent else {}, sent[1:]
-        if start.get("type") == "http.response.start" and unchanging(start) and rest and all(
-                m.get("type") == "http.response.body" for m in rest) and \
-                not rest[-1].get("more_body"):
-            store.keep(key, start, b"".join(bytes(m.get("body", b"")) for m in rest))
+        body = whole_body(sent[1:])
+        if sent and unchanging(sent[0]) and body is not None:
+            store.keep(key, sent[0], body)
 
     return app

@@ -128,9 +128,6 @@ class Board:
             stacks[pos] = stack
         return cls(stacks, rows, cols)
 
-    def copy(self) -> Board:
-        return Board(dict(self.stacks), self.rows, self.cols)
-
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         """Itself: a Board never changes once made (a swap makes another), and what it derives
         is the same for every holder. A reader's copy of the game's state (events/snapshot.py)
