@@ -56,6 +56,26 @@ def test_an_imported_game_can_be_played_on(store: EventStore, played: str) -> No
     assert store.load(code).state.summary()["scores"]["Alice"] == 9
 
 
+@pytest.mark.parametrize(("created", "day"), [
+    ("2021-06-05T22:30:00+02:00", "2021-06-05"),  # played on another device, its own date
+    ("2021-06-05T23:30:00-03:00", "2021-06-06"),  # kept in UTC, as the store writes dates
+])
+def test_an_imported_game_keeps_the_day_it_was_played(store: EventStore, created: str,
+                                                      day: str) -> None:
+    code = store.import_log(envelope(created=created))
+    assert store.load(code).created.startswith(day)
+    assert json.loads(store.export_json(code))["created"].startswith(day)
+
+
+@pytest.mark.parametrize("created", ["", "hier soir", "2021-06-05T22:30:00", 42, "9" * 80])
+def test_an_import_without_a_readable_date_is_dated_on_arrival(store: EventStore,
+                                                               created: object) -> None:
+    """No date, no zone or no timestamp: the import's moment, as for a new game."""
+    before = store.load(store.create("camelot", SETUP)).created
+    code = store.import_log(envelope(created=created))
+    assert store.load(code).created >= before
+
+
 def envelope(**changes: object) -> dict:
     data = {"format": "compagnon-log", "version": 1, "game": "camelot", "setup": SETUP,
             "events": [score("Alice", 1)]}

@@ -65,6 +65,21 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+def played_at(value: object) -> str | None:
+    """An imported log's own « created » in the store's form (UTC, microseconds), or None when
+    it is missing or no timestamp with its zone: a game played on another device keeps the day
+    it was played, not the day it was imported (issue 37)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return None
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
 class EventStore:
     """SQLite-backed store of games. Safe to share between threads: each operation opens its
     own short connection (SQLite serialises writers; readers never block in WAL mode)."""
@@ -243,13 +258,15 @@ class EventStore:
             raise RuleError(f"mise en place refusée : {exc.reason}", exc.rule) from None
         return self._insert(head, setup_text, title, [])
 
-    def _insert(self, head: Head, setup_text: str, title: str, texts: list[str]) -> str:
+    def _insert(self, head: Head, setup_text: str, title: str, texts: list[str],
+                created: str | None = None) -> str:
+        """`created`: when the game was played (an imported log's own date), else now."""
         now = _now()
         with self._db.write() as db:
             code = self._new_code(db)
             db.execute("INSERT INTO games (code, game, setup, title, created, lines, updated, "
                        "rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (code, head.game, setup_text, title, now, len(texts), now,
+                       (code, head.game, setup_text, title, created or now, len(texts), now,
                         rules_version(head.game)))
             db.executemany("INSERT INTO events (code, seq, event, created) VALUES (?, ?, ?, ?)",
                            [(code, seq, text, now) for seq, text in enumerate(texts)])
@@ -351,5 +368,6 @@ class EventStore:
             head.checkpoints = None  # kept for validation only
         except InvalidEvent as exc:
             raise RuleError(f"journal refusé, {exc}", exc.rule) from None
-        return self._insert(head, setup_text, title, texts)
+        return self._insert(head, setup_text, title, texts,
+                            created=played_at(log_data.get("created")))
 
