@@ -6,12 +6,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: app test lint bench venv clean
+.PHONY: app test lint bench bench-quick lock venv clean
 
-$(STAMP): pyproject.toml
+# The application's lock (uv.lock, exported with hashes as requirements/dev.txt: every extra,
+# the test tools included) is what is installed, then the project itself without resolving
+# anything more: a new release of a dependency changes nothing until the lock is renewed
+# (`make lock`). pyproject.toml keeps the ranges the wheel publishes.
+$(STAMP): pyproject.toml requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[app,test]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements/dev.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -26,8 +31,27 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
+# Every benchmark in full (benchmarks/_*.py are their helpers); stops at the first that fails.
 bench: $(STAMP)
-	@for script in benchmarks/[!_]*.py; do echo "== $$script"; $(BIN)/python $$script; done
+	@for script in benchmarks/[!_]*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# The same scripts with --quick (small sizes, the same code paths): what CI runs, so that no
+# benchmark can stop running unseen.
+bench-quick: $(STAMP)
+	@for script in benchmarks/[!_]*.py; do echo "== $$script --quick"; \
+	  start=$$(date +%s); $(BIN)/python $$script --quick || exit 1; \
+	  echo "   ($$(( $$(date +%s) - start )) s)"; done
+
+# Renew the lock after a change of pyproject.toml's ranges (uv, in a tools venv of its own):
+# uv.lock, then its two exports, the server's (Dockerfile) and the developers' (make).
+UV_VERSION := 0.13.9
+lock:
+	$(PYTHON) -m venv $(VENV)-tools
+	$(VENV)-tools/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
+	$(VENV)-tools/bin/uv lock
+	$(VENV)-tools/bin/uv export --frozen --no-emit-project --extra app --extra postgres \
+	  -o requirements/app.txt -q
+	$(VENV)-tools/bin/uv export --frozen --no-emit-project --all-extras -o requirements/dev.txt -q
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(VENV)-tools build dist *.egg-info .pytest_cache .ruff_cache
