@@ -16,7 +16,7 @@ import streamlit as st
 from companion.games.catalog import PLAYABLE as GAMES
 
 SHARED = ["tableapp.pages.home", "tableapp.pages.nights"]
-TRAILING = ["tableapp.pages.printing", "tableapp.pages.lab"]
+TRAILING = ["tableapp.pages.printing", "tableapp.pages.lab", "tableapp.pages.about"]
 
 
 def _modules() -> list[str]:

@@ -43,7 +43,7 @@ EXAMPLES = {"noe": ("noe-partie-a-100-points.json", 4),
             "camelot-jetons": ("camelot-jetons.json", 3),
             "elsen": ("elsen-exemple-de-la-regle.json", 3),
             "labystere": ("labystere-partie.json", 5)}
-PLAIN_PAGES = ["", "impression", "noe-main", "noe-controle", "noe-regles",
+PLAIN_PAGES = ["", "impression", "a-propos", "noe-main", "noe-controle", "noe-regles",
                "emblemes-lieux", "labystere-enquete"]
 NEW_GAME_PAGES = ["noe", "emblemes", "camelot", "elsen", "labystere"]
 

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+import tomllib
 import urllib.request
 import venv
 import zipfile
@@ -48,6 +49,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ("tableapp/launch.py", "tableapp/_entry/streamlit_app.py",
                  "tableapp/_entry/config.toml", "tableapp/pages/home.py",
                  "companion/_legal/LICENSE", "companion/_legal/NOTICE",
+                 "companion/_legal/CHANGELOG.md",
                  "print_kit/fonts/LICENSE-DejaVu.txt"):
         assert name in names, name
     target = base / "venv folder é"
@@ -74,7 +76,8 @@ def test_the_installed_cli_shows_its_version_licence_and_credits(installed: Path
                                                                  tmp_path: Path) -> None:
     done = run(installed, "--version", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "compagnon-de-table) 0.1.0" in done.stdout
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert f"compagnon-de-table) {declared['project']['version']}" in done.stdout
     assert "Licence du code : MIT" in done.stdout and str(installed.parent) in done.stdout
     assert "OpenMoji" in done.stdout and "CC BY-SA 4.0" in done.stdout
     assert "DejaVu Sans" in done.stdout

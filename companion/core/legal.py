@@ -4,6 +4,7 @@ fonts), as `companion --version` shows them. A wheel carries both files inside t
 
 from __future__ import annotations
 
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
@@ -12,9 +13,18 @@ DISTRIBUTION = "compagnon-de-table"
 
 
 def version() -> str:
+    """The version, from its one place: pyproject.toml where this copy is a checkout (an
+    editable install's metadata keeps the version of the day it was installed), else the
+    installed package's metadata (a wheel's own pyproject)."""
+    project = _PACKAGE.parent / "pyproject.toml"
+    if project.is_file():
+        with project.open("rb") as file:
+            declared = tomllib.load(file).get("project", {})
+        if declared.get("name") == DISTRIBUTION and isinstance(declared.get("version"), str):
+            return str(declared["version"])
     try:
         return metadata.version(DISTRIBUTION)
-    except metadata.PackageNotFoundError:  # a checkout run without installing
+    except metadata.PackageNotFoundError:  # neither a checkout nor installed
         return "inconnue (non installé)"
 
 

@@ -1,0 +1,41 @@
+"""« À propos »: which version of the Compagnon de table this server runs, what that version
+and the ones before it brought (CHANGELOG.md), its licence and its credits. The same version
+as `companion --version` (companion/core/legal.py)."""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from companion.core import legal
+
+SECTION = "Compagnon de table"
+_VERSION_HEADING = re.compile(r"^## ", re.M)
+
+
+def changes(text: str, versions: int = 3) -> str:
+    """The newest `versions` sections of the changelog (each starts with « ## »)."""
+    parts = _VERSION_HEADING.split(text)
+    return "".join(f"## {part}" for part in parts[1:versions + 1]).strip()
+
+
+def render() -> None:
+    st.title("À propos")
+    st.markdown(f"**Compagnon de table**, version **{legal.version()}**.")
+    st.caption("Kit d'impression et assistant de table pour cinq jeux de cartes français. "
+               "Code sous licence MIT ; polices et illustrations sous leurs propres licences "
+               "(ci-dessous).")
+    changelog = legal.legal_file("CHANGELOG.md")
+    if changelog is not None:
+        # the project's own text (never a user's): its Markdown is drawn as written
+        st.markdown(changes(changelog.read_text(encoding="utf-8")).replace("## ", "### "))
+    notice = legal.legal_file("NOTICE")
+    if notice is not None:
+        with st.expander("Crédits et licences"):
+            st.text(notice.read_text(encoding="utf-8"))
+
+
+def pages() -> list[st.Page]:
+    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    return [st.Page(render, title="À propos", icon=":material/info:", url_path="a-propos")]
