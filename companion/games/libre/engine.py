@@ -1,9 +1,9 @@
 """The « Autre jeu » engine: a score sheet by rounds for a game the table names (« Skull
 King »), with no rules checked beyond the sheet's own (registre LIB-*, docs/register/libre.md).
 
-Setup: {"name": the game's name, "players": [1-20 names in seat order], "teams": {team name:
-[players]} (optional: then the teams are the competitors, 1-20 of them, and every player is in
-exactly one), "winner": "high" | "low", "target": n (optional: the game ends at the end of the
+Setup: {"name": the game's name, "players": [names in seat order: 1-20 without teams, at most
+100 with them], "teams": {team name: [players]} (optional: then the teams are the competitors,
+1-20 of them, and every player is in exactly one), "winner": "high" | "low", "target": n (optional: the game ends at the end of the
 round in which a total reaches n) or "rounds": n (optional: a fixed count of rounds), not both}.
 
 Events (docs/log-schemas/libre.json):
@@ -26,6 +26,7 @@ from companion.core.errors import RuleError
 
 TYPES = ("round", "end")
 MAX_COMPETITORS = 20
+MAX_PLAYERS = MAX_COMPETITORS * 5  # with teams: 20 teams of 5 (registre LIB-1)
 MAX_NAME = 80  # a game's, a player's or a team's name, in characters
 MAX_SCORE = 10**9  # a round's score, either sign: far beyond any game, bounded for JSON readers
 MAX_ROUNDS = 1000  # the fixed count of rounds a setup may ask for
@@ -208,8 +209,8 @@ def check_setup(setup: Any) -> tuple[str, list[str], dict[str, list[str]], bool,
     if not 1 <= count <= MAX_COMPETITORS:
         kind = "équipes" if teams else "joueurs"
         raise RuleError(f"1 à {MAX_COMPETITORS} {kind} (reçu {count})", RULE_SETUP)
-    if len(names) > MAX_COMPETITORS * 5:
-        raise RuleError(f"{MAX_COMPETITORS * 5} joueurs au plus", RULE_SETUP)
+    if len(names) > MAX_PLAYERS:
+        raise RuleError(f"{MAX_PLAYERS} joueurs au plus", RULE_SETUP)
     winner = setup.get("winner")
     if winner not in ("high", "low"):
         raise RuleError("« winner » : « high » (le plus haut total gagne) ou « low » (le plus "
