@@ -1,6 +1,7 @@
 """Smoke test of an installed Compagnon de table (run by .ci/lowest with the Python of a venv
 holding the lowest versions pyproject.toml allows): every Streamlit call of the pages accepts
-the keywords the code gives it, the home page runs headlessly, `companion app` serves
+the keywords the code gives it, every private part of Streamlit the app hooks is there, the
+home page runs headlessly, `companion app` serves
 /_stcore/health and its page, and the print kit prints one game. Exit 1 with the reasons.
 
 Usage: python .ci/smoke.py   (from any folder; nothing is written outside a temporary one)"""
@@ -134,6 +135,15 @@ def check_print_kit(companion: str, folder: Path) -> None:
     print(f"kit d'impression : {len(pdfs)} PDF de Noé", flush=True)
 
 
+def check_internals() -> None:
+    """Every private part of Streamlit the app hooks is there (tableapp/serving/internals)."""
+    from tableapp.serving import internals
+
+    for gone in internals.missing():
+        fail(f"Streamlit sans {gone.module}.{gone.attribute} : {gone.used_for}")
+    print(f"internes : {len(internals.INTERNALS)} vérifiés", flush=True)
+
+
 def main() -> int:
     import tableapp
     from tableapp import launch
@@ -145,6 +155,7 @@ def main() -> int:
         fail(f"companion --version sans les crédits : {version.stdout} {version.stderr}")
     script = launch.script_path()
     check_api(Path(tableapp.__file__).parent, script)
+    check_internals()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         os.environ["COMPANION_DB"] = str(folder / "apptest.sqlite3")
