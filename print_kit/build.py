@@ -201,10 +201,11 @@ def _check_art(pf: PrintFile, options: PrintOptions) -> tuple[str, ...]:
     """Every picture can be read (PreflightError naming its file); the sets drawn."""
     sets = set()
     for face in faces_of(pf):
-        if face.art:
-            if not cached(face.art, options.low_ink):  # read once, then from the cache
-                load(face.art, options.low_ink)
-            sets.add(art_set_of(face.art))
+        for ref in (face.art, face.emblem):
+            if ref:
+                if not cached(ref, options.low_ink):  # read once, then from the cache
+                    load(ref, options.low_ink)
+                sets.add(art_set_of(ref))
     return tuple(sorted(sets))
 
 

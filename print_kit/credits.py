@@ -35,9 +35,11 @@ def credits_lines(games: bool = True) -> list[tuple[str, str]]:
          "Compagnon de table."),
     ]
     if games:
+        # the cards print what a published game would (issue 36): the fiches say which
+        # values are the project's, the cards do not
         lines.append(("Jeux", "Règles résumées dans les propres mots du projet ; les valeurs "
-                      "choisies par le projet sont marquées « défaut maison » sur les cartes "
-                      "et les fiches."))
+                      "choisies par le projet sont signalées sur les fiches mémoire, pas sur "
+                      "les cartes."))
     return lines
 
 

@@ -10,7 +10,7 @@ from typing import Literal, Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from print_kit.geometry import MM
-from print_kit.textfit import PreflightError, french
+from print_kit.textfit import PreflightError
 
 Style = Literal["card", "token", "half-token", "back"]
 RGB = tuple[float, float, float]
@@ -35,7 +35,6 @@ INK: RGB = (0.1, 0.1, 0.12)
 SOFT: RGB = (0.42, 0.42, 0.45)
 PANEL: RGB = (1.0, 1.0, 1.0)
 SAFE = 3.5 * MM  # safe zone: nothing but background within 3.5 mm of the cut line
-HOUSE_MARK = "défaut maison"
 
 
 def colour_of(name: str) -> RGB:
@@ -93,21 +92,21 @@ class Face:
     subtitle: str = ""  # category / family / colour
     symbol: str | None = None
     art: str | None = None  # a picture (print_kit.art: « openmoji:1F981 », « file:/path »)
+    # a picture in the top-right corner instead of the symbol (Emblèmes' family emblem: the
+    # same picture as the family's back, so a card in hand says its family by more than colour)
+    emblem: str | None = None
     text: str = ""  # the effect, in the project's own words
     note: str = ""  # who may play it, a second line of rules
     badge: str = ""  # Noé's grade
     rows: tuple[tuple[str, str], ...] = ()  # small table (Emblèmes place rewards)
-    house: bool | str = False  # the discreet « défaut maison » mark (a str says what is)
+    # No provenance here: a face prints what a published game would (issue 36); which values
+    # are house defaults is said by the fiche mémoire and the register (docs/register/).
     footer: str = ""  # the game's name
     parts: tuple[Part, ...] = ()  # a game's own elements (see Part)
     light: bool = False  # a back on white, framed in its colour (print_kit.backs)
     # an author's card (print_kit.decks): its text is hyphenated in French before its type
     # shrinks, and holds inline icons (`:piece:`, print_kit.icons)
     rich: bool = False
-
-    @property
-    def house_label(self) -> str:
-        return french(self.house if isinstance(self.house, str) else HOUSE_MARK)
 
     def strings(self) -> list[str]:
         """Every piece of text this face prints (for the glyph preflight)."""
@@ -116,8 +115,6 @@ class Face:
         out += [cell for row in self.rows for cell in row]
         for part in self.parts:
             out += part.strings()
-        if self.house:
-            out.append(self.house_label)
         return [s for s in out if s]
 
 

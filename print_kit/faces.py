@@ -11,7 +11,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from print_kit.backs import draw_back
 from print_kit.faceparts import (  # re-exported: the games and the kit import them from here
-    HOUSE_MARK,
     INK,
     PALETTE,
     PANEL,
@@ -40,8 +39,8 @@ from print_kit.textfit import (
 )
 from print_kit.tokens import draw_token
 
-__all__ = ["HOUSE_MARK", "INK", "PALETTE", "PANEL", "RGB", "SAFE", "SOFT", "Face", "Part", "Pens",
-           "Style", "colour_of", "draw_face", "edge_margin", "tint"]
+__all__ = ["INK", "PALETTE", "PANEL", "RGB", "SAFE", "SOFT", "Face", "Part", "Pens", "Style",
+           "colour_of", "draw_face", "edge_margin", "tint"]
 
 
 def _centred_line(c: Canvas, text: str, font: str, colour: RGB, mid: float, y: float,
@@ -70,12 +69,6 @@ def draw_face(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: 
 
 def _fill(c: Canvas, rgb: RGB) -> None:
     c.setFillColorRGB(*rgb)
-
-
-def _house_mark(c: Canvas, x: float, y: float, size: float, rgb: RGB, label: str) -> None:
-    c.setFont(REGULAR, size)
-    _fill(c, rgb)
-    c.drawString(x, y, label)
 
 
 def _lines(c: Canvas, block: Block, x_mid: float, top: float, font: str, rgb: RGB,
@@ -152,9 +145,12 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
                 c.rect(left, top - 0.74 * size - 0.12 * size, cw, 0.07 * size, stroke=0,
                        fill=1)
             c.restoreState()
-    if face.symbol and not busy:
+    if not busy:
         s = corner_h * 0.95
-        pens.symbol(c, face.symbol, accent, right - s, top - s, s)
+        if face.emblem:
+            pens.art(c, face.emblem, right - s, top - s, s)
+        elif face.symbol:
+            pens.symbol(c, face.symbol, accent, right - s, top - s, s)
     y = top - corner_h - 1.2 * MM * k
 
     # Title and subtitle.
@@ -178,7 +174,7 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
         c.drawCentredString(mid, y - size * 1.05, french(face.badge))
         y -= size * 1.7
 
-    # Footer (game name, house mark), then what is left goes to the picture and the texts.
+    # Footer (the game's name), then what is left goes to the picture and the texts.
     foot = 5.2 * k
     foot_y = bottom
     if face.footer:
@@ -187,12 +183,7 @@ def _card(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool
         c.setFont(REGULAR, size)
         _fill(c, SOFT)
         c.drawCentredString(mid, foot_y, french(face.footer))
-    if face.house:
-        size = fit_line(face.house_label, REGULAR, inner_w, largest=max(foot, 4.5),
-                        smallest=3.5, where=f"{where} › mention défaut maison")
-        _house_mark(c, left, foot_y + (foot + 1.5 if face.footer else 0), size, SOFT,
-                    face.house_label)
-    text_bottom = foot_y + (foot + 2.5 if face.footer else 0) + (foot + 1.5 if face.house else 0)
+    text_bottom = foot_y + (foot + 2.5 if face.footer else 0)
     if face.corner:  # the upside-down index fills the bottom-right corner: texts stay above it
         text_bottom = max(text_bottom, bottom + corner_h + 0.8 * MM * k)
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.model import Component
-from companion.core.provenance import Provenance
 from print_kit.faces import Face
 from print_kit.painter import Painter
 from print_kit.sheets import Deck, Item
@@ -49,10 +48,6 @@ class PrintFile:
     pages: tuple[FreePage, ...] = ()
     groups: tuple[str, ...] = ()  # data groups whose every copy this file prints
     boards: tuple[Board, ...] = ()  # the boards its pages draw, one by one (image export)
-
-
-def is_house(component: Component) -> bool:
-    return component.provenance is Provenance.HOUSE
 
 
 def items(components: Iterable[Component], front: Callable[[Component], Face],

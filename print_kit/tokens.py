@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faceparts import INK, PANEL, RGB, SOFT, Face, Pens, colour_of, tint
-from print_kit.fonts import BOLD, REGULAR
+from print_kit.faceparts import PANEL, RGB, Face, Pens, colour_of, tint
+from print_kit.fonts import BOLD
 from print_kit.geometry import MM
 from print_kit.textfit import fit_line, french
 
@@ -32,13 +32,9 @@ def draw_token(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink:
         p.close()
         c.drawPath(p, stroke=1, fill=1)
         value_y, value_size, title_y = base + 0.3 * r, 0.6 * r, base + 0.08 * r
-        house_y = base - 0.3 * r
-        house_ink = SOFT if low_ink else INK
     else:
         c.circle(cx, cy, r, stroke=1, fill=1)
         value_y, value_size, title_y = cy - 0.2 * r, 0.95 * r, cy - 0.62 * r
-        house_y = cy - 0.86 * r
-        house_ink = ink
     value_x = cx
     if face.corner:
         if face.art and face.style == "token":  # a small picture above the value
@@ -69,9 +65,3 @@ def draw_token(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink:
         c.setFillColorRGB(*ink)
         c.setFont(BOLD, size)
         c.drawCentredString(cx, title_y, french(face.title))
-    if face.house:
-        fit_line(face.house_label, REGULAR, 1.6 * r, largest=3.5, smallest=3.5,
-                 where=f"{where} › mention défaut maison")
-        c.setFont(REGULAR, 3.5)
-        c.setFillColorRGB(*house_ink)
-        c.drawCentredString(cx, house_y, face.house_label)

@@ -24,14 +24,14 @@ def text(kit: Kit, name: str) -> str:
                   .replace("\xa0", " ").replace("\u202f", " "))
 
 
-def test_ghost_ladder_holds_whole_tokens_and_says_its_reward_is_a_house_default(kit: Kit
-                                                                                ) -> None:
+def test_ghost_ladder_holds_whole_tokens_and_says_the_leader_sets_its_reward(kit: Kit) -> None:
     """The ghost ladder said « Un demi-jeton compte pour ½ » (only the Fainéant's card gives a
     half, to the current mission) and « elle aide les vivants » without saying how."""
     ladders = text(kit, "elsen-echelles.pdf")
     mission, ghost = ladders.split("Échelle de mission fantôme")
     assert "demi-jeton" in mission and "demi" not in ghost
-    assert "défaut maison : +1 jeton sur la mission en cours" in ghost
+    # the board says what it gives and who decides, not where the value comes from (issue 36)
+    assert "au choix du meneur : +1 jeton sur la mission en cours" in ghost
 
 
 def test_life_cards_say_what_the_living_and_the_dead_may_play(kit: Kit) -> None:

@@ -64,7 +64,6 @@ def test_index_clears_the_title_and_texts_clear_the_upside_down_index(corner: st
                                                                       h: float) -> None:
     face = Face("t", "La Courtisane", "rouge", corner=corner, subtitle="Famille Lion",
                 symbol="lion", text=LONG, parts=(Timing("immediate"),),
-                house="famille : défaut maison",
                 footer="Emblèmes")
     items = placed(face, w, h)
     [(_, _, y_index, s_index, _)] = [i for i in items if i[0] == corner and not i[4]]

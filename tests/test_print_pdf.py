@@ -355,20 +355,23 @@ def test_every_page_has_the_check_ruler(kit: Kit) -> None:
             assert any(hundred_mm in data for data in forms), (f.name, number)
 
 
-def test_house_defaults_are_marked_and_official_values_are_not(kit: Kit) -> None:
+def test_house_defaults_are_marked_on_the_fiches_not_on_the_cards(kit: Kit) -> None:
+    """Issue 36: a card prints what a published game would; the fiche mémoire says which values
+    are the project's (tests/test_print_faces.py reads every face of every game)."""
     def text(name: str) -> str:
         return _norm(" ".join(p.extract_text() for p in _reader(kit.file(name).data).pages))
 
-    # Emblèmes' families are house defaults: every one of the 75 character cards says so.
-    assert text("emblemes-personnages.pdf").count("famille : défaut maison") == 75
-    # Only the Château of set A, face 3-4 players, comes from the rules.
-    assert text("emblemes-lieux.pdf").count("récompenses : défaut maison") == 17
+    # Only the Château of set A, face 3-4 players, comes from the rules: the fiche says so.
+    assert "* défaut maison : la règle ne donne que la face 3-4" in text(
+        "emblemes-fiche-memoire.pdf")
     # Noé: 5 of the 10 category symbols are unreadable in the rules (house symbols).
     noe = load_game("noe")
-    house_cards = sum(c.stated_count for c in noe.categories
-                      if c.symbol.provenance.value == "defaut-maison") + len(noe.jokers)
-    assert text("noe-personnages.pdf").count("symbole : défaut maison") == house_cards
-    assert "défaut maison" not in text("camelot-cartes.pdf")
+    house_symbols = sum(c.symbol.provenance.value == "defaut-maison" for c in noe.categories)
+    fiche = text("noe-fiche-memoire.pdf")
+    assert fiche.count(" *") >= house_symbols and "(défaut maison)" in fiche
+    for name in ("emblemes-personnages.pdf", "emblemes-lieux.pdf", "noe-personnages.pdf",
+                 "camelot-cartes.pdf"):
+        assert "défaut maison" not in text(name), name
 
 
 def test_labystere_map_follows_the_seed_without_spoilers() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.core.model import Component
 from companion.games.camelot.data import CamelotData
 from print_kit.faces import Face
-from print_kit.kit import TOKEN, PrintFile, group, is_house, items
+from print_kit.kit import TOKEN, PrintFile, group, items
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
 from print_kit.sheets import Deck
@@ -49,23 +49,21 @@ def card(data: CamelotData, comp: Component) -> Face:
         colour = next(c for c in data.colours if c.id == f["colour"])
         return Face(f"cam:{comp.id}", colour.name, colour.id, corner=str(f["value"]),
                     subtitle=f"Tournoi {colour.name.lower()}", art=art(comp),
-                    house=is_house(comp),
                     footer=FOOTER)
     if f["type"] == "soutien":
         name = comp.name.rsplit(" ", 1)[0]
         return Face(f"cam:{comp.id}", name, "ardoise", corner=str(f["value"]),
                     subtitle="Carte de soutien", symbol="dame" if name == "Dame" else "ecuyer",
                     art=art(comp),
-                    text=SUPPORT_TEXT.get(name, ""), house=is_house(comp), footer=FOOTER)
+                    text=SUPPORT_TEXT.get(name, ""), footer=FOOTER)
     label, symbol = FAMILIES[f["family"]]
     return Face(f"cam:{comp.id}", comp.name, "brun", subtitle=label, symbol=symbol,
-                art=art(comp), text=f["effect"], house=is_house(comp), footer=FOOTER)
+                art=art(comp), text=f["effect"], footer=FOOTER)
 
 
 def token(comp: Component) -> Face:
     return Face(f"cam:{comp.id}", comp.name.removeprefix("Jeton ").capitalize(),
-                comp.fields["colour"], style="token", symbol="bouclier", art=TOKEN_ART,
-                house=is_house(comp))
+                comp.fields["colour"], style="token", symbol="bouclier", art=TOKEN_ART)
 
 
 def files(data: CamelotData, options: PrintOptions) -> list[PrintFile]:

@@ -11,7 +11,7 @@ from companion.games.elsen.data import ElsenData
 from print_kit.faces import INK, PALETTE, SOFT, Face, tint
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
-from print_kit.kit import BIG_TOKEN, TOKEN, Board, FreePage, PrintFile, group, is_house, items
+from print_kit.kit import BIG_TOKEN, TOKEN, Board, FreePage, PrintFile, group, items
 from print_kit.options import PrintOptions
 from print_kit.painter import Painter
 from print_kit.reference import Sheet, Table
@@ -66,16 +66,14 @@ def role(comp: Component) -> Face:
     return Face(f"elsen:{comp.id}", comp.name, ROLE_ACCENT,
                 subtitle="Équipe des saboteurs" if team == "saboteurs" else
                 "Équipe des passagers", symbol=ROLE_SYMBOLS[rid], art=art(comp),
-                text=comp.fields["power"],
-                house="nombre d'exemplaires : défaut maison" if is_house(comp) else False,
-                footer=FOOTER)
+                text=comp.fields["power"], footer=FOOTER)
 
 
 def action(comp: Component) -> Face:
     colour, symbol = ACTION_LOOK[comp.id.removeprefix("action-")]
     return Face(f"elsen:{comp.id}", comp.name, colour, subtitle="Carte action", symbol=symbol,
                 art=art(comp), text=comp.fields["effect"], note=comp.fields["who"],
-                house=is_house(comp), footer=FOOTER)
+                footer=FOOTER)
 
 
 def life(comp: Component) -> Face:
@@ -84,18 +82,18 @@ def life(comp: Component) -> Face:
                 symbol="coeur" if alive else "tombe", art=art(comp),
                 text="Vous jouez vos cartes action, sauf « Mission réussie fantôme »."
                 if alive else "Vous ne jouez plus que « Mission réussie fantôme ».",
-                house=is_house(comp), footer=FOOTER)
+                footer=FOOTER)
 
 
 def token(comp: Component) -> Face:
     if comp.id == "demi-jeton-reussite":
         return Face("elsen:demi", "demi-jeton", "vert", style="half-token", corner="½",
-                    art=art(comp), house=is_house(comp))
+                    art=art(comp))
     if comp.id == "jeton-reussite":
         return Face("elsen:jeton", "réussite", "vert", style="token", symbol="coche",
-                    art=art(comp), house=is_house(comp))
+                    art=art(comp))
     return Face("elsen:premier", "Premier joueur", "or", style="token", symbol="etoile",
-                art=art(comp), house=is_house(comp))
+                art=art(comp))
 
 
 VOTE_THRESHOLDS = {"strict_majority": "plus de la moitié des joueurs à bord",
@@ -114,7 +112,7 @@ def _ladder_lines(data: ElsenData, steps: int, ghost: bool) -> list[str]:
     reward = GHOST_REWARDS[str(data.setting("ghost_mission_reward"))]
     return [f"{steps} cartes « Mission réussie fantôme » (jouées par les morts) valident la "
             "mission fantôme ; elle aide alors les vivants.",
-            f"Ce qu'elle apporte est un réglage du meneur (défaut maison : {reward})."]
+            f"Ce qu'elle apporte, au choix du meneur : {reward}."]
 
 
 LADDER_H = 62.0  # mm

@@ -14,7 +14,7 @@ from companion.games.emblemes.data import PLACE_NAMES, EmblemesData
 from print_kit.faces import INK, Face, Part, Pens
 from print_kit.fonts import BOLD
 from print_kit.geometry import MM
-from print_kit.kit import BIG_TOKEN, TOKEN, PrintFile, group, is_house, items
+from print_kit.kit import BIG_TOKEN, TOKEN, PrintFile, group, items
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
 from print_kit.sheets import Deck
@@ -29,7 +29,10 @@ CHARACTER_ART = {15: "1F934", 14: "1F478", 13: "1F9D9-200D-2640-FE0F", 12: "1F48
                  11: "1F977", 10: "2697", 9: "1F483", 8: "265F", 7: "1F5E1", 6: "1F4B0",
                  5: "2694", 4: "1F3BB", 3: "1F575-FE0F-200D-2640-FE0F", 2: "26F5", 1: "1F3F9"}
 PLACE_ART = {"chateau": "1F3F0", "village": "1F3D8", "port": "2693"}
-FAMILY_ART = {"lion": "1F981", "aigle": "1F985", "cerf": "1F98C", "serpent": "1F40D",
+# A family's emblem (its `emblem` id in the data) is its own picture, on the back and in the
+# front's corner: the vector « lion » was a sunburst with a face, told from the Soleil by its
+# colour only (issue 36). An emblem id not listed keeps its vector symbol.
+EMBLEM_ART = {"lion": "1F981", "aigle": "1F985", "cerf": "1F98C", "serpent": "1F40D",
               "soleil": "2600"}
 COIN_ART = "openmoji:1FA99"
 FIRST_PLAYER_ART = "openmoji:1F451"
@@ -71,21 +74,24 @@ def _family(data: EmblemesData, family_id: str):  # noqa: ANN202
     return next(f for f in data.families if f.id == family_id)
 
 
+def emblem_art(emblem: str) -> str | None:
+    """The picture of a family's emblem, None when the emblem is drawn as its vector symbol."""
+    code = EMBLEM_ART.get(emblem)
+    return f"openmoji:{code}" if code else None
+
+
 def character(data: EmblemesData, comp: Component) -> Face:
     f = comp.fields
     fam = _family(data, f["family"])
     return Face(f"emb:{comp.id}", comp.name, fam.colour, corner=str(f["value"]),
-                subtitle=f"Famille {fam.name}", symbol=fam.emblem, art=art(comp),
-                text=f["effect"],
-                parts=(Timing(f["timing"]),),
-                house="famille : défaut maison" if fam.provenance is Provenance.HOUSE else False,
-                footer=FOOTER)
+                subtitle=f"Famille {fam.name}", symbol=fam.emblem, emblem=emblem_art(fam.emblem),
+                art=art(comp), text=f["effect"], parts=(Timing(f["timing"]),), footer=FOOTER)
 
 
 def family_back(data: EmblemesData, comp: Component) -> Face:
     fam = _family(data, comp.fields["family"])
     return Face(f"emb:dos-{fam.id}", FOOTER, fam.colour, style="back", symbol=fam.emblem,
-                art=f"openmoji:{FAMILY_ART.get(fam.id, '1F6E1')}", subtitle=fam.name)
+                art=emblem_art(fam.emblem), subtitle=fam.name)
 
 
 def place_face(comp: Component, side: str) -> Face:
@@ -93,17 +99,15 @@ def place_face(comp: Component, side: str) -> Face:
     colour, symbol = PLACE_LOOK[f["place"]]
     rewards = f["rewards_3_4"] if side == "3_4" else f["rewards_5"]
     players = "3-4 joueurs" if side == "3_4" else "5 joueurs"
-    house = f["provenance_3_4" if side == "3_4" else "provenance_5"] == Provenance.HOUSE.value
     return Face(f"emb:{comp.id}-{side}", PLACE_NAMES[f["place"]], colour,
                 subtitle=f"Set {f['set']} · face {players}", symbol=symbol, art=art(comp),
                 rows=tuple(zip(RANKS, rewards, strict=False)),
-                house="récompenses : défaut maison" if house else False,
                 footer=f"{FOOTER} · carte Lieu recto-verso")
 
 
 def coin(comp: Component) -> Face:
     return Face(f"emb:{comp.id}", "pièce d'or", "or", style="token",
-                corner=str(comp.fields["value"]), art=COIN_ART, house=is_house(comp))
+                corner=str(comp.fields["value"]), art=COIN_ART)
 
 
 def files(data: EmblemesData, options: PrintOptions) -> list[PrintFile]:

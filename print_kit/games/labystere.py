@@ -16,7 +16,7 @@ from companion.games.labystere.data import LabystereData
 from print_kit.faces import PALETTE, RGB, Face, Part, Pens, colour_of, tint
 from print_kit.games.labystere_die import die_and_pawns
 from print_kit.games.labystere_plan import setup_map
-from print_kit.kit import FreePage, PrintFile, group, is_house, items
+from print_kit.kit import FreePage, PrintFile, group, items
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
 from print_kit.sheets import Deck
@@ -79,56 +79,50 @@ def path_card(comp: Component) -> Face:
     shape = f["shape"]
     if f["type"] == "lieu":
         return _face(comp, comp.name, "vert", symbol="maison", parts=(Roads(shape),),
-                    house="nom : défaut maison" if is_house(comp) else False, footer=FOOTER)
+                    footer=FOOTER)
     if f["type"] == "temoin":
         return _face(comp, "Témoin", "vert", symbol="oeil", parts=(Roads(shape),),
-                    house=is_house(comp), footer=FOOTER)
+                    footer=FOOTER)
     return _face(comp, "Chemin", "vert", subtitle=f"Chemin {SHAPES[shape]}",
-                parts=(Roads(shape),), house="forme : défaut maison" if is_house(comp) else False,
-                footer=FOOTER)
+                parts=(Roads(shape),), footer=FOOTER)
 
 
 def action_card(data: LabystereData, comp: Component) -> Face:
     f = comp.fields
     kind = f["type"]
-    house = is_house(comp)
     if kind == "depart":
         return _face(comp, "Départ", "vert", symbol="fleche",
-                    text="Tous les pions partent d'ici. Reste face visible.", footer=FOOTER,
-                    house=house)
+                    text="Tous les pions partent d'ici. Reste face visible.", footer=FOOTER)
     if kind == "arrivee":
         return _face(comp, "Arrivée", "rouge", symbol="arrivee",
                     text="Venez ici pour annoncer le coupable et le lieu. Reste face visible.",
-                    footer=FOOTER, house=house)
+                    footer=FOOTER)
     if kind == "drapeau":
         text = ("Le drapeau était caché dans ce lieu !" if f["flag_here"]
                 else "Le drapeau n'est pas dans ce lieu.")
         return _face(comp, comp.name, "orange", symbol="drapeau", text=text,
-                    subtitle="Carte Drapeau", footer=FOOTER, house=house)
+                    subtitle="Carte Drapeau", footer=FOOTER)
     if kind == "suspect":
         return _face(comp, comp.name, "violet", subtitle="Suspect",
                     symbol="personne", text="Vu par le témoin : ce suspect a un alibi, il est "
-                    "innocent.", footer=FOOTER, house="nom : défaut maison" if house else False)
+                    "innocent.", footer=FOOTER)
     action_id = comp.id
     return _face(comp, comp.name, "jaune", subtitle="Action obligatoire",
-                symbol=ACTION_SYMBOLS[action_id], text=f["effect"], footer=FOOTER,
-                house="répartition : défaut maison" if house else False)
+                symbol=ACTION_SYMBOLS[action_id], text=f["effect"], footer=FOOTER)
 
 
 def enquete(data: LabystereData, comp: Component) -> Face:
     f = comp.fields
     colour = COLOURS[f["colour"]]
-    house = is_house(comp)
     if f["type"] == "separation":
         return _face(comp, "Séparation", colour, subtitle=enquete_label(f["colour"]),
                     symbol="separation", text="Au-dessus : encore possibles. En dessous : "
-                    "innocents et lieux écartés.", footer=FOOTER, house=house)
-    named = "nom et couleur : défaut maison" if house else False
+                    "innocents et lieux écartés.", footer=FOOTER)
     if "suspect" in f:
         return _face(comp, comp.name, colour, subtitle="Suspect",
-                    symbol="personne", footer=FOOTER, house=named)
+                    symbol="personne", footer=FOOTER)
     return _face(comp, comp.name, colour, subtitle="Lieu", symbol="maison",
-                footer=FOOTER, house=named)
+                footer=FOOTER)
 
 
 def enquete_back(comp: Component) -> Face:

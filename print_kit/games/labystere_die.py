@@ -11,7 +11,6 @@ from companion.games.labystere.data import LabystereData
 from print_kit.faces import INK, PALETTE, SOFT, tint
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM
-from print_kit.kit import is_house
 from print_kit.painter import Painter
 from print_kit.textfit import french
 
@@ -78,10 +77,6 @@ def die_and_pawns(data: LabystereData, pawns: list[Component],  # noqa: ANN201
                 c.setFont(BOLD, 9)
                 c.drawCentredString(0, 19.5 * MM, french(pawn.name))
                 c.restoreState()
-            if is_house(pawn):
-                c.setFont(REGULAR, 5)
-                c.setFillColorRGB(*SOFT)
-                c.drawString(x, y - 2 * half - 3 * MM, french("couleur : défaut maison"))
             x += w + 8 * MM
             if x + w > page_w - 10 * MM:
                 x = 110 * MM

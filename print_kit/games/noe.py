@@ -37,19 +37,6 @@ def art(comp: Component) -> str:
     return f"openmoji:{CATEGORY_ART[comp.fields['category']]}"
 
 
-def _symbol_is_house(data: NoeData, comp: Component) -> bool:
-    kind = comp.fields["category"]
-    if kind == "joker":
-        return data.joker_symbol.provenance is Provenance.HOUSE
-    for cat in data.categories:
-        if cat.id == kind:
-            return cat.symbol.provenance is Provenance.HOUSE
-    for m in data.mechants:
-        if m.kind == kind:
-            return m.symbol.provenance is Provenance.HOUSE or m.provenance is Provenance.HOUSE
-    return False
-
-
 def front(data: NoeData, comp: Component) -> Face:
     f = comp.fields
     kind = f["category"]
@@ -68,13 +55,9 @@ def front(data: NoeData, comp: Component) -> Face:
     else:
         text = data.category(kind).description
         subtitle = f["category_name"]
-    house: bool | str = "symbole : défaut maison" if _symbol_is_house(data, comp) else False
-    if comp.provenance is Provenance.HOUSE:
-        house = True
     note = "Méchant : jamais dans un trio." if comp.group == "mechants" else ""
     return Face(f"noe:{comp.id}", f["first_name"], ACCENTS[kind], subtitle=subtitle,
-                symbol=f["symbol"], art=art(comp), text=text, note=note, badge=badge, house=house,
-                footer=FOOTER)
+                symbol=f["symbol"], art=art(comp), text=text, note=note, badge=badge, footer=FOOTER)
 
 
 def files(data: NoeData, options: PrintOptions) -> list[PrintFile]:
