@@ -1,7 +1,7 @@
 """Server-side rerun time of app pages, beside the baseline every page benchmark compares
 against: a trivial one-widget page measured in the same run.
 
-Run: `.venv/bin/python benchmarks/app_rerun.py`. Other benchmarks import the helpers:
+Run: `.venv/bin/python benchmarks/app_rerun.py [--quick]`. Other benchmarks import the helpers:
 
     sys.path.insert(0, str(Path(__file__).parent))   # benchmarks/ is not a package
     from app_rerun import app_for, compare
@@ -25,14 +25,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# the checkout first, ahead of benchmarks/ itself: benchmarks/print_kit.py must not shadow
+# the checkout first, ahead of benchmarks/ itself: benchmarks/print_pdfs.py must not shadow
 # the print_kit package the app's pages import
 sys.path.insert(0, str(ROOT))
 
+from _timing import quick  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-RUNS = 60
-WARMUP = 3
+RUNS = 3 if quick() else 60  # --quick: every page run, few times (CI)
+WARMUP = 1 if quick() else 3
 BASELINE = "page triviale (un bouton) : référence"
 
 
@@ -138,7 +139,7 @@ def main() -> None:
         "Noé, vue publique": app_for(noe_page, {"code": code, "view": "public"}),
     })
     cold, warm = [], []
-    for _ in range(20):
+    for _ in range(3 if quick() else 20):
         store.clear_cache()  # force the read + replay a new log length costs
         start = time.perf_counter()
         store.load(code)

@@ -31,6 +31,7 @@ from companion.games.labystere.setup import SEED_MAX  # noqa: E402
 from companion.games.labystere.sheets import SheetStore, new_token  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))  # its sibling, whichever folder it is run from
+from _timing import QUICK_HELP  # noqa: E402
 from browser_taps import serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -153,4 +154,6 @@ async def main(sessions: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=20)
-    asyncio.run(main(parser.parse_args().sessions))
+    parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
+    arguments = parser.parse_args()
+    asyncio.run(main(3 if arguments.quick else arguments.sessions))

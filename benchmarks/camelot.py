@@ -6,7 +6,7 @@ Prints, measured in the same run:
 - baseline 2: the same playouts without invariant checks;
 - the playouts with invariants.check after every event.
 
-Usage: .venv/bin/python benchmarks/camelot.py [--games N]
+Usage: .venv/bin/python benchmarks/camelot.py [--games N] [--quick]
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+
+from _timing import QUICK_HELP
 
 from companion.games.camelot.cards import catalogue
 from companion.games.camelot.engine import CamelotState
@@ -49,7 +51,10 @@ def measure(label: str, games: int, run: object) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
     args = parser.parse_args()
+    if args.quick:
+        args.games = 20
     catalogue()  # load the data once, outside the timings
     print(f"Camelot — {args.games} parties aléatoires, 2 à 5 joueurs en alternance")
     measure("référence : mélange + donne seuls", args.games, bare_deal)

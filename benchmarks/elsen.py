@@ -1,7 +1,7 @@
 """ELSEN's rule checker: the matching (augmenting paths) against the baseline of trying every
 assignment of the shuffled cards to the members, on the same random teams, measured now.
 
-    .venv/bin/python benchmarks/elsen.py
+    .venv/bin/python benchmarks/elsen.py [--quick]
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 import itertools
 import random
 import time
+
+from _timing import quick
 
 from companion.games.elsen.checker import Member, can_play, check_cards
 from companion.games.elsen.setup import elsen_data
@@ -40,14 +42,15 @@ def timed(label: str, run: object, work: list[tuple[list[Member], list[str]]]) -
 
 
 def main() -> None:
-    for size, count in ((5, 200), (7, 20)):
+    small = quick()  # --quick: a few missions of each size, the same code path
+    for size, count in ((5, 10 if small else 200), (7, 2 if small else 20)):
         work = cases(size, count)
         base = timed(f"baseline: every assignment, {size} members", brute_force, work)
         fast = timed(f"matching (check_cards), {size} members",
                      lambda t, c: check_cards(DATA, t, c), work)
         print(f"{'':<44} ×{base / fast:,.0f} faster")
     timed("matching (check_cards), 15 members (no baseline: 15! orders)",
-          lambda t, c: check_cards(DATA, t, c), cases(15, 200))
+          lambda t, c: check_cards(DATA, t, c), cases(15, 10 if small else 200))
 
 
 if __name__ == "__main__":

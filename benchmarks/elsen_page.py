@@ -4,7 +4,7 @@ every part redraws) and the narrator alone (what « Suivant », « Retour », th
 buttons and the entry's widgets cost: the narrator is a fragment, the rest of the page is not
 run again), at the vote step of the rules' example, as its host.
 
-Run: `.venv/bin/python benchmarks/elsen_page.py [--runs 60]`.
+Run: `.venv/bin/python benchmarks/elsen_page.py [--runs 60] [--quick]`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))  # benchmarks/ is not a package
+from _timing import QUICK_HELP  # noqa: E402
 from app_rerun import ROOT, app_for, compare  # noqa: E402
 
 
@@ -56,4 +57,6 @@ def main(runs: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=60)
-    main(parser.parse_args().runs)
+    parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
+    arguments = parser.parse_args()
+    main(3 if arguments.quick else arguments.runs)

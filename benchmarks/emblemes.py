@@ -1,7 +1,7 @@
 """Emblèmes: scoring one end of round (target < 1 ms) and the game page's rerun with a full
 game (target < 50 ms median), each beside a baseline measured in the same run.
 
-Run: `.venv/bin/python benchmarks/emblemes.py`
+Run: `.venv/bin/python benchmarks/emblemes.py [--quick]`
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/ is not a package
+from _timing import quick  # noqa: E402
 from app_rerun import ROOT, app_for, compare  # noqa: E402
 
-# the checkout first, ahead of benchmarks/ itself: benchmarks/print_kit.py must not shadow
+# the checkout first, ahead of benchmarks/ itself: benchmarks/print_pdfs.py must not shadow
 # the print_kit package the app's pages import
 sys.path.insert(0, str(ROOT))
 
@@ -50,6 +51,8 @@ def busy_table() -> dict[str, PlaceInput]:
 
 
 def per_call_ms(func: object, number: int = 2000, repeat: int = 7) -> float:
+    if quick():  # --quick: the same calls, a few times (CI)
+        number, repeat = 20, 2
     times = timeit.repeat(func, number=number, repeat=repeat)  # type: ignore[arg-type]
     return statistics.median(times) / number * 1000
 

@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the hostile files are built by the tests' helper
 
 import hostile_decks as hostile  # noqa: E402
+from _timing import quick  # noqa: E402
 
 TIME_TARGET = 2.0  # s
 MEMORY_TARGET = 150  # MB above the normal deck's peak
@@ -75,7 +76,7 @@ def main() -> int:
         print("Référence (même exécution) : paquet normal de 15 cartes, lu puis imprimé (PDF)")
         for kind, (name, data) in (("texte", hostile.normal_deck()),
                                    ("xlsx", hostile.normal_xlsx())):
-            done = measure(name, data, work, runs=3)
+            done = measure(name, data, work, runs=1 if quick() else 3)
             baselines[kind] = done
             print(f"  {name:<12} {done['seconds']:6.3f} s  pic RSS {done['rss_kb'] / 1024:6.1f} "
                   f"Mo  VmPeak {done['peak_kb'] / 1024:6.1f} Mo  ({done['cards']} cartes, "

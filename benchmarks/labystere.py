@@ -11,7 +11,7 @@
    `generate` inside it, vs the floor: the seed's generator and the same random draws alone.
    CPU time (process_time): the machine's cores are shared.
 
-Run: .venv/bin/python benchmarks/labystere.py"""
+Run: .venv/bin/python benchmarks/labystere.py [--quick]"""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _timing import best_of  # noqa: E402
+from _timing import best_of, quick  # noqa: E402
 
 from companion.core.engine import replay  # noqa: E402
 from companion.core.loader import load_game  # noqa: E402
@@ -57,7 +57,7 @@ def bench_setup() -> None:
     kinds = card_kinds()
     cards = [c.id for c in data.components() if c.group in ("actions", "suspects")
              for _ in range(c.copies)][:-1]  # one suspect set aside: 25 cards
-    count = 300
+    count = 30 if quick() else 300
     ours = best_of(3, lambda: [generate(s) for s in range(count)]) / count
     tries: list[int] = []
     naive = best_of(1, lambda: tries.extend(rejection(s, list(cards), kinds)
@@ -128,6 +128,8 @@ def bench_summary() -> None:
 def cpu_per_call(fn: Any, count: int = 2000, runs: int = 5) -> float:
     """Best CPU time of one call of `fn(seed)`, seeds 0..count-1, over `runs` runs (µs)."""
     best = float("inf")
+    if quick():  # --quick: the same calls, a few of them (CI)
+        count, runs = 100, 1
     for run in range(runs):
         start = time.process_time()
         for seed in range(count):

@@ -6,7 +6,7 @@
 3. server-side rerun of the scoreboard page with a 6-player, 20-manche game (target < 50 ms
    median and within 3x) vs a trivial one-widget page, both run headless by AppTest.
 
-Run: .venv/bin/python benchmarks/noe.py"""
+Run: .venv/bin/python benchmarks/noe.py [--quick]"""
 
 from __future__ import annotations
 
@@ -23,9 +23,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _timing import best_of  # noqa: E402
+from _timing import best_of, quick  # noqa: E402
 
-from companion.core.engine import replay  # noqa: E402
+from companion.core.engine import engine_for, replay  # noqa: E402
+from companion.core.errors import RuleError  # noqa: E402
 from companion.core.log import resolve  # noqa: E402
 from companion.games.noe.cards import CHARACTER, JOKER, deck  # noqa: E402
 from companion.games.noe.hand import analyse, analyse_cards  # noqa: E402
@@ -65,6 +66,7 @@ def random_hands(count: int, seed: int = 4) -> list[list[str]]:
 
 
 def bench_hands(count: int = 20_000) -> None:
+    count = 1_000 if quick() else count
     hands = random_hands(count)
     cards = deck().cards
     resolved = [[cards[c] for c in hand] for hand in hands]
@@ -96,25 +98,37 @@ def bench_hands(count: int = 20_000) -> None:
 
 
 def long_log(events: int = 2_000, seed: int = 7) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A valid log of `events` events: 6 players, manches of announcements (a third with their
-    hand checked), false announcements, undo lines; the target is out of reach so it never
-    ends."""
+    """A valid log of `events` events under the current rules: 6 players, manches of
+    announcements (a third with their hand checked), false announcements, undo lines; the target
+    is out of reach so it never ends. Each line is checked by the engine as the log grows (a
+    state kept beside it): a checked hand the rules refuse at its place (a card already shown in
+    the manche: « chaque carte est unique ») is announced unchecked instead."""
     rng = random.Random(seed)
     setup = {"players": PLAYERS, "level": 3, "target": 10**9}
     log: list[dict[str, Any]] = []
+    state = engine_for("noe").new_state(setup)  # the effective lines applied as they come
     manche = 1
     while len(log) < events:
         waiting = list(PLAYERS)
         rng.shuffle(waiting)
         for player in waiting[:-1]:  # the last one is left alone: the manche ends
             if rng.random() < 0.1:
-                log.append({"type": "false_announcement", "manche": manche, "player": player})
+                false = {"type": "false_announcement", "manche": manche, "player": player}
+                state.apply(false)
+                log.append(false)
             event: dict[str, Any] = {"type": "announcement", "manche": manche, "player": player,
                                      "announcement": rng.choice(ANNOUNCEMENTS)}
             if rng.random() < 0.33:
-                event = {**event, "announcement": "plan-etare", "cards": PLAN_ETARE}
+                checked = {**event, "announcement": "plan-etare", "cards": PLAN_ETARE}
+                try:  # `apply` refuses before it changes anything: the state stays as it was
+                    state.apply(checked)
+                    event = checked
+                except RuleError:
+                    state.apply(event)
+            else:
+                state.apply(event)
             if rng.random() < 0.05:
-                log += [event, {"type": "undo"}]
+                log += [event, {"type": "undo"}]  # written, undone, written again
             log.append(event)
         manche += 1
     log = log[:events]  # any prefix of a valid log is valid
@@ -176,6 +190,7 @@ def _trivial_script() -> None:
 
 
 def bench_rerun(runs: int = 30) -> None:
+    runs = 3 if quick() else runs
     from streamlit.testing.v1 import AppTest
 
     from companion.events.store import EventStore

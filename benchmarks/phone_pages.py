@@ -39,6 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _timing import QUICK_HELP  # noqa: E402
 from _wifi import WifiLink  # noqa: E402
 from browser_taps import (  # noqa: E402
     ARGS,
@@ -277,5 +278,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=3, choices=range(0, 11), metavar="N")
     parser.add_argument("--shots", type=Path, default=None, metavar="DOSSIER")
+    parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
     arguments = parser.parse_args()
-    main(arguments.loads, arguments.shots)
+    main(1 if arguments.quick else arguments.loads, arguments.shots)

@@ -22,7 +22,7 @@ Run: `.venv/bin/python benchmarks/phones.py [--levels 50 200 500] [--one-game 10
 [--ceiling 100] [--quick]` (--quick: 20 phones, one of each, for a check). Loopback only;
 every loop is bounded in count and time. Targets: idle phone ≤ 0.5 ms/s of CPU; 500 phones
 over 100 games with lag p95 ≤ 1 s and host tap ≤ 300 ms; 100 phones on one game lag p95
-≤ 1 s. The app server it starts and the /proc readings of it are benchmarks/serving.py's.
+≤ 1 s. The app server it starts and the /proc readings of it are benchmarks/_serving.py's.
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-# serving.py, its sibling, whichever folder it is run from; last, so that benchmarks/print_kit.py
+# serving.py, its sibling, whichever folder it is run from; last, so that benchmarks/print_pdfs.py
 # does not hide the print_kit package
 sys.path.append(str(ROOT / "benchmarks"))
 
-from serving import Server, cpu_seconds, health, load, rss_mib  # noqa: E402
+from _serving import Server, cpu_seconds, health, load, rss_mib  # noqa: E402
 from streamclient import Phone, now  # noqa: E402
 
 from companion.core.text import counted  # noqa: E402

@@ -5,7 +5,7 @@ Simulator's sheets and saved objects), each in a fresh Python process, all measu
 run. Target: each export within 3 × the plain kit. CPU time (user + system of the child) is the
 figure that counts on a shared machine; the wall clock is shown beside it.
 
-Run: .venv/bin/python benchmarks/print_services.py"""
+Run: .venv/bin/python benchmarks/print_services.py [--quick]"""
 
 from __future__ import annotations
 
@@ -20,11 +20,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNS = 2  # each run is a whole kit (a few seconds): bounded
+sys.path.insert(0, str(ROOT / "benchmarks"))  # its sibling, whichever folder it is run from
+from _timing import quick  # noqa: E402
+
+RUNS = 1 if quick() else 2  # each run is a whole kit (a few seconds): bounded
+# --quick: one game's kit through the same services (CI)
+WHAT = "noe" if quick() else "all"
 
 
 def _wall(args: list[str]) -> tuple[float, float]:
-    """(wall, CPU) seconds of a whole child process (as benchmarks/print_kit.py measures)."""
+    """(wall, CPU) seconds of a whole child process (as benchmarks/print_pdfs.py measures)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(args, check=True, capture_output=True, cwd=ROOT, env=dict(os.environ))
@@ -43,7 +48,7 @@ def main() -> None:
         for label, extra in (("kit seul", []), ("dtc", ["--service", "dtc"]),
                              ("tts", ["--service", "tts"])):
             out = Path(tmp) / label.replace(" ", "-")
-            command = [python, "-m", "companion.cli.base", "print", "all", "--out", str(out), *extra]  # noqa: E501
+            command = [python, "-m", "companion.cli.base", "print", WHAT, "--out", str(out), *extra]  # noqa: E501
             _wall(command)  # warms the caches (pictures, data) like the plain benchmark
             figures[label] = [_wall(command) for _ in range(RUNS)]
             sizes[label] = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

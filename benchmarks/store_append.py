@@ -8,7 +8,7 @@ the append of line N timed (median of the next appends, each a real SQLite trans
 append cost before the replay was kept beside the log, and the line-by-line validation of an
 imported log with undo lines (every line checked at its place) beside a full replay of it.
 
-Run: .venv/bin/python benchmarks/store_append.py"""
+Run: .venv/bin/python benchmarks/store_append.py [--quick]"""
 
 from __future__ import annotations
 
@@ -21,15 +21,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _timing import best_of  # noqa: E402
+from _timing import best_of, quick  # noqa: E402
 from noe import long_log  # noqa: E402
 
 from companion.core.engine import replay  # noqa: E402
 from companion.core.log import effective_events  # noqa: E402
 from companion.events.store import EventStore, check_log, envelope  # noqa: E402
 
-POSITIONS = (10, 1_000, 10_000)
-TIMED = 15  # appends timed at each position
+# --quick: two positions and a few appends, the same code path (CI)
+POSITIONS = (10, 500) if quick() else (10, 1_000, 10_000)
+TIMED = 3 if quick() else 15  # appends timed at each position
 
 
 def game_events(count: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:

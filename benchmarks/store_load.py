@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from _timing import QUICK_HELP  # noqa: E402
 from noe import long_log  # noqa: E402
 from pgserver import PgServer, missing_reason  # noqa: E402
 
@@ -152,7 +153,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100])
+    parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
     args = parser.parse_args()
+    if args.quick:  # one small club, a short measure of each base (CI)
+        args.seconds, args.tables = 1.0, [5]
     print(f"charge d'un club : chaque table = 1 hôte (1 événement de Noé toutes les {PACE} s) "
           f"+ {VIEWERS} spectateurs (interrogation toutes les {POLL} s), {args.seconds:g} s "
           "par mesure ; serveurs = processus, spectateurs sur un autre serveur que l'hôte")
