@@ -8,7 +8,8 @@ the same moment. A click is lost when its sheet on the server does not have the 
 out once the page settled (or after 60 s); an error page is any exception, « This page cannot
 be called directly », a traceback or « Page not found » in a page.
 
-Run: `.venv/bin/python benchmarks/browser_crowd.py [--sessions 20]` (needs /usr/bin/chromium).
+Run: `.venv/bin/python benchmarks/browser_crowd.py [--sessions 20] [--quick]`
+(needs /usr/bin/chromium).
 """
 
 from __future__ import annotations

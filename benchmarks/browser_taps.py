@@ -11,7 +11,8 @@ last change after the tap, once nothing changed for 250 ms and no script runs. A
 tap is undone from outside (the store, not timed) and the pages reloaded, so every tap meets
 the same state.
 
-Run: `.venv/bin/python benchmarks/browser_taps.py [--taps 12] [--only elsen noe]`. Targets:
+Run: `.venv/bin/python benchmarks/browser_taps.py [--taps 12] [--only elsen noe] [--quick]`.
+Targets:
 medians under 300 ms, viewers within 1 s.
 """
 

@@ -6,7 +6,7 @@ space VmPeak), beside a normal 15-card deck (CSV and XLSX) measured in the same 
 Targets (issue 22): every refusal under 2 s, and under 150 MB above the normal deck's peak.
 Each file is run once (three times for the baselines, best time); nothing loops unbounded.
 
-    python benchmarks/hostile_inputs.py
+    python benchmarks/hostile_inputs.py [--quick]
 """
 
 from __future__ import annotations

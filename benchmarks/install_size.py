@@ -12,6 +12,7 @@ Run: .venv/bin/python benchmarks/install_size.py [--quick]   (--quick measures t
 
 from __future__ import annotations
 
+import argparse
 import re
 from importlib import metadata
 from pathlib import Path
@@ -88,4 +89,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="la même mesure : elle ne dure qu'une seconde")
+    parser.parse_args()
     main()

@@ -17,7 +17,8 @@
   where the turn's primary action lies (its bottom edge, in px from the top of the first
   screen: inside 844 means visible without scrolling). Target: the action within one screen.
 
-Run: `.venv/bin/python benchmarks/phone_pages.py [--loads 3] [--shots DIR]` (--loads 0: heights
+Run: `.venv/bin/python benchmarks/phone_pages.py [--loads 3] [--shots DIR] [--quick]`
+(--loads 0: heights
 only; --shots saves a screenshot of each host page, first screen only, to look at).
 """
 

@@ -7,7 +7,7 @@ Prints, measured in the same run:
   then podium, per-player and per-game statistics: `night_report`), best of 5 — target < 200 ms;
 - the same again on a warm store (records kept by (code, lines)), best of 5.
 
-Run: .venv/bin/python benchmarks/stats.py"""
+Run: .venv/bin/python benchmarks/stats.py [--quick]"""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _timing import best_of  # noqa: E402
+from _timing import best_of, quick  # noqa: E402
 
 from companion.events.store import EventStore, envelope  # noqa: E402
 from companion.games.camelot import simulate as camelot  # noqa: E402
@@ -118,9 +118,10 @@ def main() -> None:
         report = night_report(warm_store, night)
         assert len(report["games"]) == 30 and not report["unreadable"]
         assert len(report["podium"]) >= 8
-        base = best_of(5, bare)
-        first = best_of(5, cold)
-        again = best_of(5, lambda: night_report(warm_store, night))
+        runs = 1 if quick() else 5  # --quick: each figure once (CI)
+        base = best_of(runs, bare)
+        first = best_of(runs, cold)
+        again = best_of(runs, lambda: night_report(warm_store, night))
         finished = sum(g["finished"] for g in report["games"])
         print(f"night: 30 games ({finished} finished), {len(PROFILES)} profiles, "
               f"{lines} raw events")

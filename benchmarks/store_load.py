@@ -13,7 +13,7 @@ errors (target 0). On a shared 2-core machine these figures are a trend, not an 
 PostgreSQL is started from the distribution's binaries in a temporary folder, on loopback
 (tests/pgserver.py); where it is absent its rows say why.
 
-Run: .venv/bin/python benchmarks/store_load.py [--seconds 4] [--tables 10 50 100]"""
+Run: .venv/bin/python benchmarks/store_load.py [--seconds 4] [--tables 10 50 100] [--quick]"""
 
 from __future__ import annotations
 
