@@ -17,9 +17,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+# Tests never assert timings (benchmarks/ measures them): Hypothesis' per-example deadline and
+# its « too slow » health check fail a correct property on a loaded machine (the suite runs on
+# two workers, beside browsers), so neither applies here; the number of examples is unchanged.
+settings.register_profile("compagnon", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("compagnon")
 
 
 # --- no test writes inside the checkout ------------------------------------------------------
