@@ -6,7 +6,8 @@ reader, a keyboard or weak eyes meet the same app as everyone else.
 - contrast of at least 4.5:1 in both themes where Streamlit's own colours fall short (grey
   captions, the selected pill or segment): A11Y_CSS, the one place of this module's style;
 - Streamlit's markup that no option reaches is repaired in the page by A11Y_SCRIPT: the
-  navigation's list, scrollable tables that a keyboard could not reach, toasts without a name;
+  navigation's list, scrollable tables that a keyboard could not reach, toasts without a name,
+  single-choice pills whose arrow keys moved the focus but not the choice;
 - section headings at level 2 after the page's title (`heading`): levels never jump.
 
 Static CSS and script; the only text that enters HTML here (an alt, a caption, a heading) is
@@ -92,6 +93,31 @@ A11Y_SCRIPT = """<script>
     if (!pending) { pending = true; requestAnimationFrame(repair); }
   }).observe(document.body, {subtree: true, childList: true});
   repair();
+  // A single-choice group of pills or segments is a radio group (role="radiogroup"), and
+  // WAI-ARIA's radio group moves the choice with the arrow keys (Right and Down: the next,
+  // Left and Up: the previous, around the ends; Home, End), while Streamlit's only moved the
+  // focus as in a toolbar. Listened to before React (capture, on the document) so that the
+  // focus moves once; the tap (a click on the radio) makes the page's rerun with the choice.
+  // A multiple choice is a toolbar of toggle buttons: arrows move, Space toggles, as its role
+  // says; it is left alone.
+  const STEPS = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: 0, End: 0};
+  document.addEventListener('keydown', ev => {
+    if (!(ev.key in STEPS) || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+    const radio = ev.target.closest && ev.target.closest('[role="radio"]');
+    const group = radio && radio.closest('[role="radiogroup"]');
+    if (!group || !group.closest('[data-testid="stButtonGroup"]')) return;
+    const radios = [...group.querySelectorAll('[role="radio"]')].filter(
+      r => !r.disabled && r.getAttribute('aria-disabled') !== 'true');
+    const here = radios.indexOf(radio);
+    if (here === -1) return;
+    const n = radios.length;
+    const next = ev.key === 'Home' ? radios[0] : ev.key === 'End' ? radios[n - 1]
+      : radios[(here + STEPS[ev.key] + n) % n];
+    ev.preventDefault();
+    ev.stopPropagation();
+    next.focus();
+    if (next.getAttribute('aria-checked') !== 'true') next.click();
+  }, true);
 })();
 </script>"""
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.core import settings
 from companion.core.errors import UsageError
-from companion.hosting.network import lan_address
+from companion.hosting.network import is_loopback, lan_address
 from companion.storage.database import as_location
 
 log = logging.getLogger("companion.app")
@@ -43,9 +43,10 @@ SERVER_FLAGS = {
 }
 EVERY_INTERFACE = "0.0.0.0"
 LOCAL = "127.0.0.1"
+# The package is on no index (README › Installing): the extra is installed from the checkout
 NO_STREAMLIT = ("l'assistant de table a besoin de Streamlit, absent de cette installation : "
-                "installez « compagnon-de-table[app] » (par exemple pipx install "
-                "'compagnon-de-table[app]')")
+                "réinstallez le Compagnon de table avec son extra [app], depuis son dossier : "
+                "pipx install '.[app]' (ou pip install '.[app]' dans son environnement)")
 
 
 def _first(candidates: tuple[Path, ...], what: str) -> Path:
@@ -77,11 +78,12 @@ def streamlit_flags(port: int, address: str) -> list[str]:
 
 def public_address(port: int, address: str) -> str:
     """What the phones open: COMPANION_PUBLIC_URL, else this machine's LAN address (or
-    localhost when the app listens to this machine only, or when there is no network)."""
+    localhost when the app listens to this machine only, `--local` or `--address ::1`: never
+    an address it does not serve; or when there is no network)."""
     configured = settings.public_url()
     if configured:
         return configured
-    if address == LOCAL:
+    if is_loopback(address):
         return f"http://localhost:{port}"
     if address not in (EVERY_INTERFACE, "::", ""):
         return f"http://{address}:{port}"
@@ -111,7 +113,7 @@ def qr_text(url: str) -> str | None:
 def announce(url: str, address: str, database: str) -> None:
     """The lines the organiser reads in the terminal at start."""
     print("Compagnon de table : l'assistant de table démarre.")
-    if address == LOCAL:
+    if is_loopback(address):
         print(f"Ouvrez {url} dans un navigateur de cet ordinateur (--local : les autres "
               "appareils ne peuvent pas l'ouvrir).")
     else:
@@ -139,8 +141,9 @@ def cmd_app(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError(NO_STREAMLIT) from None
     settings.configure_logging(logging.DEBUG if args.verbose else logging.INFO)
-    from tableapp.serving import firstload
+    from tableapp.serving import firstload, internals
 
+    internals.warn_missing()  # a Streamlit outside the lock: what switches off, said once
     log.debug("premier chargement : %s", ", ".join(sorted(firstload.install())) or "tel quel")
     database = settings.database_url() or str(settings.default_database_file())
     url = public_address(args.port, address)

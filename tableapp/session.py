@@ -28,7 +28,7 @@ from companion.events.store import (  # noqa: F401  (default_path: the pages tes
     normalize_code,
 )
 from companion.hosting.access import Access, DeviceMemory, Grant
-from companion.hosting.network import lan_address
+from companion.hosting.network import is_loopback, lan_address
 from companion.hosting.positions import Positions
 from tableapp import scorecards
 
@@ -259,7 +259,9 @@ def mark_seen(code: str, seq: int) -> None:
 
 def public_base_url() -> str:
     """Where other devices reach this app: COMPANION_PUBLIC_URL when set, else the address
-    this browser used (a phone cannot open « localhost »: that becomes the LAN address)."""
+    this browser used (a phone cannot open « localhost »: that becomes the LAN address,
+    unless the server listens to this machine only, `companion app --local`: then no other
+    device can open any address, and none is shown that names the LAN)."""
     configured = settings.public_url()
     if configured:
         return configured
@@ -268,7 +270,22 @@ def public_base_url() -> str:
         host, proto = headers.get("Host"), headers.get("X-Forwarded-Proto")
     except Exception:  # outside a browser session (tests, bare mode)
         host, proto = None, None
-    return base_url_from(host, proto, lan_address)
+    return base_url_from(host, proto, lan_address if serves_others() else _no_lan)
+
+
+def _no_lan() -> None:
+    return None
+
+
+def serves_others() -> bool:
+    """This server listens on an address other devices reach (not 127.0.0.1, ::1 or
+    localhost: the address it was started on, Streamlit's server.address; unset: every
+    interface)."""
+    try:
+        bound = st.get_option("server.address")
+    except Exception:  # an option Streamlit no longer knows: it listens as it always did
+        bound = None
+    return not (bound and is_loopback(str(bound)))
 
 
 def base_url_from(host: str | None, proto: str | None,

@@ -1,5 +1,6 @@
 """What every page of the table assistant shares in the browser: French only (the document
-declared `lang="fr"`, Streamlit's own English words relabelled), touch targets of at least
+declared `lang="fr"`, Streamlit's own English words relabelled, a widget's name said as its
+label reads: without the Markdown escapes of user text), touch targets of at least
 44×44 CSS px for every control used in play, select boxes that do not open a tablet's keyboard.
 
 Streamlit's frontend has no French translation: its strings (« Drag and drop file here »,
@@ -106,6 +107,9 @@ RELABEL: list[tuple[str, str]] = [
     (r"^Format$", "Format"),
     (r"^Clear selection$", "Tout désélectionner"),
     (r"^No data$", "Aucune donnée"),
+    # the − and + steps of a number input (issue 36)
+    (r"^Decrement$", "Diminuer"),
+    (r"^Increment$", "Augmenter"),
     # an uploaded file's size: « 336.0B » -> « 336 o », « 1.2KB » -> « 1,2 Ko »
     (r"^(\d+)(?:\.0)?B$", "$1 o"),
     (r"^(\d+)\.(\d+)B$", "$1,$2 o"),
@@ -119,7 +123,7 @@ RELABEL: list[tuple[str, str]] = [
 ]
 
 # The script: set lang="fr", relabel now and on every change of the document.
-_SCRIPT = """
+_SCRIPT = r"""
 (function (rules) {
   if (window.__compagnonFr) return;
   window.__compagnonFr = true;
@@ -143,7 +147,22 @@ _SCRIPT = """
     const out = fr(node.nodeValue);
     if (out !== null) node.nodeValue = out;
   }
+  // A widget's label is Markdown, user text in it escaped (tableapp/usertext.py › plain):
+  // drawn as typed, but copied as it is into the control's aria-label, where a screen reader
+  // said « Chloé \(la grande\) ». The name said is the text shown: escapes resolved, word
+  // joiners gone. What was written is remembered: a name holding a backslash of its own is
+  // never unescaped twice.
+  const ESCAPED = /\\([!-\/:-@\[-`{-~])|\u2060/g;
+  const said = new WeakMap();
+  function fixName(el) {
+    const v = el.getAttribute && el.getAttribute("aria-label");
+    if (!v || said.get(el) === v || !/[\\\u2060]/.test(v)) return;
+    const out = v.replace(ESCAPED, "$1");
+    said.set(el, out);
+    if (out !== v) el.setAttribute("aria-label", out);
+  }
   function fixElement(el) {
+    fixName(el);
     for (const a of ATTRS) {
       const v = el.getAttribute && el.getAttribute(a);
       if (v) { const out = fr(v); if (out !== null) el.setAttribute(a, out); }

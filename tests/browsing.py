@@ -129,7 +129,7 @@ STREAMLIT_ENGLISH = [
     "Running", "Please wait", "Stop", "Deploy", "Rerun", "Connecting", "Connection error",
     "Page not found", "Skip to main content", "Expand sidebar", "Collapse sidebar", "Dismiss",
     "Copy to clipboard", "Download", "Error", "Help", "Remove", "Delete", "No data",
-    "per file"]
+    "per file", "Decrement", "Increment"]
 # A number written the English way: « 0.33 », « 46.7 % », « 336.0B » (a decimal point between
 # digits); code blocks (addresses, codes) are not prose and are left out.
 ENGLISH_NUMBER = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")

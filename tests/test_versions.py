@@ -49,7 +49,7 @@ def test_the_about_page_says_it_and_what_it_brought() -> None:
     shown = texts(at, "title")
     assert "À propos" in shown
     assert f"version **{declared()}**" in shown
-    assert f"### {declared()} — " in shown  # the newest changelog section, under the title
+    assert f"## {declared()} — " in shown  # the newest changelog section, under the title
 
 
 def test_changes_keeps_the_newest_sections() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 
 
@@ -15,3 +16,16 @@ def lan_address() -> str | None:
     except OSError:
         return None
     return None if address.startswith("127.") else address
+
+
+def is_loopback(address: str) -> bool:
+    """True for an address (or host name) that only this machine reaches: 127.0.0.0/8, ::1,
+    « localhost ». A server bound to one serves no other device, so no address it shows
+    may name the LAN (`companion app --local`)."""
+    name = address.strip().strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False

@@ -28,12 +28,16 @@ def render() -> None:
                "(ci-dessous).")
     changelog = legal.legal_file("CHANGELOG.md")
     if changelog is not None:
-        # the project's own text (never a user's): its Markdown is drawn as written
-        st.markdown(changes(changelog.read_text(encoding="utf-8")).replace("## ", "### "))
+        # the project's own text (never a user's): its Markdown is drawn as written, each
+        # version a level-2 heading under the page's title (levels never jump, WCAG 1.3.1)
+        st.markdown(changes(changelog.read_text(encoding="utf-8")))
     notice = legal.legal_file("NOTICE")
     if notice is not None:
-        with st.expander("Crédits et licences"):
-            st.text(notice.read_text(encoding="utf-8"))
+        # the credits as their authors wrote them (licence names with their numbers: « CC
+        # BY-SA 4.0 »), as a file to read rather than prose of the page
+        st.download_button("Crédits et licences (NOTICE)", notice.read_bytes(),
+                           file_name="NOTICE.txt", mime="text/plain", on_click="ignore",
+                           icon=":material/description:")
 
 
 def pages() -> list[st.Page]:

@@ -63,7 +63,10 @@ def _options_form() -> dict[str, Any] | None:
     size = c2.selectbox("Taille des cartes", list(CARD_SIZES),
                         format_func=lambda s: f"{s} ({number(CARD_SIZES[s][0])} × "
                         f"{number(CARD_SIZES[s][1])} mm)", key="print_size")
-    bleed = c3.number_input("Fond perdu (mm)", 0.0, 6.0, 3.0, 0.5, key="print_bleed")
+    # "%g": « 3 », not Streamlit's default « 3.00 » (a number field shows a decimal point,
+    # never a French comma: only a half millimetre keeps one)
+    bleed = c3.number_input("Fond perdu (mm)", 0.0, 6.0, 3.0, 0.5, format="%g",
+                            key="print_bleed")
     c4, c5, c6 = st.columns(3)
     layout = c4.selectbox("Mise en page", list(LAYOUTS), format_func=LAYOUT_LABELS.get,
                           key="print_layout")
