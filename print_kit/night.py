@@ -18,7 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from companion.stats.record import count_text, number_text
+from companion.stats.record import count_text, points_text
 from companion.stats.report import french_date
 from print_kit import fonts
 
@@ -65,7 +65,9 @@ def podium_chart(rows: list[dict[str, Any]], ranking: str, width: float) -> Draw
         length = span * float(row[field]) / top
         drawing.add(Rect(label_w, y, max(length, 0.5), bar_h, fillColor=GOLD if row["rank"] == 1
                          else BAR, strokeColor=None))
-        drawing.add(String(label_w + length + 3, y + 3, number_text(row[field]),
+        # each bar written as the night page writes it: « 2 », « 1,67 »
+        value = str(row["wins"]) if field == "wins" else points_text(row["points"])
+        drawing.add(String(label_w + length + 3, y + 3, value,
                            fontName=fonts.BOLD, fontSize=9))
     drawing.add(Line(label_w, 10, label_w, height, strokeColor=colors.grey, strokeWidth=0.5))
     drawing.add(String(label_w, 0, "Victoires" if ranking == "victoires" else
@@ -103,7 +105,7 @@ def night_pdf(report: dict[str, Any]) -> bytes:
         rows = [[_p(h, s["cell"]) for h in ("Rang", "Joueur", "Victoires", "Points par place",
                                             "Parties terminées")]]
         rows += [[str(r["rank"]), _p(r["player"], s["cell"], 40), str(r["wins"]),
-                  number_text(round(r["points"], 2)), str(r["played"])] for r in podium]
+                  points_text(r["points"]), str(r["played"])] for r in podium]
         story.append(_table(rows, [14 * mm, 70 * mm, 22 * mm, 32 * mm, 32 * mm]))
         story.append(Spacer(1, 4 * mm))
         story.append(podium_chart(podium, ranking, WIDTH))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.stats.podium import PodiumRow
-from companion.stats.record import Rounds
+from companion.stats.record import Rounds, points_text
 
 # Vega's default category colours, for a series without a profile colour
 PALETTE = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2",
@@ -62,19 +62,36 @@ def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None) -> dict[s
     return french({"layer": layers})
 
 
+def podium_value(row: PodiumRow, ranking: str) -> str:
+    """The figure a podium ranks by, as the podium, its chart and the PDF write it: « 2 »
+    wins, « 1,67 » points (companion.stats.record.points_text)."""
+    return str(row.wins) if ranking == "victoires" else points_text(row.points)
+
+
 def podium_spec(rows: list[PodiumRow], ranking: str) -> dict[str, Any]:
-    """Horizontal bars, best at the top: wins or place-based points per player."""
+    """Horizontal bars, best at the top: wins or place-based points per player, each bar
+    written with the podium's own figure. One bar per podium row: the rows' names are unique
+    (companion/stats/identity.py › shown_names), so Vega, which groups by name, merges none."""
     field = "wins" if ranking == "victoires" else "points"
     title = "Victoires" if ranking == "victoires" else "Points par place"
+    # field names are what a screen reader says of each bar (« Victoires: 2; Joueur: Chloé »)
+    values = [{"Joueur": r.name, "wins": r.wins, "points": r.points,
+               "valeur": podium_value(r, ranking)} for r in rows]
+    y = {"field": "Joueur", "type": "nominal", "title": "", "sort": [r.name for r in rows]}
+    # room on the right for the longest bar's figure (Vega clips a text past its plot)
+    top = max([r.wins if field == "wins" else r.points for r in rows] + [1])
+    x = {"field": field, "type": "quantitative", "title": title, "axis": {"tickMinStep": 1},
+         "scale": {"domainMax": round(top * 1.15, 4)}}
     return french({
-        "data": {"values": [{"player": r.name, "wins": r.wins, "points": r.points}
-                            for r in rows]},
-        "mark": {"type": "bar"},
-        "encoding": {
-            "y": {"field": "player", "type": "nominal", "title": "",
-                  "sort": [r.name for r in rows]},
-            "x": {"field": field, "type": "quantitative", "title": title,
-                  "axis": {"tickMinStep": 1}}},
+        # what a screen reader says of the chart (Vega's aria-label of its picture)
+        "description": f"{title} : " + ", ".join(f"{v['Joueur']} {v['valeur']}"
+                                                 for v in values),
+        "data": {"values": values},
+        "encoding": {"y": y, "x": x},
+        "layer": [{"mark": {"type": "bar"}},
+                  # the bar's figure written beside it; its bar already says it aloud
+                  {"mark": {"type": "text", "align": "left", "dx": 3, "aria": False},
+                   "encoding": {"text": {"field": "valeur", "type": "nominal"}}}],
     })
 
 

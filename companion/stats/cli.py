@@ -14,13 +14,14 @@ from typing import Any
 
 from companion.cli.base import emit
 from companion.core.errors import UsageError
+from companion.core.text import agreed
 from companion.events.store import EventStore
 from companion.games.catalog import PLAYABLE as GAMES
 from companion.stats.figures import display_names, game_stats, player_keys, player_stats
 from companion.stats.libre import wins_line
 from companion.stats.podium import RANKINGS
-from companion.stats.record import count_text, number_text
-from companion.stats.report import night_csv, night_report, player_csv, player_report
+from companion.stats.record import count_text, number_text, points_text
+from companion.stats.report import french_date, night_csv, night_report, player_csv, player_report
 from companion.stats.storage import StatsStore
 
 
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--csv exporte une soirée (--night) ou un joueur (--player)")
     games = stats.played(stats.all_codes())
     names = display_names(games, stats.names())
-    overview = {"games": game_stats(games),
+    overview = {"games": game_stats(games, stats.names()),
                 "players": {names[k]: player_stats(games, k) for k in player_keys(games)},
                 "nights": [{"id": n.id, "title": n.title, "games": len(n.codes)}
                            for n in stats.nights()]}
@@ -92,7 +93,7 @@ def _print_night(report: dict[str, Any]) -> None:
     print(f"Podium ({report['ranking_name'].lower()}) :")
     for row in report["podium"]:
         print(f"  {row['rank']}. {row['player']} — {count_text(row['wins'], 'victoires')}, "
-              f"{count_text(row['points'], 'points')} par place, "
+              f"{points_text(row['points'])} {agreed(row['points'], 'point')} par place, "
               f"{count_text(row['played'], 'parties terminées')}")
 
 
@@ -108,7 +109,8 @@ def _print_player(report: dict[str, Any]) -> None:
         print(f"    {named['name']} : {count_text(named['played'], 'parties')}, "
               f"{count_text(named['won'], 'victoires')} ({_rate(named['win_rate'])})")
     for game in report["games"]:
-        print(f"  {game['created'][:10]} {game['title']} ({game['code']}) — {game['result']}")
+        print(f"  {french_date(game['created'])} {game['title']} ({game['code']}) — "
+              f"{game['result']}")
 
 
 def _print_overview(overview: dict[str, Any]) -> None:

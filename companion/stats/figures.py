@@ -1,25 +1,27 @@
 """Statistics over many games: per player and per game (docs/stats.md › Statistiques).
 
-A player is a key: `profil:<id>` for a profile picked at the seat, otherwise the name typed
-(`nom:<name>`). `Played` ties a record to who sat at each seat, so the same person counts as one
-whether they were « rouge » in Emblèmes or « Alice » in Noé. Rates are over finished games
-only: a game in progress has no winner yet."""
+A player is a key: `profil:<id>` for a profile picked at the seat, or whose name was typed
+there (companion/stats/identity.py), otherwise the name typed (`nom:<name>`). `Played` ties a
+record to who sat at each seat, so the same person counts as one whether they were « rouge »
+in Emblèmes or « Alice » in Noé. Rates are over finished games only: a game in progress has
+no winner yet."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
 from companion.games.catalog import PLAYABLE
+from companion.stats.identity import fold, shown_names
 from companion.stats.record import GameRecord, Mine, Tally, mean, stats_hook
 
 
 def guest_key(name: str) -> str:
-    """A seat without a profile counts as its typed name (case and spaces ignored)."""
-    return "nom:" + " ".join(name.split()).casefold()
+    """A seat without a profile counts as its typed name (folded as profiles' names are)."""
+    return "nom:" + fold(name)
 
 
 @dataclass(frozen=True)
@@ -80,11 +82,19 @@ def player_stats(games: Iterable[Played], key: str) -> dict[str, Any]:
     }
 
 
-def game_stats(games: Iterable[Played]) -> dict[str, Any]:
-    """Per game: games played and finished, rounds, and the game's own figures."""
+def game_stats(games: Iterable[Played],
+               profiles: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Per game: games played and finished, rounds, and the game's own figures. With
+    `profiles` (key -> profile name), a game's own figures name its winners as the statistics
+    show them (« Chloé » for « chloé » typed: one person, one row of « Autre jeu »'s wins)."""
+    games = list(games)
+    shown = None if profiles is None else display_names(games, profiles)
     out: dict[str, Any] = {}
     for played in games:
         record = played.record
+        if shown is not None:
+            record = replace(record, winners=[shown.get(played.key(w), w)
+                                              for w in record.winners])
         row = out.setdefault(record.game, {"played": 0, "finished": 0, "players": 0,
                                            "rounds": 0})
         row["played"] += 1
@@ -103,13 +113,9 @@ def game_stats(games: Iterable[Played]) -> dict[str, Any]:
 
 
 def display_names(games: Iterable[Played], profiles: Mapping[str, str]) -> dict[str, str]:
-    """Player key -> name to show: the profile's current name, else the name as first typed."""
-    out: dict[str, str] = {}
-    for played in games:
-        for name in played.record.players:
-            key = played.key(name)
-            out.setdefault(key, profiles.get(key, name))
-    return out
+    """Player key -> name to show: the profile's current name, else the spelling typed most
+    often; never one name for two players (companion/stats/identity.py › shown_names)."""
+    return shown_names(games, profiles)
 
 
 def player_keys(games: Iterable[Played]) -> list[str]:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from companion.stats.identity import fold
 from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, Tally, count_text
 
 
 def name_key(name: str) -> str:
-    """« skull  KING » and « Skull King » are the same game."""
-    return " ".join(name.split()).casefold()
+    """« skull  KING » and « Skull King » are the same game (folded as players' names are)."""
+    return fold(name)
 
 
 def _places(summary: dict[str, Any], players: list[str]) -> dict[str, int]:

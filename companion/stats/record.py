@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from companion.core.engine import replay_entries
 from companion.core.errors import UsageError
 from companion.core.log import resolve
+from companion.core.text import number
 from companion.games.catalog import game_info
 
 Number = int | float
@@ -143,6 +144,12 @@ def count_text(value: Number, unit: str) -> str:
 def number_text(value: Number) -> str:
     """A number as French prose writes it: « 2 », « 2,5 »."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}".replace(".", ",")
+
+
+def points_text(value: Number | None) -> str:
+    """Place-based points as people read them, the same on the podium, its chart, the tables
+    and the exports: « 1,67 » (two decimals at most; a sum of thirds is no « 1,6667 »)."""
+    return "" if value is None else number(value, 2)
 
 
 def place_points(place: int, players: int) -> float:

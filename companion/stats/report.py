@@ -10,8 +10,9 @@ from datetime import date
 from typing import Any
 
 from companion.stats.figures import Played, display_names, game_stats, player_stats
+from companion.stats.identity import fold
 from companion.stats.podium import RANKINGS, podium
-from companion.stats.record import number_text
+from companion.stats.record import number_text, points_text
 from companion.stats.storage import Profile, StatsStore, profile_key
 
 MONTHS = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.",
@@ -25,9 +26,13 @@ def french_date(iso: str) -> str:
 
 
 def seat_label(played: Played, name: str, names: Mapping[str, str]) -> str:
-    """« Alice » as typed, or « Alice (rouge) » when a profile sat under another name."""
-    shown = names.get(played.key(name), name)
-    return name if shown == name else f"{shown} ({name})"
+    """« Alice » (the shown name, also for « alice » typed; a guest's, « Alice (2) », when
+    another player is shown as Alice), or « Alice (rouge) » when a profile sat under another
+    name."""
+    key = played.key(name)
+    shown = names.get(key, name)
+    guest = not key.startswith("profil:")
+    return shown if guest or fold(shown) == fold(name) else f"{shown} ({name})"
 
 
 def game_row(played: Played, names: Mapping[str, str]) -> dict[str, Any]:
@@ -56,7 +61,7 @@ def night_report(stats: StatsStore, night_id: int, ranking: str = "victoires") -
         "games": [game_row(g, names) for g in games],
         "podium": [row.as_json() for row in rows],
         "players": {names[row.key]: player_stats(games, row.key) for row in rows},
-        "per_game": game_stats(games),
+        "per_game": game_stats(games, stats.names()),
         "unreadable": [c for c in night.codes if c not in {g.record.code for g in games}],
     }
 
@@ -68,7 +73,9 @@ def player_report(stats: StatsStore, profile: Profile) -> dict[str, Any]:
     history = []
     for played in games:
         record = played.record
-        seat = played.name_of(key) or ""
+        seat = played.name_of(key)
+        if seat is None:  # its name typed at a seat that another profile was picked for
+            continue
         history.append({**game_row(played, names), "seat": seat,
                         "place": record.places.get(seat), "points": record.points(seat),
                         "won": seat in record.winners,
@@ -110,7 +117,7 @@ def night_csv(stats: StatsStore, night_id: int) -> str:
             rows.append([night.title, number, record.code, record.title,
                          "terminée" if record.finished else "en cours", seat,
                          names.get(played.key(name), name), name, record.places.get(name),
-                         record.points(name),
+                         points_text(record.points(name)),
                          None if record.scores is None else record.scores[name],
                          name in record.winners])
     return _csv(["soirée", "partie", "code", "jeu", "état", "place à table", "joueur",
@@ -121,7 +128,7 @@ def night_csv(stats: StatsStore, night_id: int) -> str:
 def player_csv(report: dict[str, Any]) -> str:
     """One row per game of the player's history."""
     rows = [[g["created"][:10], g.get("code", ""), g["title"], g["seat"], ", ".join(g["players"]),
-             "terminée" if g["finished"] else "en cours", g["place"], g["points"], g["score"],
-             g["won"]] for g in report["games"]]
+             "terminée" if g["finished"] else "en cours", g["place"], points_text(g["points"]),
+             g["score"], g["won"]] for g in report["games"]]
     return _csv(["date", "code", "jeu", "nom dans la partie", "joueurs", "état", "classement",
                  "points par place", "score", "victoire"], rows)

@@ -25,6 +25,7 @@ from companion.core.errors import CompanionError, UsageError
 from companion.events.store import EventStore, UnknownGame, normalize_code
 from companion.hosting.access import SharedRights, secret_hash
 from companion.stats.figures import Played
+from companion.stats.identity import fold, profile_index, with_profiles
 from companion.stats.nights import NightStore, clean_name
 from companion.stats.ownership import changeable_profiles, may_change_profile, require_profile
 from companion.stats.record import GameRecord, record_of
@@ -112,14 +113,14 @@ class StatsStore(NightStore):
             profile_id = int(row[0])
 
     def find(self, name: str) -> Profile | None:
-        """The active profile with this name (case and spaces ignored)."""
-        wanted = " ".join(name.split()).casefold()
-        return next((p for p in self.profiles() if p.name.casefold() == wanted), None)
+        """The active profile with this name (folded: case, spaces, Unicode form ignored)."""
+        wanted = fold(name)
+        return next((p for p in self.profiles() if fold(p.name) == wanted), None)
 
     def _check_unique(self, db: sqlite3.Connection, name: str, but: int | None = None) -> None:
         for other_id, other in db.execute(
                 "SELECT id, name FROM profiles WHERE merged_into IS NULL"):
-            if other.casefold() == name.casefold() and other_id != but:
+            if fold(other) == fold(name) and other_id != but:
                 raise UsageError(f"un profil « {other} » existe déjà")
 
     def create_profile(self, name: str, colour: str | None = None, picture: str = "", *,
@@ -238,6 +239,8 @@ class StatsStore(NightStore):
             seats = {code: self._seats(db, code) for code in lines}
             db.execute("COMMIT")
         out, bad = [], []
+        # a name typed without picking its profile is that profile (companion/stats/identity)
+        index = profile_index({p.key: p.name for p in self.profiles()})
         for code in codes:
             if code not in lines:
                 continue
@@ -257,7 +260,7 @@ class StatsStore(NightStore):
                 continue
             who = {record.players[seat]: profile_key(p) for seat, p in seats[code].items()
                    if seat < len(record.players)}
-            out.append(Played(record, who))
+            out.append(with_profiles(Played(record, who), index))
         return out, bad
 
     def unreadable(self, codes: list[str]) -> list[str]:
@@ -268,17 +271,31 @@ class StatsStore(NightStore):
             return [c for (c,) in db.execute("SELECT code FROM games ORDER BY created, rowid")]
 
     def profile_codes(self, profile_id: int) -> list[str]:
-        """The games a profile (or a profile merged into it) sat at, oldest first."""
+        """The games a profile (or a profile merged into it) sat at, oldest first: picked at a
+        seat, or its name typed there (companion/stats/identity.py)."""
+        index = profile_index({p.key: p.name for p in self.profiles()})
         with self._db.read() as db:
             kept = self._resolve(db, profile_id)
             ids = [kept] + [i for (i,) in db.execute(
                 "SELECT id FROM profiles WHERE merged_into = ?", (kept,))]
             marks = ",".join("?" * len(ids))
             # the ordering columns are selected too: PostgreSQL's DISTINCT requires them
-            return [c for (c, _created, _rowid) in db.execute(
+            seated = [(c, created, rowid) for (c, created, rowid) in db.execute(
                 f"SELECT DISTINCT s.code, g.created, g.rowid FROM game_seats s JOIN games g "
                 f"ON g.code = s.code WHERE s.profile IN ({marks}) ORDER BY g.created, g.rowid",
                 ids)]
+            typed = []
+            if profile_key(kept) in index.values():
+                # a game where the profile sits elsewhere is in `seated` already; one where the
+                # name is typed and another profile sits there is filtered when read (played)
+                for code, setup, created, rowid in db.execute(
+                        "SELECT code, setup, created, rowid FROM games ORDER BY created, rowid"):
+                    names = json.loads(setup).get("players", [])
+                    if any(isinstance(n, str) and index.get(fold(n)) == profile_key(kept)
+                           for n in names):
+                        typed.append((code, created, rowid))
+        rows = dict.fromkeys(seated + typed)
+        return [code for code, _created, _rowid in sorted(rows, key=lambda r: (r[1], r[2]))]
 
     def names(self) -> dict[str, str]:
         """Player key -> display name, for every profile (merged ones under the kept name)."""

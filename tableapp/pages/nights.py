@@ -15,11 +15,11 @@ import streamlit as st
 from companion.core.errors import CompanionError
 from companion.games.catalog import PLAYABLE as GAMES
 from companion.stats.bgstats import bgg_csv
-from companion.stats.charts import podium_spec
+from companion.stats.charts import podium_spec, podium_value
 from companion.stats.figures import Played, display_names, game_stats
 from companion.stats.nights import Night
 from companion.stats.podium import RANKINGS, PodiumRow, podium
-from companion.stats.record import number_text
+from companion.stats.record import points_text
 from companion.stats.report import french_date, game_row, night_csv, night_report
 from tableapp import ownership, seating, session
 from tableapp.aftergame import start_rematch
@@ -97,13 +97,13 @@ def _podium(rows: list[PodiumRow], ranking: str) -> None:
     st.caption("Victoires" if ranking == "victoires" else
                "Points par place (1 au premier de chaque partie, 0 au dernier)")
     columns = st.columns(3)
+    # the podium, its table and its chart write the same rows' figures the same way
     for column, row in zip(columns, finished[:3], strict=False):
-        value = row.wins if ranking == "victoires" else row.points
-        column.metric(f"{place_label(row.rank)} · {plain(row.name)}", number_text(value),
-                      border=True)
+        column.metric(f"{place_label(row.rank)} · {plain(row.name)}",
+                      podium_value(row, ranking), border=True)
     # points as French text (« 0,33 »): a number column would write « 0.33 »
     table = [{"Rang": r.rank, "Joueur": r.name, "Victoires": r.wins,
-              "Points": number_text(round(r.points, 2)), "Parties": r.played} for r in rows]
+              "Points": points_text(r.points), "Parties": r.played} for r in rows]
     st.dataframe(table, hide_index=True, width="stretch", column_config={
         "Rang": st.column_config.NumberColumn(width="small"),
         "Points": st.column_config.TextColumn(width="small",
@@ -298,7 +298,7 @@ def _render_page() -> None:
     _games(night, key, games, names)
     if games:
         with st.expander("Statistiques par jeu de la soirée"):
-            per_game_table(game_stats(games))
+            per_game_table(game_stats(games, stats.names()))
     _attach(night, key)
     _settings(night, key)
     _exports(night, ranking)

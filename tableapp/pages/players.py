@@ -16,7 +16,7 @@ from companion.stats.charts import tally_spec
 from companion.stats.emblemes import character_name
 from companion.stats.figures import game_stats, player_stats
 from companion.stats.noe import announcement_label
-from companion.stats.record import count_text, number_text
+from companion.stats.record import count_text, number_text, points_text
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
@@ -54,12 +54,14 @@ def _create() -> None:
 def _roster(profiles: list[Profile]) -> None:
     stats = seating.stats_store()
     rows = []
+    # every game once (records are cached): a profile counts where it was picked and where
+    # its name was typed (companion/stats/identity.py)
+    games = stats.played(stats.all_codes())
     for profile in profiles:
-        games = stats.played(stats.profile_codes(profile.id))
         s = player_stats(games, profile.key)
         rows.append({"Joueur": profile.name, "Parties": s["played"], "Terminées": s["finished"],
                      "Victoires": s["won"], "Taux de victoire": s["win_rate"],
-                     "Points par place": _decimal(s["points"])})
+                     "Points par place": points_text(s["points"])})
     # French numbers: a rate in whole percents, points as text (« 0,33 », never « 0.33 »)
     for row in rows:
         rate = row["Taux de victoire"]
@@ -67,11 +69,6 @@ def _roster(profiles: list[Profile]) -> None:
     st.dataframe(rows, hide_index=True, width="stretch", column_config={
         "Taux de victoire": st.column_config.ProgressColumn(min_value=0, max_value=100,
                                                             format="%d %%")})
-
-
-def _decimal(value: float | None) -> str:
-    """« 0,33 »: two decimals at most, French."""
-    return "—" if value is None else number(value, 2)
 
 
 def _tally_rows(tallies: dict[str, dict[str, Any]], label: str,
@@ -149,7 +146,7 @@ def _history(report: dict[str, Any]) -> None:
     st.dataframe([{"Date": french_date(g["created"]), "Jeu": g["title"],
                    "À table sous le nom": g["seat"],
                    "Joueurs": ", ".join(g["players"]), "Résultat": g["result"],
-                   "Classement": g["place"], "Points par place": g["points"]}
+                   "Classement": g["place"], "Points par place": points_text(g["points"])}
                   for g in reversed(report["games"])], hide_index=True, width="stretch")
 
 
@@ -249,7 +246,8 @@ def named_games_table(named: dict[str, Any]) -> None:
                    "Meilleur score": row["best_score"],
                    "Score moyen": None if row["average_score"] is None
                    else number_text(round(row["average_score"], 1)),
-                   "Dernière partie": row["last_played"]} for row in named.values()],
+                   "Dernière partie": french_date(row["last_played"]) if row["last_played"]
+                   else ""} for row in named.values()],
                  hide_index=True, width="stretch")
 
 
@@ -292,7 +290,7 @@ def _render_page() -> None:
     _history(report)
     _edit(profile, profiles)
     with st.expander("Statistiques par jeu (toutes les parties)"):
-        per_game_table(game_stats(stats.played(stats.all_codes())))
+        per_game_table(game_stats(stats.played(stats.all_codes()), stats.names()))
     # the page's exports name no game code: a player's history is not a list of the server's
     # games (the CLI, run on the server itself, gives them)
     report = {**report, "games": [{k: v for k, v in g.items() if k != "code"}
