@@ -22,11 +22,22 @@ _TOP_KEY = "_compagnon_top"  # (page, code) last opened: a new one starts at its
 
 # The turn's primary action of each game (its key's class): it stays at the bottom of the
 # screen while its entry is long (a sticky action bar), at every size.
-ACTIONS = ['[class*="st-key-elsen_"][class*="_ok"]', ".st-key-elsen_next",
-           ".st-key-elsen_deal_random", '[class*="st-key-cam_new_"][class*="_go"]',
-           '[class*="st-key-emb_new_"][class*="_go"]',
-           '[data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid)',
+ACTIONS = ['[data-testid="stLayoutWrapper"]:has(> .st-key-elsen_bar)',
+           # Camelot's and Emblèmes' action bars (tableapp/pages/tapbar.py: the buttons and
+           # why a tap wrote nothing), or the wrapper round one
+           '[class*="st-key-cam_new_"][class*="_bar"]',
+           '[data-testid="stLayoutWrapper"]:has(> [class*="st-key-cam_new_"][class*="_bar"])',
+           '[class*="st-key-emb_new_"][class*="_bar"]',
+           '[data-testid="stLayoutWrapper"]:has(> [class*="st-key-emb_new_"][class*="_bar"])',
+           # Noé's bar (tableapp/pages/noe_entry.py), or the wrapper Streamlit puts round it:
+           # a sticky box moves only inside its parent, and a wrapper is exactly its size
+           ".st-key-noe_entry_bar",
+           '[data-testid="stLayoutWrapper"]:has(> .st-key-noe_entry_bar)',
            ".st-key-lb_entry_next"]
+# « Commencer la partie » of every game's new-game form, with why it cannot start yet
+# (tableapp/opening.py): inside the first screen however long the game's setup form is
+ACTIONS += ['[class*="st-key-np_"][class*="_startbar"]',
+            '[data-testid="stLayoutWrapper"]:has(> [class*="st-key-np_"][class*="_startbar"])']
 _STICKY = ", ".join(ACTIONS)
 
 PHONE_CSS = f"""
@@ -38,6 +49,26 @@ PHONE_CSS = f"""
 {_STICKY} {{ position: sticky; bottom: 0; z-index: 3; padding: 0.4rem 0;
   background: rgb(255, 255, 255); }}
 @media (prefers-color-scheme: dark) {{ {_STICKY} {{ background: rgb(14, 17, 23); }} }}
+/* Noé's nine announcements: two rows on a tablet, three on a phone (five before), so the
+   turn's bar below them lies in the first screen; 44 px high: a thumb's target */
+.st-key-noe_entry_announcement button {{ min-height: 44px; padding: 2px 9px; }}
+.st-key-noe_entry_announcement button p {{ font-size: 0.875rem; }}
+.st-key-noe_entry_bar {{ gap: 0.5rem; }}
+[data-testid="stLayoutWrapper"] > .st-key-noe_entry_bar {{ padding: 0; }}  /* its wrapper's */
+/* the script that brings a refusal into view (noe_entry.into_view) takes no room */
+[class*="st-key-noe_said_"] [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{
+  display: none; }}
+/* Camelot's and Emblèmes' bars never cover the choices they confirm: a choice scrolled to
+   (a tap, the keyboard's focus) stops above the bar, not under it */
+[data-testid="stMain"]:has([class*="st-key-cam_new_"][class*="_bar"],
+    [class*="st-key-emb_new_"][class*="_bar"]) {{ scroll-padding-bottom: 16rem; }}
+@media (max-width: {PHONE_MAX}px) {{
+  [data-testid="stMain"]:has([class*="st-key-cam_new_"][class*="_bar"],
+      [class*="st-key-emb_new_"][class*="_bar"]) {{ scroll-padding-bottom: 18rem; }} }}
+/* their script that brings a new bar back on screen takes no room in it */
+[class*="st-key-cam_new_"][class*="_bar"] [data-testid="stElementContainer"]:has(
+    > [data-testid="stHtml"]), [class*="st-key-emb_new_"][class*="_bar"]
+    [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{ display: none; }}
 .st-key-elsen_next button:disabled {{ min-height: 48px; }}
 .st-key-elsen_next button:disabled p {{ font-size: 1rem; font-weight: 400; }}
 @media (max-width: {PHONE_MAX}px) {{
@@ -78,6 +109,16 @@ PHONE_CSS = f"""
 .st-key-{BAR_KEY}_pages [data-testid="stPageLink-NavLink"] {{ min-height: 44px;
   align-items: center; }}
 .st-key-{BAR_KEY}_pages > div + div {{ border-top: 1px solid rgba(128, 128, 128, 0.3); }}
+/* The turn's banner of a public view (tableapp/tableclock.py): « Au tour de » in a plain box,
+   « À toi » in a green one, thicker border and an arrow, seen across the table; text on each
+   background at AA contrast (≥ 4.5:1) in light and dark */
+.tc-turn {{ border: 1px solid rgba(128, 128, 128, 0.45); border-radius: 0.6rem;
+  padding: 0.6rem 1rem; }}
+.tc-turn h2 {{ margin: 0; padding: 0.1rem 0 0.2rem; color: inherit; }}
+.tc-turn p {{ margin: 0; }}
+.tc-turn.tc-mine {{ background: #e3f4e8; color: #0b3a1c; border: 3px solid #1e7b3c; }}
+@media (prefers-color-scheme: dark) {{
+  .tc-turn.tc-mine {{ background: #10301c; color: #dcf7e5; border-color: #5cc384; }} }}
 </style>
 """
 

@@ -71,7 +71,7 @@ def test_camelot_colours_are_chips_with_their_name() -> None:
     assert colour_chip(None) == "—"
     assert card_chip("bleu-2") == ":blue[●] Bleu 2"
     assert card_chip("desarconne").startswith("✦ ")  # an action card keeps its own mark
-    assert tokens_chips({"vert", "jaune"}) == ":orange[●] Jaune, :green[●] Vert"
+    assert tokens_chips({"vert", "jaune"}) == ":yellow[●] Jaune, :green[●] Vert"
     assert tokens_chips(set()) == "aucun jeton"
 
 

@@ -199,8 +199,9 @@ def test_the_end_of_a_tournament_is_announced_with_its_token_by_name() -> None:
     assert "pour rester : au moins 4 points de plus à son tour" in texts(at)
     click(at, "end_withdraw")
     shown = texts(at)
-    assert "Tournoi terminé : Sire Marcel gagne le tournoi ● Rouge et prend le jeton ● Rouge" \
-        in shown
+    # each dot in its colour (issue 36: a dot in plain text took the text's colour)
+    assert ("Tournoi terminé : Sire Marcel gagne le tournoi :red[●] Rouge et prend le jeton "
+            ":red[●] Rouge") in shown
     # tokens are named, not only coloured dots
     assert "- **Sire Marcel** : 1 jeton · :red[●] Rouge" in texts(at)
     assert not at.exception
@@ -212,8 +213,8 @@ def test_a_token_already_owned_is_announced_as_bringing_nothing() -> None:
     for seq in range(2):
         s.append(code, {"type": "tournament", "winner": 1, "colour": "jaune"}, seq)
     at = app(code=code).run()
-    assert ("Sire Raymond gagne le tournoi ● Jaune mais avait déjà le jeton ● Jaune : rien "
-            "de plus") in texts(at)
+    assert ("Sire Raymond gagne le tournoi :yellow[●] Jaune mais avait déjà le jeton "
+            ":yellow[●] Jaune : rien de plus") in texts(at)
     assert not at.exception
 
 
@@ -326,7 +327,7 @@ def test_history_lines_show_each_colour_as_its_chip() -> None:
                                       "mode": "table"})
     store().append(code, {"type": "start", "player": 0, "colour": "rouge"}, 0)
     at = app(code=code).run()
-    [last] = [c.value for c in at.caption if c.value.startswith("Dernier")]
+    last = at.button(key="tb_undo").label  # « Annuler : n° 1 · … » (issue 36)
     assert last.endswith("débute un tournoi :red[●] Rouge"), last
     assert "\\*gras\\*" in last  # the name escaped: no emphasis from a name
     at.segmented_control(key="tb_panel").set_value("Historique et corrections").run()

@@ -3,8 +3,10 @@
 - « Suivi complet »: every play entered as it happens; every display with its total, who must
   still beat whom, what an action card will do before it is confirmed, an illegal play refused
   with its reason. Rules and wording live in companion/games/camelot (engine, actions, texts);
-  the entry forms (the same for a new entry and a correction) in camelot_entry.py and
-  camelot_tokens.py (the token tracker)."""
+  the entry forms (the same for a new entry and a correction) in camelot_entry.py (a
+  tournament's opening and prize), camelot_turn.py and camelot_choices.py (a turn) and
+  camelot_tokens.py (the token tracker); each new entry ends with its action bar
+  (tapbar.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +14,10 @@ from typing import Any
 
 import streamlit as st
 
-from companion.core.text import counted, de
+from companion.core.text import counted
 from companion.games.camelot.cards import catalogue
 from companion.games.camelot.engine import CamelotState
-from companion.games.camelot.texts import (
-    colour_label,
-    describe_event,
-    tournament_result,
-)
+from companion.games.camelot.texts import describe_event, tournament_result
 from tableapp import a11y, tableclock
 from tableapp.aftergame import after_game
 from tableapp.gamepage import (
@@ -29,21 +27,19 @@ from tableapp.gamepage import (
     current_game,
     is_public_view,
     live_view,
-    submit,
     toolbar,
 )
 from tableapp.pages.camelot_entry import (
     CHIP_INK,
+    CHIP_STYLE,
     card_chip,
     colour_chip,
-    lancelot_form,
-    play_form,
     prize_form,
     start_form,
     tokens_chips,
-    turn_end_form,
 )
 from tableapp.pages.camelot_tokens import penalty_form, tournament_form
+from tableapp.pages.camelot_turn import lancelot_form, play_form, turn_end_form, turn_entry
 from tableapp.usertext import plain
 
 # The entry forms by event type: the same code enters an event and corrects it. The deal and
@@ -73,6 +69,7 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
 
 def play() -> None:
     st.title("Camelot")
+    st.html(CHIP_STYLE)  # the yellow dot drawn yellow (camelot_entry.CHIP_STYLE)
     live_view(current_game(GAME, setup_form), _game)
 
 
@@ -113,36 +110,23 @@ def _game(stored: StoredGame) -> None:
 
 
 def _new_entry(stored: StoredGame) -> None:
-    """The host's entry for the moment of the game."""
+    """The host's entry for the moment of the game; each is written at its button's tap, and
+    a tap that writes nothing says why in the entry's action bar (tapbar.py)."""
     state = stored.state
     assert isinstance(state, CamelotState)
     key = f"cam_new_{stored.code}_{stored.seq}"
     _last_result(state)
-    event = None
     if state.mode == "jetons":
         a11y.heading("Tournoi gagné")
-        won = tournament_form(stored, None, f"{key}_t")
+        tournament_form(stored, None, f"{key}_t")
         with st.expander("Abandon avec une dame : rendre un jeton"):
-            event = penalty_form(stored, None, f"{key}_d") or won
+            penalty_form(stored, None, f"{key}_d")
     elif state.phase == "start":
-        event = start_form(stored, None, key)
+        start_form(stored, None, key)
     elif state.phase == "prize":
-        event = prize_form(stored, None, key)
+        prize_form(stored, None, key)
     elif state.phase == "turn":
-        p = state.current
-        st.markdown(f"**Au tour {plain(de(state.names[p]))}** (a pioché) · cartes jouées ce "
-                    f"tour : {state.played}")
-        if state.first_card_due:
-            st.info(plain(f"Couleur annoncée : {state.names[p]} pioche maintenant sa carte, "
-                          f"puis pose une carte {colour_label(state.colour)} ou une carte de "
-                          "soutien."))
-        played = play_form(stored, None, f"{key}_play")
-        ended = turn_end_form(stored, None, f"{key}_end")
-        cancelled = lancelot_form(stored, None, f"{key}_lancelot") \
-            if state.undo is not None else None
-        event = played or ended or cancelled
-    if event is not None:
-        submit(stored, event)
+        turn_entry(stored, key)
 
 
 # --- what everyone sees ------------------------------------------------------------------------
@@ -157,8 +141,9 @@ def _tokens(state: CamelotState) -> None:
     won = [h for h in state.history if "winner" in h]
     if won:
         with st.expander(f"Tournois joués ({len(won)})"):
-            st.text("\n".join(f"{i}. {tournament_result(h, state.names)}"
-                               for i, h in enumerate(won, 1)))
+            # markdown, each colour with its dot in the colour (a plain text's dot was not)
+            st.markdown("\n".join(colour_dots(f"{i}. {plain(tournament_result(h, state.names))}")
+                                   for i, h in enumerate(won, 1)))
 
 
 def _displays(state: CamelotState) -> None:
@@ -195,7 +180,8 @@ def _last_result(state: CamelotState) -> None:
     """Between two tournaments, say who won the last one and which token it brought."""
     if state.history and "winner" in state.history[-1] \
             and (state.phase == "start" or state.mode == "jetons"):
-        st.success(plain(f"Tournoi terminé : {tournament_result(state.history[-1], state.names)}."))
+        st.success(colour_dots(plain(
+            f"Tournoi terminé : {tournament_result(state.history[-1], state.names)}.")))
 
 
 def pages() -> list[st.Page]:

@@ -1,9 +1,9 @@
-"""Camelot: the entry forms (`EntryForm`, tableapp/history.py), the same code for a new entry
-and for the correction of a past one, prefilled from it.
+"""Camelot: the colour chips, and the entry forms (`EntryForm`, tableapp/history.py) before a
+turn: opening a tournament and a purple tournament's prize, the same code for a new entry and
+for the correction of a past one, prefilled from it. A turn's forms are in camelot_turn.py.
 
-Choices are buttons. A colour or supporter card is one tap on « Jouer cette carte » after it is
-picked (the pick sends nothing). An action card shows what it will do, with the targets it asks
-for, before a second tap confirms it (the table sees the effect before it happens)."""
+Choices are buttons; a new entry is written by its button's tap, and a tap that writes nothing
+says why in the entry's action bar, where the thumb is (tableapp/pages/tapbar.py)."""
 
 from __future__ import annotations
 
@@ -12,24 +12,26 @@ from typing import Any
 
 import streamlit as st
 
-from companion.core.errors import RuleError
-from companion.core.text import counted, rule_words
+from companion.core.text import counted
 from companion.events.store import StoredGame
-from companion.games.camelot.actions import earliest_per_value
-from companion.games.camelot.cards import ACTION, DAME, PURPLE, WEAPONS, catalogue
-from companion.games.camelot.effects import shielded_from
+from companion.games.camelot.cards import ACTION, PURPLE, catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import card_label
+from tableapp.pages import tapbar
 from tableapp.usertext import plain
-from tableapp.writing import refuse_at_tap, show_tap_error, write_at_tap
-
-TARGETED = ("lance-brisee", "riposte", "esquive", "chute", "finesse", "assomme")
 
 # A colour is shown as a chip in the colour itself beside its name (the name says it to a
-# screen reader and to a colour-blind player): Streamlit's markdown colours, which keep their
-# contrast in the light and the dark theme.
-CHIP_INK = {"violet": "violet", "rouge": "red", "bleu": "blue", "jaune": "orange",
+# screen reader and to a colour-blind player): Streamlit's markdown colours, one per colour.
+CHIP_INK = {"violet": "violet", "rouge": "red", "bleu": "blue", "jaune": "yellow",
             "vert": "green"}
+# Streamlit's light theme draws :yellow[] in a dark ochre (#956B0F, rgb 149 107 15) so that
+# yellow *text* keeps its contrast: a dot in it looked brown (issue 36). A dot is no text (its
+# name beside it says the colour): drawn in yellow, with a dark rim that keeps it visible on
+# white. The dark theme's yellow (#FBD54F) is yellow already.
+CHIP_STYLE = """<style>
+.stMarkdownColoredText[style*="149, 107, 15"] { color: #f5c400 !important;
+  -webkit-text-stroke: 1px #5c4700; }
+</style>"""
 
 
 def colour_chip(colour: str | None) -> str:
@@ -98,7 +100,8 @@ def _hand_options(state: CamelotState) -> dict[str, str]:
 def start_form(view: StoredGame, prefill: dict[str, Any] | None,
                key: str) -> dict[str, Any] | None:
     """The starter announces the colour before drawing (registre CAM-1), or cannot start and
-    shows the hand (EntryForm for « start » and « cannot_start »)."""
+    shows the hand (EntryForm for « start » and « cannot_start »). A new entry is written at
+    the tap on « Annoncer » or « Main montrée » (tapbar.tap)."""
     state = state_of(view)
     p = state.current
     who = state.names[p]
@@ -117,274 +120,77 @@ def start_form(view: StoredGame, prefill: dict[str, Any] | None,
     st.pills("Couleur annoncée", allowed, format_func=colour_chip, key=f"{key}_colour",
              on_change="ignore")
     announce = partial(_start_at_tap, p, key)
-    if prefill is None:  # written at the tap: one run per tap
-        st.button("Annoncer", type="primary", key=f"{key}_go", width="stretch",
-                  icon=":material/campaign:", on_click=write_at_tap,
-                  args=(view.code, view.seq, announce))
+    event = None
+    if prefill is None:
+        with tapbar.bar(key):
+            tapbar.refusal(key)
+            st.button("Annoncer", type="primary", key=f"{key}_go", width="stretch",
+                      icon=":material/campaign:", on_click=tapbar.tap,
+                      args=(view.code, view.seq, key, announce))
     elif st.button("Annoncer", type="primary", key=f"{key}_go", width="stretch",
                    icon=":material/campaign:"):
         event = announce()
-        show_tap_error()
-        return event
+        tapbar.refusal(key)
     if st.toggle("Ne peut pas débuter : montre sa main", key=f"{key}_cannot"):
         hand = st.pills(f"Les {state.hand_count(p)} cartes montrées", list(hand_options),
                         selection_mode="multi", format_func=hand_options.__getitem__,
                         key=f"{key}_hand", on_change="ignore")
-        if st.button("Main montrée : le joueur suivant débute", key=f"{key}_pass",
-                     width="stretch"):
-            return {"type": "cannot_start", "player": p,
-                    "hand": [option.split("#")[0] for option in hand]}
-    return None
+        made = partial(_cannot_at_tap, p, f"{key}_hand")
+        if prefill is None:  # its refusal (the engine's) right above its own button
+            tapbar.refusal(f"{key}_pass")
+            st.button("Main montrée : le joueur suivant débute", key=f"{key}_pass",
+                      width="stretch", on_click=tapbar.tap,
+                      args=(view.code, view.seq, f"{key}_pass", made))
+        elif st.button("Main montrée : le joueur suivant débute", key=f"{key}_pass",
+                       width="stretch"):
+            event = {"type": "cannot_start", "player": p,
+                     "hand": [option.split("#")[0] for option in hand or []]}
+    return event
+
+
+def _cannot_at_tap(p: int, widget: str) -> dict[str, Any]:
+    """The hand shown (the engine checks it is the whole hand and that none could start)."""
+    hand = st.session_state.get(widget) or []
+    return {"type": "cannot_start", "player": p,
+            "hand": [option.split("#")[0] for option in hand]}
 
 
 def _start_at_tap(p: int, key: str) -> dict[str, Any] | None:
     colour = st.session_state.get(f"{key}_colour")
     if colour is None:
-        refuse_at_tap("Choisissez la couleur du tournoi.")
+        tapbar.refuse(key, "Choisissez la couleur du tournoi.")
         return None
     return {"type": "start", "player": p, "colour": colour}
 
 
 def prize_form(view: StoredGame, prefill: dict[str, Any] | None,
                key: str) -> dict[str, Any] | None:
-    """The winner of a purple tournament takes the token of his choice (EntryForm)."""
+    """The winner of a purple tournament takes the token of his choice (EntryForm); a new one
+    is written at the tap on « Prendre ce jeton »."""
     state = state_of(view)
     who = state.current
     st.success(plain(f"{state.names[who]} gagne le tournoi violet et choisit son jeton."))
     missing = [c for c in catalogue().colours if c not in state.tokens[who]]
     start_values(key, prefill, {f"{key}_colour": (prefill or {}).get("colour")})
-    colour = st.pills("Jeton choisi", missing, format_func=colour_chip, key=f"{key}_colour",
-                      on_change="ignore")
+    st.pills("Jeton choisi", missing, format_func=colour_chip, key=f"{key}_colour",
+             on_change="ignore")
+    take = partial(_prize_at_tap, who, key)
+    if prefill is None:
+        with tapbar.bar(key):
+            tapbar.refusal(key)
+            st.button("Prendre ce jeton", type="primary", key=f"{key}_go", width="stretch",
+                      on_click=tapbar.tap, args=(view.code, view.seq, key, take))
+        return None
     if st.button("Prendre ce jeton", type="primary", key=f"{key}_go", width="stretch"):
-        if colour is None:
-            st.warning("Choisissez le jeton.")
-            return None
-        return {"type": "prize", "player": who, "colour": colour}
-    return None
-
-
-# --- a turn -------------------------------------------------------------------------------------
-
-
-def playable_cards(state: CamelotState) -> list[str]:
-    """Cards offered: the tournament's colour, supporters, actions (not Lancelot, which has its
-    own form). The engine still judges each play."""
-    cat = catalogue()
-    ids = [c for c, info in cat.cards.items() if info.colour == state.colour]
-    ids += [c for c, info in cat.cards.items() if info.kind == "soutien"]
-    ids += [c for c, info in cat.cards.items() if info.kind == ACTION and c != "lancelot"]
-    return ids
-
-
-def play_form(view: StoredGame, prefill: dict[str, Any] | None,
-              key: str) -> dict[str, Any] | None:
-    """A card played (EntryForm for « play »): picked among buttons; an action card shows its
-    effect and asks its targets before « Jouer » confirms it."""
-    state = state_of(view)
-    p = state.current
-    cards = playable_cards(state)
-    start_values(key, prefill, {f"{key}_card": (prefill or {}).get("card")})
-    card = st.pills("Carte jouée", cards, format_func=card_chip, key=f"{key}_card",
-                    on_change="ignore")
-    event: dict[str, Any] | None = None
-    shown_before = False
-    if card is not None:
-        event = {"type": "play", "player": p, "card": card}
-        if catalogue().cards[card].kind == ACTION:
-            shown_before = st.session_state.get(f"{key}_shown") == card
-            st.session_state[f"{key}_shown"] = card
-            choices = _choices(state, p, card, f"{key}_{card}", prefill)
-            if choices is None:
-                event = None
-            else:
-                event.update(choices)
-                try:
-                    st.info(plain(f"Effet : {state.preview(event)}"))
-                except RuleError as exc:
-                    st.warning(plain(f"Ce coup serait refusé : {exc.reason} "
-                                     f"({rule_words(exc.rule)})"))
-    action = card is not None and catalogue().cards[card].kind == ACTION
-    tapped = prefill is None and st.session_state.pop(f"{key}_tapped", False)
-    if prefill is None and not action:  # a colour or supporter card: written at the tap
-        st.button("Jouer cette carte", type="primary", key=f"{key}_go", width="stretch",
-                  icon=":material/playing_cards:", on_click=write_at_tap,
-                  args=(view.code, view.seq, partial(_play_at_tap, view, key)))
-        return None
-    pressed = st.button("Jouer cette carte", type="primary", key=f"{key}_go",
-                        width="stretch", icon=":material/playing_cards:")
-    if not (pressed or tapped):
-        return None
-    if card is None:
-        st.warning("Choisissez la carte jouée.")
-        return None
-    if action and (tapped or not shown_before or event is None):
-        st.info("Voyez l'effet ci-dessus, choisissez ce qu'il demande, puis confirmez.")
-        return None
-    return event
-
-
-def _play_at_tap(view: StoredGame, key: str) -> dict[str, Any] | None:
-    """At the tap on « Jouer cette carte » (writing.write_at_tap): a colour or supporter card
-    is written; an action card is not (its effect and targets are shown first)."""
-    state = state_of(view)
-    card = st.session_state.get(f"{key}_card")
-    if card is None:
-        refuse_at_tap("Choisissez la carte jouée.")
-        return None
-    if catalogue().cards[card].kind == ACTION:
-        st.session_state[f"{key}_tapped"] = True
-        return None
-    return {"type": "play", "player": state.current, "card": card}
-
-
-def turn_end_form(view: StoredGame, prefill: dict[str, Any] | None,
-                  key: str) -> dict[str, Any] | None:
-    """The end of a turn: stay and announce the total, or withdraw (with a dame on the
-    display, give back a token of the player's choice) (EntryForm for « end », « withdraw »)."""
-    state = state_of(view)
-    p = state.current
-    owned = sorted(state.tokens[p])
-    dame = DAME in state.displays[p] and bool(owned)
-    start_values(key, prefill, {f"{key}_token": (prefill or {}).get("token")})
-    if dame:
-        st.pills("Dame : jeton rendu s'il abandonne (au choix du joueur)", owned,
-                 format_func=colour_chip, key=f"{key}_token", on_change="ignore")
-    left, right = st.columns(2)
-    stay = f"Rester : annoncer {state.total(p)}"
-    if prefill is None:  # written at the tap: one run per tap
-        left.button(stay, key=f"{key}_end", width="stretch", icon=":material/shield:",
-                    on_click=write_at_tap,
-                    args=(view.code, view.seq, {"type": "end", "player": p}))
-        right.button("Abandonner", key=f"{key}_withdraw", width="stretch",
-                     icon=":material/flag:", on_click=write_at_tap,
-                     args=(view.code, view.seq, partial(_withdraw_at_tap, p, dame, key)))
-        return None
-    if left.button(stay, key=f"{key}_end", width="stretch", icon=":material/shield:"):
-        return {"type": "end", "player": p}
-    if right.button("Abandonner", key=f"{key}_withdraw", width="stretch",
-                    icon=":material/flag:"):
-        event = _withdraw_at_tap(p, dame, key)
-        show_tap_error()
+        event = take()
+        tapbar.refusal(key)
         return event
     return None
 
 
-def _withdraw_at_tap(p: int, dame: bool, key: str) -> dict[str, Any] | None:
-    """A withdrawal; with a dame and tokens, the token the player gives back must be chosen."""
-    token = st.session_state.get(f"{key}_token")
-    if dame and token is None:
-        refuse_at_tap("Avec une dame, le joueur rend un jeton : choisissez lequel.")
+def _prize_at_tap(who: int, key: str) -> dict[str, Any] | None:
+    colour = st.session_state.get(f"{key}_colour")
+    if colour is None:
+        tapbar.refuse(key, "Choisissez le jeton.")
         return None
-    return {"type": "withdraw", "player": p, **({"token": token} if dame else {})}
-
-
-def lancelot_form(view: StoredGame, prefill: dict[str, Any] | None,
-                  key: str) -> dict[str, Any] | None:
-    """Lancelot cancels the action card just played (EntryForm for « lancelot »)."""
-    state = state_of(view)
-    st.caption("Une carte d'action vient d'être jouée : un joueur encore en lice peut la "
-               "contrer avec Lancelot, avant la carte suivante.")
-    still = [q for q in range(state.n) if state.active[q]]
-    start_values(key, prefill, {f"{key}_player": (prefill or {}).get("player")})
-    who = seat_pills("Joueur qui pose Lancelot", state, still, f"{key}_player",
-                      on_change="ignore")
-    if st.button("Lancelot : annuler cette action", key=f"{key}_go", width="stretch"):
-        if who is None:
-            st.warning("Choisissez le joueur qui pose Lancelot.")
-            return None
-        return {"type": "lancelot", "player": who}
-    return None
-
-
-# --- an action card's targets -------------------------------------------------------------------
-
-
-def _choices(state: CamelotState, p: int, card: str, key: str,
-             prefill: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The targets and choices the action card asks for; None while one is missing. These
-    buttons rerun the form (the next choice depends on them: a target's display)."""
-    given = prefill if prefill is not None and prefill.get("card") == card else {}
-    start_values(key, given or None, {f"{key}_{name}": given.get(name)
-                                       for name in ("target", "position", "give", "take",
-                                                    "colour")})
-    out: dict[str, Any] = {}
-    complete = True
-    names = state.names
-    if card in TARGETED:
-        # a shielded opponent is never offered to a card the Bouclier stops (registre CAM-7;
-        # the Assommé goes through, CAM-9; Finesse may still take the Bouclier itself, CAM-10)
-        others = [q for q in range(state.n) if q != p and (state.active[q] or card == "chute")
-                  and (card == "finesse" or not shielded_from(state, p, q, card))]
-        if others:
-            target = seat_pills("Adversaire visé", state, others, f"{key}_target")
-            if target is None:
-                return None
-            out["target"] = target
-            if card == "esquive":
-                complete &= _position(state.displays[target], "Carte défaussée",
-                                      f"{key}_position", out, "position")
-            if card == "finesse":
-                complete &= _face_up(state, p, "Votre carte donnée", f"{key}_give", out, "give")
-                complete &= _face_up(state, target, plain(f"Carte prise à {names[target]}"),
-                                     f"{key}_take", out, "take")
-    if card == "retraite":
-        complete &= _position(state.displays[p], "Carte reprise en main", f"{key}_position",
-                              out, "position")
-    if card in ("desarconne", "changement-arme"):
-        colours = [c for c in WEAPONS if card == "desarconne" or c != state.colour]
-        colour = st.pills("Nouvelle couleur", colours, format_func=colour_chip,
-                          key=f"{key}_colour")
-        complete &= colour is not None
-        if colour is not None:
-            out["colour"] = colour
-    if card == "adaptation":
-        out["keep"] = _adaptation_keep(state, p, key, given.get("keep"))
-    return out if complete else None
-
-
-def _position(display: list[str], label: str, key: str, out: dict[str, Any],
-              name: str) -> bool:
-    if not display:
-        return True
-    position = st.pills(label, range(len(display)), key=key,
-                        format_func=lambda i: f"{i + 1}. {card_chip(display[i])}")
-    if position is not None:
-        out[name] = position
-    return position is not None
-
-
-def _face_up(state: CamelotState, q: int, label: str, key: str, out: dict[str, Any],
-             name: str) -> bool:
-    options: list[int | str] = list(range(len(state.displays[q])))
-    options += [w for w in ("bouclier", "assomme") if getattr(state, w) == q]
-    if not options:
-        return True
-
-    def fmt(o: int | str) -> str:
-        if isinstance(o, str):
-            return "Bouclier" if o == "bouclier" else "Assommé"
-        return f"{o + 1}. {card_chip(state.displays[q][o])}"
-
-    chosen = st.pills(label, options, format_func=fmt, key=key)
-    if chosen is not None:
-        out[name] = chosen
-    return chosen is not None
-
-
-def _adaptation_keep(state: CamelotState, p: int, key: str,
-                     given: dict[str, list[int]] | None) -> dict[str, list[int]]:
-    """Each player with two cards of one value picks the ones kept (default: the earliest)."""
-    keep: dict[str, list[int]] = {}
-    for q in range(state.n):
-        d = state.displays[q]
-        default = earliest_per_value(d)
-        if not state.active[q] or len(default) == len(d) or shielded_from(state, p, q):
-            continue  # a shielded opponent loses nothing (registre CAM-7): not asked
-        widget = f"{key}_keep_{q}"
-        if widget not in st.session_state:
-            st.session_state[widget] = list((given or {}).get(str(q)) or default)
-        chosen = st.pills(plain(f"{state.names[q]} garde (une carte par valeur)"),
-                          range(len(d)), selection_mode="multi", key=widget,
-                          format_func=lambda i, d=d: f"{i + 1}. {card_chip(d[i])}")
-        keep[str(q)] = sorted(chosen)
-    return keep
+    return {"type": "prize", "player": who, "colour": colour}

@@ -23,8 +23,8 @@ from companion.events.store import StoredGame
 from companion.games.emblemes.cards import PLACES, TIMING_MARKS, character, place_label
 from companion.games.emblemes.effects import Choice
 from companion.games.emblemes.engine import EmblemesState
+from tableapp.pages import tapbar
 from tableapp.usertext import plain
-from tableapp.writing import write_at_tap
 
 LOOKAHEAD = 64  # combinations of unanswered options explored to ask a later question now
 # a later question whose wording names an earlier answer is asked in general words
@@ -132,32 +132,45 @@ def _chosen(state: EmblemesState, player: str, key: str) -> tuple[int | None, st
 
 
 def _reveal_at_tap(view: StoredGame, key: str) -> dict[str, Any] | None:
-    """At the tap on « Valider » of a new reveal (writing.write_at_tap): the complete reveal
-    the buttons say, or None and nothing written (the next run asks what is missing)."""
+    """At the tap on « Valider » of a new reveal (tapbar.tap): the complete reveal the
+    buttons say, or None, nothing written, and what is missing said in the bar (the run that
+    follows asks the questions the card and the place open)."""
     state = view.state
     assert isinstance(state, EmblemesState)
     player = state.next_player()
     if player is None:
         return None
     value, place = _chosen(state, player, key)
-    st.session_state[f"{key}_tapped"] = True  # the form says what is missing, if anything
     if value is None or place is None:
+        tapbar.refuse(key, MISSING)
         return None
     event = {"type": "reveal", "player": player, "value": value, "place": place}
     try:
         event, complete = _questions(state, event, key, None, ask=_answered)
-    except RuleError:
-        return None  # the form, drawn again, says why
-    if not complete:
+    except RuleError as exc:
+        tapbar.refuse(key, plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}"
+                                                if exc.rule else ""))
         return None
-    st.session_state.pop(f"{key}_tapped", None)
+    if not complete:
+        tapbar.refuse(key, _unanswered(value, place), kind="info")
+        return None
     return event
+
+
+MISSING = "Choisissez la carte révélée et le lieu, puis validez."
+
+
+def _unanswered(value: int, place: str) -> str:
+    return (f"{card_text(value)} au {place_label(place)} : répondez à la question ci-dessus, "
+            f"puis validez.\n\n{card_text(value)} : {character(value).effect}")
 
 
 def reveal_form(view: StoredGame, prefill: dict[str, Any] | None,
                 key: str) -> dict[str, Any] | None:
     """A reveal (EntryForm): who reveals (the engine knows), the card, the place, then the
-    choices the rules ask; the event when the host validates a complete reveal."""
+    choices the rules ask; the event when the host validates a complete correction. A new
+    reveal is written at the tap on « Valider » (tapbar.tap), whose bar says why a tap wrote
+    nothing."""
     state = view.state
     assert isinstance(state, EmblemesState)
     player = state.next_player()
@@ -184,34 +197,29 @@ def reveal_form(view: StoredGame, prefill: dict[str, Any] | None,
                                      key=f"{key}_place", on_change="ignore")
     event: dict[str, Any] | None = None
     complete = False
+    refused = None
     if value is not None and place is not None:
         event = {"type": "reveal", "player": player, "value": value, "place": place}
         try:
             event, complete = _questions(state, event, key, prefill)
         except RuleError as exc:
-            st.error(plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}"
-                                          if exc.rule else ""))
+            refused = plain(exc.reason) + (f"\n\n{plain(rule_line(exc.rule))}"
+                                           if exc.rule else "")
             event = None
     if prefill is None:  # a new reveal is written by the tap itself: one run per tap
-        tapped = st.session_state.pop(f"{key}_tapped", False)
-        st.button("Valider la révélation", type="primary", key=f"{key}_go", width="stretch",
-                  icon=":material/check:", on_click=write_at_tap,
-                  args=(view.code, view.seq, partial(_reveal_at_tap, view, key)))
-        if tapped:
-            _missing(value, place, event, complete)
+        with tapbar.bar(key):
+            tapbar.refusal(key)  # why the last tap wrote nothing, above the button
+            st.button("Valider la révélation", type="primary", key=f"{key}_go",
+                      width="stretch", icon=":material/check:", on_click=tapbar.tap,
+                      args=(view.code, view.seq, key, partial(_reveal_at_tap, view, key)))
         return None
+    if refused is not None:
+        st.error(refused)
     if not st.button("Valider la correction", type="primary", key=f"{key}_go",
                      width="stretch", icon=":material/check:"):
         return None
-    _missing(value, place, event, complete)
-    return event if complete else None
-
-
-def _missing(value: int | None, place: str | None, event: dict[str, Any] | None,
-             complete: bool) -> None:
-    """After « Valider »: what the reveal still lacks, said under the button."""
     if value is None or place is None:
-        st.warning("Choisissez la carte révélée et le lieu, puis validez.")
+        st.warning(MISSING)
     elif event is not None and not complete:
-        st.info(f"{card_text(value)} au {place_label(place)} : répondez à la question "
-                f"ci-dessus, puis validez.\n\n{card_text(value)} : {character(value).effect}")
+        st.info(_unanswered(value, place))
+    return event if complete else None

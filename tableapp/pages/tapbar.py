@@ -1,0 +1,79 @@
+"""The action bar of Camelot's and Emblèmes' host entry (issue 36, « a tap's contract »): the
+turn's buttons, what the next tap will write, and why the last tap wrote nothing, in one box
+that stays at the bottom of the screen while the entry is longer than it (tableapp/phone.py ›
+ACTIONS makes the box sticky by its key, `<form key>_bar`).
+
+A tap is written by its button's callback (writing.write_at_tap: one run per tap). A refusal,
+whether the page's (a choice missing: `refuse`) or the engine's (an illegal play, a stale
+screen), is taken from where writing.py keeps it for the top of the view (TAP_ERROR_KEY, drawn
+above the title, off screen on a phone) and drawn by `refusal` in the bar, right above the
+button tapped: where the thumb is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from tableapp.writing import TAP_ERROR_KEY, write_at_tap
+
+Maker = dict[str, Any] | Callable[[], dict[str, Any] | None]
+
+
+def _refused_key(key: str) -> str:
+    return f"{key}_refused"
+
+
+def tap(code: str, seq: int, key: str, event: Maker) -> None:
+    """A button's callback: write `event` (or what it makes at the tap) like write_at_tap;
+    a refusal is kept for `refusal(key)`, drawn in the form's bar, not at the top."""
+    st.session_state.pop(_refused_key(key), None)
+    write_at_tap(code, seq, event)
+    line = st.session_state.pop(TAP_ERROR_KEY, None)
+    if line:  # the engine's or the store's refusal (already plain text)
+        st.session_state[_refused_key(key)] = ("error", line)
+
+
+def refuse(key: str, markdown: str, kind: str = "warning") -> None:
+    """From an event maker run at a tap: nothing is written, because a choice is missing;
+    `markdown` (user text in it already escaped) says which, in the bar of form `key`: a
+    warning, or an « info » when the tap asked the next questions (Emblèmes)."""
+    st.session_state[_refused_key(key)] = (kind, markdown)
+
+
+def refusal(key: str) -> None:
+    """Why the last tap on form `key` wrote nothing, once, here (inside the bar)."""
+    said = st.session_state.pop(_refused_key(key), None)
+    if said is None:
+        return
+    kind, line = said
+    if kind == "error":
+        st.error(line)
+    elif kind == "info":
+        st.info(line)
+    else:
+        st.warning(line)
+
+
+# After a write the page redraws shorter or longer and keeps its scroll: the next entry's bar
+# may then lie above the screen (a tournament ended while the host had scrolled down to the
+# targets). Once per new form: brought back to the bottom of the screen, only if off screen.
+_INTO_VIEW = """<script>(() => {{ const go = () => {{
+  const bar = document.querySelector('.st-key-{key}_bar');
+  if (!bar) return;
+  const r = bar.getBoundingClientRect();
+  if (r.bottom > 0 && r.top < window.innerHeight) return;
+  bar.scrollIntoView({{block: 'end'}}); }};
+  setTimeout(go, 120); setTimeout(go, 500); }})();</script>"""
+
+
+def bar(key: str) -> DeltaGenerator:
+    """The form's action bar: a container whose key phone.py's sticky rule knows (its script,
+    once per form, is hidden there too)."""
+    box = st.container(key=f"{key}_bar")
+    if st.session_state.get("_compagnon_tapbar_shown") != key:
+        st.session_state["_compagnon_tapbar_shown"] = key
+        box.html(_INTO_VIEW.format(key=key), unsafe_allow_javascript=True)
+    return box
