@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 import streamlit as st
@@ -80,6 +81,9 @@ HISTORY = "Historique et corrections"
 SHARE = "Partager, exporter, importer"
 RIGHTS = "Appareils et droits"
 _NOTICE_KEY = "_compagnon_notice"  # (code, seq): lines from seq on came from another device
+# The host's quick bar (undo, « Rétablir », the last entries) at the top of the game's view:
+# drawn there by `toolbar`, which each page calls last, two screens down (issue 36).
+QUICK_SLOT: ContextVar[Any] = ContextVar("compagnon_quick_slot", default=None)
 
 
 # --- opening a game ---------------------------------------------------------------------------
@@ -115,7 +119,10 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
     view, not in it: a woken view does not register a fragment again at every write. A public
     view's seat picker is drawn above the fragment, not in it (tableclock.PICKER_WANTED): what a
     write wakes on every phone of the game is only what the write changed."""
-    public = session.is_public_view()
+    # every device without the host's rights, however it came (the QR link's `view=public`
+    # or a code typed, whose URL has no `view`): its picker in the view would vanish at its
+    # first tap, which reruns the view alone (issue 36)
+    public = is_public_view()
     slot = st.container() if public else None
     token = tableclock.PICKER_WANTED.set([] if public else None)
     try:
@@ -154,9 +161,15 @@ def _draw_followed(store: EventStore, stored: StoredGame,
     """Draw the view, this session registered first as showing the game at this seq: a
     write anywhere reruns this fragment alone (tableapp/live.py)."""
     live.follow(store, stored.code, stored.seq)
+    # the quick bar's place, first in the view (below the page's title): only the host's
+    # devices write to it, so a public view gets no empty element
+    slot = st.container(key="tb_quick_slot") \
+        if not stored.read_only and host_grant() is not None else None
+    token = QUICK_SLOT.set(slot)
     try:
         draw(stored)
     finally:
+        QUICK_SLOT.reset(token)
         live.drawn(store)
 
 
@@ -213,13 +226,17 @@ def toolbar(stored: StoredGame, describe: Describe | None = None, ink: Ink | Non
         return
     if not stored.read_only:
         correction_fallback(stored, describe, ink)
+    slot = QUICK_SLOT.get()
+    if slot is not None and not stored.read_only:
+        with slot:  # at the top of the view: undo and the last entries in the first screen
+            undo_controls(stored, describe, ink)
     a11y.heading(f"Partie {stored.code}")
     left, right = st.columns(2)
     with left:
         if stored.read_only:  # older rules: it is read and exported, never continued
             st.caption("Partie jouée avec les règles d'avant : elle se consulte et "
                        "s'exporte, sans annulation ni correction.")
-        else:
+        elif slot is None:  # a page drawn outside live_view: the bar stays here
             undo_controls(stored, describe, ink)
     if right.button("Changer de partie", key="tb_leave", width="stretch",
                     icon=":material/logout:"):
@@ -242,7 +259,9 @@ def _share(stored: StoredGame) -> None:
     a11y.picture(session.qr_png(url), f"QR code : ouvre la vue publique de la partie {stored.code}",
                  caption="Vue publique (lecture seule)", where=qr)
     text.markdown(f"Code de la partie : **{stored.code}**")
-    text.code(url, language=None)
+    # wrapped: an address wider than the panel scrolled inside a block no keyboard could
+    # reach (axe: scrollable-region-focusable)
+    text.code(url, language=None, wrap_lines=True)
     text.download_button("Exporter la partie (JSON)",
                          lambda: json.dumps(stored.as_log(), ensure_ascii=False, indent=2),
                          file_name=f"{stored.game}-{stored.code}.json",

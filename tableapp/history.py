@@ -47,16 +47,32 @@ WITHDRAW_ONLY = ("Cet événement est enregistré par l'assistant lui-même : il
                  "pas, il peut seulement être retiré.")
 
 
-def entry_line(index: int, text: str) -> str:
-    return f"n° {index} · {text}"
+def entry_line(number: int, text: str) -> str:
+    """« n° 3 · text »: `number` as the table reads it (history.number_of), never a raw index."""
+    return f"n° {number} · {text}"
+
+
+def number_of(stored: StoredGame, index: int) -> int:
+    """The number the table reads for the effective entry first written at raw `index`: its
+    place in the history, counted from 1 (issue 36). Meta-events (undo, corrections,
+    withdrawals) take no number and leave no gap; a corrected entry keeps its place; an entry
+    withdrawn or undone gives its number to the one after it. 0 when it is not in force."""
+    for position, entry in enumerate(stored.entries):
+        if entry.index == index:
+            return position + 1
+    return 0
 
 
 # --- the history: tappable rows -----------------------------------------------------------------
 
 
+_RECENT_KEY = "tb_recent"  # the « Derniers » popover's open state
+
+
 def _open_fix(code: str, index: int) -> None:  # a callback: runs before the page redraws
     st.session_state[_FIX_KEY] = (code, index)
     st.session_state.pop(_CONFIRM_KEY, None)
+    st.session_state[_RECENT_KEY] = False  # « Derniers » closes: it covered the correction
 
 
 def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True,
@@ -69,11 +85,12 @@ def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True,
     count = len(stored.entries)
     st.caption(f"{counted(count, 'événement')}, le plus récent en premier."
                + (" Touchez un événement pour le corriger ou le retirer." if tappable else ""))
-    shown = stored.entries if count <= HISTORY_ROWS or st.toggle(
+    first = 0 if count <= HISTORY_ROWS or st.toggle(
         f"Tout l'historique ({count} événements)", key="tb_history_all") \
-        else stored.entries[-HISTORY_ROWS:]
-    for entry in reversed(shown):
-        label = entry_line(entry.index, describe(entry.event)) + (
+        else count - HISTORY_ROWS
+    for position in range(count - 1, first - 1, -1):
+        entry = stored.entries[position]
+        label = entry_line(position + 1, describe(entry.event)) + (
             " (corrigé)" if entry.corrected else "")
         if tappable:
             st.button(ink(plain(label)), key=f"tb_fix_{entry.index}", width="stretch",
@@ -146,8 +163,9 @@ def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, Entry
         _close_fix()
         return False
     text = describe(entry.event)
+    place = number_of(stored, entry.index)
     with st.container(border=True, key="tb_correction"):
-        a11y.heading(f"Correction du n° {entry.index}")
+        a11y.heading(f"Correction du n° {place}")
         st.markdown(ink(plain(text)))
         form = forms.get(str(entry.event.get("type")))
         before = _scores(stored)
@@ -160,7 +178,7 @@ def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, Entry
                 st.info("Rien n'a changé : l'événement est tel qu'il était.")
             elif event is not None:
                 said = {"where": "top", "scores": before,
-                        "text": f"n° {entry.index} corrigé : {text} → {describe(event)}"}
+                        "text": f"n° {place} corrigé : {text} → {describe(event)}"}
                 _close_fix()  # a write that succeeds reruns at once (st.rerun raises)
                 if not correct(stored, entry.index, event, said):
                     st.session_state[_FIX_KEY] = fix  # refused: the correction stays open
@@ -168,7 +186,7 @@ def correction(stored: StoredGame, describe: Describe, forms: Mapping[str, Entry
         if left.button("Retirer cet événement", key="tb_retract", width="stretch",
                        icon=":material/delete:"):
             said = {"where": "top", "scores": before,
-                    "text": f"n° {entry.index} retiré : {text}"}
+                    "text": f"n° {place} retiré : {text}"}
             _close_fix()
             if not retract(stored, entry.index, said):
                 st.session_state[_FIX_KEY] = fix
@@ -219,30 +237,57 @@ def undone_entry(stored: StoredGame) -> dict[str, Any] | None:
     return entries[-1].event if entries else None
 
 
+RECENT = 3  # the last entries the quick bar offers, one tap away
+SHORT = 60  # characters of a described entry in a button's label (the rest: the history)
+
+
+def _short(text: str) -> str:
+    """A described entry cut for a button's label (before escaping: never inside an escape)."""
+    return text if len(text) <= SHORT else text[:SHORT - 1].rstrip() + "…"
+
+
 def undo_controls(stored: StoredGame, describe: Describe, ink: Ink = as_is) -> None:
-    """« Annuler le dernier événement », then « Annuler n° 12 : … ? » (yes / no); once
-    undone, « Annulé : … » and « Rétablir »."""
+    """The host's quick bar (issue 36: drawn near the top of every game page, not two screens
+    down): « Annuler : n° 12 · … », which asks « Annuler le n° 12 · … ? » (yes / no) first;
+    once undone, « Rétablir : … »; and « Derniers », the last entries one tap away, each
+    tapped to correct it (the same correction as the history's rows)."""
     _said(stored, "undo")
     undone = undone_entry(stored)
-    if undone is not None:
-        line, redo_col = st.columns([3, 1], vertical_alignment="center")
-        line.caption(ink(plain(f"Annulé : {describe(undone)}")))
-        if redo_col.button("Rétablir", key="tb_redo", width="stretch",
-                           icon=":material/redo:"):
-            redo(stored, undone, {"where": "undo", "text": f"Rétabli : {describe(undone)}"})
-    last = stored.entries[-1] if stored.entries else None
+    count = len(stored.entries)
+    last = stored.entries[-1] if count else None
     if last is not None and st.session_state.get(_CONFIRM_KEY) == (stored.code, stored.seq):
-        st.warning(ink(plain(f"Annuler le {entry_line(last.index, describe(last.event))} ?")))
-        yes, no = st.columns(2)
-        if yes.button("Oui, annuler", key="tb_undo_yes", type="primary", width="stretch",
-                      icon=":material/undo:"):
-            st.session_state.pop(_CONFIRM_KEY, None)
-            undo(stored)
-        no.button("Non, garder", key="tb_undo_no", width="stretch", on_click=_keep,
-                  args=(stored.code,))
+        st.warning(ink(plain(f"Annuler le {entry_line(count, describe(last.event))} ?")))
+        with st.container(horizontal=True, key="tb_undo_ask"):
+            if st.button("Oui, annuler", key="tb_undo_yes", type="primary", width="stretch",
+                         icon=":material/undo:"):
+                st.session_state.pop(_CONFIRM_KEY, None)
+                undo(stored)
+            st.button("Non, garder", key="tb_undo_no", width="stretch", on_click=_keep,
+                      args=(stored.code,))
         return
-    st.button("Annuler le dernier événement", key="tb_undo", disabled=last is None,
-              width="stretch", icon=":material/undo:", on_click=_ask_undo,
-              args=(stored.code, stored.seq))
-    if last is not None:
-        st.caption(ink(plain(f"Dernier : {entry_line(last.index, describe(last.event))}")))
+    # « Rétablir » on a row of its own: beside « Annuler » it squeezed it to its icon
+    if undone is not None and st.button(
+            ink(plain(f"Rétablir : {_short(describe(undone))}")), key="tb_redo",
+            icon=":material/redo:", width="stretch"):
+        redo(stored, undone, {"where": "undo", "text": f"Rétabli : {describe(undone)}"})
+    with st.container(horizontal=True, key="tb_quick", vertical_alignment="center", wrap=False):
+        label = (ink(plain(f"Annuler : {entry_line(count, _short(describe(last.event)))}"))
+                 if last is not None else "Annuler : aucun événement")
+        st.button(label, key="tb_undo", disabled=last is None, width="stretch",
+                  icon=":material/undo:", on_click=_ask_undo, args=(stored.code, stored.seq))
+        if count:
+            _recent(stored, describe, ink)
+
+
+def _recent(stored: StoredGame, describe: Describe, ink: Ink) -> None:
+    """« Derniers »: the last RECENT entries, most recent first, each a row to correct."""
+    count = len(stored.entries)
+    with st.popover("Derniers", icon=":material/history:", key=_RECENT_KEY, on_change="rerun",
+                    help="Les derniers événements : touchez-en un pour le corriger"):
+        for position in range(count - 1, max(count - RECENT, 0) - 1, -1):
+            entry = stored.entries[position]
+            label = entry_line(position + 1, describe(entry.event)) + (
+                " (corrigé)" if entry.corrected else "")
+            st.button(ink(plain(label)), key=f"tb_last_{entry.index}", width="stretch",
+                      on_click=_open_fix, args=(stored.code, entry.index))
+        st.caption("Tout l'historique : « Historique et corrections », en bas de la page.")

@@ -8,6 +8,7 @@ becomes its host here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -53,15 +54,21 @@ def open_game(code: str) -> None:
     st.switch_page(page, query_params=params)
 
 
-def _player_names(game: str) -> list[str] | None:
-    """Seat-ordered names typed by the table, or None while incomplete (the reason shown)."""
+def _player_names(game: str) -> tuple[list[str] | None, str | None]:
+    """Seat-ordered names typed by the table, or (None, why not) while incomplete: the reason
+    is said beside « Commencer la partie », not above the form."""
     span = game_info(game).players  # a score sheet has no data: its span is in the catalog
     if span is None:
         data = load_game(game)
         span = (data.players.min, data.players.max)
     low, high = span
+    count_key = f"np_{game}_count"
+    # no default= : the saved players' chips raise the count as they are touched
+    # (seating._fill_seats), and a widget given both a default and a value in the session
+    # state warns on screen
+    st.session_state.setdefault(count_key, low)
     count = st.segmented_control("Nombre de joueurs", list(range(low, high + 1)),
-                                 default=low, key=f"np_{game}_count") or low
+                                 key=count_key) or low
     seating.profile_chips(game, low, high)
     st.caption("Noms dans l'ordre des places autour de la table.")
     names = []
@@ -70,35 +77,67 @@ def _player_names(game: str) -> list[str] | None:
         for i in range(row, min(row + 2, count)):
             names.append(columns[i - row].text_input(
                 f"Place {i + 1}", key=f"np_{game}_seat_{i}", max_chars=MAX_NAME).strip())
+    unseated = _unseated(game, names)
+    if unseated:  # worded so that no agreement needs a gender nobody typed
+        one = len(unseated) == 1
+        more, names_of = ("une place", "son nom") if one else ("des places", "leurs noms")
+        return None, (f"Pas de place à table pour {', '.join(unseated)} "
+                      f"({counted(count, 'place')}) : ajoutez {more}, ou touchez à nouveau "
+                      f"{names_of} parmi les joueurs enregistrés.")
     if not all(names):
-        st.info("Entrez le nom de chaque joueur.")
-        return None
+        return None, "Entrez le nom de chaque joueur."
     if len({name.casefold() for name in names}) < len(names):
-        st.warning("Deux joueurs portent le même nom : distinguez-les (initiale, surnom…).")
-        return None
+        return None, "Deux joueurs portent le même nom : distinguez-les (initiale, surnom…)."
     seating.save_new_profiles_choice(game, names)
-    return names
+    return names, None
+
+
+def _unseated(game: str, names: list[str]) -> list[str]:
+    """The saved players whose chip is on but who hold no seat (fewer seats than chips, or a
+    seat's name typed over): the game would start without them."""
+    seated = {" ".join(name.split()).casefold() for name in names}
+    chosen = st.session_state.get(f"np_{game}_profiles") or []
+    return [str(name) for name in chosen
+            if " ".join(str(name).split()).casefold() not in seated]
 
 
 def new_game(game: str, setup_form: SetupForm | None) -> None:
-    st.header("Nouvelle partie")
-    names = _player_names(game)
-    extras = setup_form(names) if names is not None and setup_form is not None else {}
-    ready = names is not None and extras is not None
-    if st.button("Commencer la partie", type="primary", disabled=not ready,
-                 key=f"np_{game}_start") and names is not None and extras is not None:
-        try:
-            code = session.store().create(game, {"players": names, **extras},
-                                          title=title_of(names, str(extras.get("name") or "")))
-        except RuleError as exc:
-            show_rule_error(exc)
-            return
-        except CompanionError as exc:
-            st.error(plain(str(exc)))
-            return
-        _host_new_game(game, code)
-        seating.after_create(game, code, names)
-        st.rerun()
+    """« Nouvelle partie »: the seats, the page's own setup form, and « Commencer la partie »
+    in a bar that stays at the bottom of the screen while the form is longer than it
+    (tableapp/phone.py), with the reason it cannot start yet beside it."""
+    with st.container(key=f"np_{game}_form"):
+        st.header("Nouvelle partie")
+        names, why = _player_names(game)
+        extras = setup_form(names) if names is not None and setup_form is not None else {}
+        if names is not None and extras is None:
+            why = "Complétez la mise en place ci-dessus."
+        with st.container(key=f"np_{game}_startbar"):
+            left_out = st.session_state.pop(f"np_{game}_left_out", None)
+            if left_out:  # a chip touched with every seat taken (seating._fill_seats)
+                st.warning(plain(f"Pas de place pour {', '.join(left_out)} : la table est "
+                                 "complète."))
+            if why is not None:
+                st.caption(plain(why))
+            tapped = st.button("Commencer la partie", type="primary", disabled=why is not None,
+                               key=f"np_{game}_start", width="stretch",
+                               icon=":material/play_arrow:")
+            if tapped and names is not None and extras is not None:
+                _start(game, names, extras)
+
+
+def _start(game: str, names: list[str], extras: dict[str, Any]) -> None:
+    try:
+        code = session.store().create(game, {"players": names, **extras},
+                                      title=title_of(names, str(extras.get("name") or "")))
+    except RuleError as exc:
+        show_rule_error(exc)
+        return
+    except CompanionError as exc:
+        st.error(plain(str(exc)))
+        return
+    _host_new_game(game, code)
+    seating.after_create(game, code, names)
+    st.rerun()
 
 
 def device_games(game: str | None = None) -> list[GameSummary]:
@@ -107,7 +146,10 @@ def device_games(game: str | None = None) -> list[GameSummary]:
     mine = set(session.device().codes())
     if not mine:
         return []
-    return [g for g in session.store().list_games(game, limit=1000) if g.code in mine]
+    games = [g for g in session.store().list_games(game, limit=1000) if g.code in mine]
+    # each said with the count its page says: the entries of its history, not the log's lines
+    counts = session.store().entry_counts([g.code for g in games])
+    return [replace(g, events=counts.get(g.code, g.events)) for g in games]
 
 
 def resume(game: str) -> None:

@@ -105,8 +105,13 @@ def _fill_seats(game: str, low: int, high: int) -> None:
                  .strip()]
         if empty:
             st.session_state[_seat_key(game, empty[0])] = name
-        else:
-            chosen.remove(name)  # every seat is taken: the chip stays off
+        elif count < high:  # every seat taken: the count follows the players chosen
+            st.session_state[_seat_key(game, count)] = name
+            count += 1
+            st.session_state[f"np_{game}_count"] = count
+        else:  # the table is full: the chip stays off, and the form says so (opening.py)
+            chosen.remove(name)
+            st.session_state[f"np_{game}_left_out"] = [name]
     st.session_state[key] = chosen
     st.session_state[key + "_before"] = chosen
 

@@ -338,17 +338,18 @@ def test_undo_says_what_it_undoes_and_asks_first(page_module: None) -> None:
     store = session.store()
     code = new_game(store, score("Alice", 1), score("Bruno", 2))
     at = page_app(code=code, host=host_token(code)).run()
-    assert any("n° 1" in c.value and "score" in c.value for c in at.caption)  # « Dernier : »
+    # « Annuler : n° 2 · … »: the entry it undoes, numbered from 1 as the history reads it
+    assert "n° 2" in at.button(key="tb_undo").label and "score" in at.button(key="tb_undo").label
     at.button(key="tb_undo").click().run()
     assert store.seq(code) == 2  # nothing undone yet: the question first
     [question] = [w.value for w in at.warning]
-    assert "n° 1" in question and "?" in question
+    assert "n° 2" in question and "?" in question
     at.button(key="tb_undo_no").click().run()
     assert store.seq(code) == 2 and not at.warning
     at.button(key="tb_undo").click().run()
     at.button(key="tb_undo_yes").click().run()
     assert store.load(code).events == [score("Alice", 1)]
-    assert any(c.value.startswith("Annulé") for c in at.caption)
+    assert at.button(key="tb_redo").label.startswith("Rétablir")  # « Rétablir : score »
     at.button(key="tb_redo").click().run()  # « Rétablir »: the same event again, a new line
     stored = store.load(code)
     assert stored.events == [score("Alice", 1), score("Bruno", 2)]
@@ -387,19 +388,19 @@ def test_an_entry_without_a_form_can_only_be_withdrawn(page_module: None) -> Non
     code = new_game(store, score("Alice", 1), score("Bruno", 2), score("Alice", 3))
     at = page_app(code=code, host=host_token(code)).run()
     history_row(at, 0)
-    assert "Correction du n° 0" in headings(at)
+    assert "Correction du n° 1" in headings(at)  # numbered from 1 (issue 36)
     assert any("seulement être retiré" in i.value for i in at.info)
     at.button(key="tb_retract").click().run()  # Bruno's would then be out of turn
     assert "ne serait plus valide" in errors(at)
     assert store.seq(code) == 3
-    assert "Correction du n° 0" in headings(at)  # still open
+    assert "Correction du n° 1" in headings(at)  # still open
     at.button(key="tb_fix_cancel").click().run()
-    assert "Correction du n° 0" not in headings(at)
+    assert "Correction du n° 1" not in headings(at)
     history_row(at, 2)
     at.button(key="tb_retract").click().run()
     assert store.load(code).events == [score("Alice", 1), score("Bruno", 2)]
-    assert any("n° 2 retiré" in s.value for s in at.success)
-    assert "Correction du n° 2" not in headings(at)
+    assert any("n° 3 retiré" in s.value for s in at.success)
+    assert "Correction du n° 3" not in headings(at)
 
 
 def test_share_shows_the_qr_code_and_the_public_url(page_module: None,

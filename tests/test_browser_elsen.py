@@ -220,16 +220,16 @@ def test_a_past_entry_is_corrected_by_tapping_it_in_the_history(
     code, query = hosted(tmp_path_factory, *DEALT, DAY, *NIGHT[:2])
     open_page(page, f"{app_server}/elsen?{query}", f"Partie {code}")
     page.get_by_text(HISTORY_PANEL, exact=True).first.click()
-    page.get_by_role("button", name=re.compile("n° 3 · Personne protégée par le Policier : "
+    page.get_by_role("button", name=re.compile("n° 4 · Personne protégée par le Policier : "
                                                "Julie")).click()
     form = page.locator(".st-key-tb_correction")
-    form.get_by_text("Correction du n° 3").wait_for(timeout=TIMEOUT)
+    form.get_by_text("Correction du n° 4").wait_for(timeout=TIMEOUT)
     choice = form.locator(f".st-key-fix_{code}_3_protect_choice")
     assert choice.get_by_role("radio", name="Julie").get_attribute("aria-checked") == "true"
     assert choice.get_by_role("radio", name="Marie").get_attribute("aria-checked") == "false"
     choice.get_by_role("radio", name="Marie").click()
     form.get_by_role("button", name="Valider").click()
-    page.get_by_text("n° 3 corrigé").first.wait_for(timeout=TIMEOUT)
+    page.get_by_text("n° 4 corrigé").first.wait_for(timeout=TIMEOUT)
     state = server_store(tmp_path_factory).load(code).state
     assert state.nights[-1]["protected"] == "Marie" and state.alive["Marie"]
 

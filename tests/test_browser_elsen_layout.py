@@ -90,7 +90,7 @@ def test_every_state_of_play_fits_a_phone_and_a_thumb(app_server: str, page: Any
 
     # a correction of the mission, opened from the history
     page.get_by_text(HISTORY, exact=True).first.click()
-    page.get_by_role("button", name=re.compile(r"n° 2 · Mission")).click()
+    page.get_by_role("button", name=re.compile(r"n° 3 · Mission")).click()
     page.locator(".st-key-tb_correction").get_by_text("Cartes révélées", exact=True).wait_for(
         timeout=TIMEOUT)
     problems += problems_at_both_sizes(page, "correction")

@@ -64,16 +64,16 @@ def test_an_emblemes_reveal_is_corrected_by_tapping_it(app_server: str, page: An
     open_page(page, f"{app_server}/emblemes?{query}", f"Partie {code}")
     page.get_by_text(HISTORY, exact=True).first.click()
     page.get_by_role("button", name=re.compile(
-        "n° 0 · rouge pose Le Marchand \\(6\\) au Château")).click()
+        "n° 1 · rouge pose Le Marchand \\(6\\) au Château")).click()
     form = page.locator(".st-key-tb_correction")
-    form.get_by_text("Correction du n° 0").wait_for(timeout=TIMEOUT)
+    form.get_by_text("Correction du n° 1").wait_for(timeout=TIMEOUT)
     place = form.locator(f".st-key-fix_{code}_0_place")
     card = form.locator(f".st-key-fix_{code}_0_card")
     assert pressed(place, "Château") and pressed(card, "6 Le Marchand □")
     fits_a_phone(page)
     place.get_by_role("radio", name="Village", exact=True).click()
     form.get_by_role("button", name="Valider la correction").click()
-    page.get_by_text("n° 0 corrigé").first.wait_for(timeout=TIMEOUT)
+    page.get_by_text("n° 1 corrigé").first.wait_for(timeout=TIMEOUT)
     state = server_store(tmp_path_factory).load(code).state
     assert state.coins["rouge"] == 10
     page.get_by_text("rouge 6 → 10", exact=False).first.wait_for(timeout=TIMEOUT)
@@ -109,15 +109,15 @@ def test_a_camelot_play_is_corrected_by_tapping_it(app_server: str, page: Any,
         "camelot-exemples-de-la-regle.json", 4))
     open_page(page, f"{app_server}/camelot?{query}", f"Partie {code}")
     page.get_by_text(HISTORY, exact=True).first.click()
-    page.get_by_role("button", name=re.compile("n° 1 · Sire Marcel joue Rouge 3")).click()
+    page.get_by_role("button", name=re.compile("n° 2 · Sire Marcel joue Rouge 3")).click()
     form = page.locator(".st-key-tb_correction")
-    form.get_by_text("Correction du n° 1").wait_for(timeout=TIMEOUT)
+    form.get_by_text("Correction du n° 2").wait_for(timeout=TIMEOUT)
     card = form.locator(f".st-key-fix_{code}_1_card")
     assert pressed(card, "● Rouge 3")
     fits_a_phone(page)
     card.get_by_role("radio", name="● Rouge 4", exact=True).click()
     form.get_by_role("button", name="Jouer cette carte").click()
-    page.get_by_text("n° 1 corrigé").first.wait_for(timeout=TIMEOUT)
+    page.get_by_text("n° 2 corrigé").first.wait_for(timeout=TIMEOUT)
     assert server_store(tmp_path_factory).load(code).state.total(0) == 4
     # Raymond (red 5) thinks of a Riposte: target and effect first, before any confirmation
     # (Marcel's lone card cannot be taken: the page says so before anything is written)

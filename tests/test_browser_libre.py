@@ -106,7 +106,7 @@ def test_three_rounds_a_correction_and_the_nights_podium(browser: Any, tmp_path:
             field.press("Tab")
             page.wait_for_timeout(400)
             page.get_by_role("button", name="Corriger la manche").click()
-            wait_text(page, "n° 0 corrigé")
+            wait_text(page, "n° 1 corrigé")
             page.wait_for_function(
                 "() => [...document.querySelectorAll('[data-testid=\"stMetricValue\"]')]"
                 ".some(m => m.innerText.trim() === '65')", timeout=TIMEOUT)

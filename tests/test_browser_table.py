@@ -229,12 +229,13 @@ def announce(player: str, ann: str, manche: int = 1) -> dict[str, Any]:
     return {"type": "announcement", "manche": manche, "player": player, "announcement": ann}
 
 
-def open_history_row(tab: Any, index: int) -> None:
+def open_history_row(tab: Any, number: int) -> None:
+    """Tap the history's row numbered `number` (from 1, as the table reads it)."""
     tab.get_by_text("Historique et corrections").first.click()
-    row = tab.get_by_role("button", name=re.compile(f"^n° {index} ·"))
+    row = tab.get_by_role("button", name=re.compile(f"^n° {number} ·"))
     row.first.wait_for(timeout=TIMEOUT)
     row.first.click()
-    tab.get_by_text(f"Correction du n° {index}").first.wait_for(timeout=TIMEOUT)
+    tab.get_by_text(f"Correction du n° {number}").first.wait_for(timeout=TIMEOUT)
 
 
 def test_states_reached_in_play(app_server: str, tab: Any,
@@ -244,10 +245,10 @@ def test_states_reached_in_play(app_server: str, tab: Any,
     code, query = noe_game(tmp_path_factory, [announce("Bruno", "six-duron"),
                                               announce("Chloé", "complot")])
     open_page(tab, f"{app_server}/noe?{query}", f"Partie {code}")
-    open_history_row(tab, 0)
+    open_history_row(tab, 1)
     check_state(tab)
     tab.get_by_role("button", name="Annuler la correction").click()
-    tab.get_by_role("button", name="Annuler le dernier événement").click()
+    tab.get_by_role("button", name="Annuler : n° 2").click()
     tab.get_by_text("Oui, annuler").first.wait_for(timeout=TIMEOUT)
     check_state(tab)
     tab.get_by_role("button", name="Oui, annuler").click()
@@ -266,7 +267,7 @@ def test_a_past_noe_entry_is_corrected_by_tapping_it(
     code, query = noe_game(tmp_path_factory, [announce("Bruno", "six-duron"),
                                               announce("Chloé", "complot")])
     open_page(tab, f"{app_server}/noe?{query}", f"Partie {code}")
-    open_history_row(tab, 0)
+    open_history_row(tab, 1)
     box = tab.locator(".st-key-tb_correction")
     pressed = box.locator('button[aria-checked="true"], button[aria-pressed="true"], '
                           'button[data-selected="true"]')
@@ -274,8 +275,8 @@ def test_a_past_noe_entry_is_corrected_by_tapping_it(
     box.locator('[data-testid="stButtonGroup"] button').filter(
         has_text="6 Sénéchales").first.click()
     box.get_by_role("button", name="Valider l'annonce").click()
-    tab.get_by_text("n° 0 corrigé").first.wait_for(timeout=TIMEOUT)
-    said = tab.get_by_text("n° 0 corrigé").first.inner_text()
+    tab.get_by_text("n° 1 corrigé").first.wait_for(timeout=TIMEOUT)
+    said = tab.get_by_text("n° 1 corrigé").first.inner_text()
     assert "Bruno 25 → 35" in said
     stored = server_store(tmp_path_factory).load(code)
     assert stored.events[0] == announce("Bruno", "six-senechales")

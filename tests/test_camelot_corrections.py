@@ -44,7 +44,7 @@ def test_a_corrected_card_replays_the_totals() -> None:
     assert totals(at)["Sire Marcel"] == "3"
     tap_row(at, 1)
     key = f"fix_{code}_1"
-    assert "Correction du n° 1" in headings(at)
+    assert "Correction du n° 2" in headings(at)
     card = at.pills(key=f"{key}_card")
     assert card.value == "rouge-3"  # prefilled
     # the cards offered are those of a red tournament (as it stood then)
@@ -55,7 +55,7 @@ def test_a_corrected_card_replays_the_totals() -> None:
     assert stored.events[1] == {"type": "play", "player": 0, "card": "rouge-4"}
     assert stored.state.total(0) == 4
     assert totals(at)["Sire Marcel"] == "4"
-    assert "n° 1 corrigé : Sire Marcel joue Rouge 3 → Sire Marcel joue Rouge 4" in said(at)
+    assert "n° 2 corrigé : Sire Marcel joue Rouge 3 → Sire Marcel joue Rouge 4" in said(at)
     assert not at.exception
 
 
@@ -72,7 +72,7 @@ def test_a_corrected_winner_moves_the_tokens_and_says_so() -> None:
     state = store().load(code).state
     assert state.tokens[0] == set() and state.tokens[3] == {"rouge"}
     text = said(at)
-    assert "n° 0 corrigé" in text and "Lady Danielle gagne un tournoi" in text
+    assert "n° 1 corrigé" in text and "Lady Danielle gagne un tournoi" in text
     assert "Sire Marcel 1 → 0" in text and "Lady Danielle 0 → 1" in text
     assert not at.exception
 

@@ -54,7 +54,7 @@ def test_a_corrected_place_replays_the_round_and_its_count() -> None:
     assert store().load(code).state.coins == {"rouge": 6, "bleu": 7, "vert": 6}
     at = page(code)
     tap_row(at, 0)
-    assert "Correction du n° 0" in headings(at)
+    assert "Correction du n° 1" in headings(at)
     key = f"fix_{code}_0"
     card, place = at.pills(key=f"{key}_card"), at.segmented_control(key=f"{key}_place")
     assert (card.value, place.value) == (6, "chateau")  # prefilled from the entry
@@ -69,10 +69,10 @@ def test_a_corrected_place_replays_the_round_and_its_count() -> None:
     assert stored.raw[-1]["type"] == "correct"
     assert stored.state.coins == {"rouge": 10, "bleu": 7, "vert": 6}
     text = said(at)
-    assert "n° 0 corrigé : rouge pose Le Marchand (6) au Château → rouge pose Le Marchand " \
+    assert "n° 1 corrigé : rouge pose Le Marchand (6) au Château → rouge pose Le Marchand " \
         "(6) au Village" in text
     assert "rouge 6 → 10" in text  # the scores that moved
-    assert "Correction du n° 0" not in headings(at)
+    assert "Correction du n° 1" not in headings(at)
     assert not at.exception
 
 
@@ -113,5 +113,5 @@ def test_a_correction_the_rest_of_the_log_refuses_writes_nothing() -> None:
     at.button(key=f"{key}_go").click().run()
     assert store().load(code).seq == seq
     assert at.error and "11" in at.error[0].value
-    assert "Correction du n° 0" in headings(at)
+    assert "Correction du n° 1" in headings(at)
     assert not at.exception

@@ -190,14 +190,14 @@ def test_a_past_move_is_corrected_by_tapping_it(app_server: str, browser: Any,
     try:
         tab = context.new_page()
         open_page(tab, f"{app_server}/labystere?{query}", f"Partie {code}")
-        open_history_row(tab, index)
+        open_history_row(tab, len(stored.entries))  # the last entry, numbered from 1
         box = tab.locator(".st-key-tb_correction")
         lit = box.locator('[class*="_board"] button:not([disabled]):visible')
         lit.first.wait_for(timeout=30_000)
         assert lit.count() == len(tomorrow)
         check_state(tab)  # the correction open: 44 px, no sideways scroll, French only
         box.locator('[class*="_cell_B1"] button:visible').click()
-        tab.get_by_text(f"n° {index} corrigé").first.wait_for(timeout=30_000)
+        tab.get_by_text(f"n° {len(stored.entries)} corrigé").first.wait_for(timeout=30_000)
         stored = server_store(tmp_path_factory).load(code)
         assert stored.raw[-1]["type"] == "correct"
         assert stored.state.summary()["players"][1]["cell"] == "B1"

@@ -117,7 +117,7 @@ def test_a_version_1_game_offers_no_undo_and_no_correction() -> None:
     at.segmented_control(key="tb_panel").set_value("Historique et corrections").run()
     assert not at.exception, [e.value for e in at.exception]
     assert not [b for b in at.button if (b.key or "").startswith("tb_fix_")]
-    assert any("n° 0" in m.value for m in at.markdown)
+    assert any("n° 1" in m.value for m in at.markdown)
 
 
 def test_a_current_game_is_not_read_only() -> None:

@@ -39,7 +39,7 @@ def test_correcting_an_announcement_replays_and_says_what_changed() -> None:
     code = game_with(announce("Bruno", "six-duron"), announce("Chloé", "complot"))
     at = app("play", code=code).run()
     tap_row(at, 0)
-    assert "Correction du n° 0" in subheaders(at)
+    assert "Correction du n° 1" in subheaders(at)
     assert "Manche 1 : saisir une annonce" not in subheaders(at)  # the new entry waits
     key = f"fix_{code}_0"
     # the same form, prefilled; the players offered are those who could announce then
@@ -52,8 +52,8 @@ def test_correcting_an_announcement_replays_and_says_what_changed() -> None:
     assert stored.events[0] == announce("Bruno", "six-senechales")
     assert stored.raw[-1]["type"] == "correct" and stored.seq == 3  # nothing rewritten
     [said] = [s.value for s in at.success if "corrigé" in s.value]
-    assert "n° 0 corrigé" in said and "Duron" in said and "Sénéchales" in said
-    assert "Correction du n° 0" not in subheaders(at)
+    assert "n° 1 corrigé" in said and "Duron" in said and "Sénéchales" in said
+    assert "Correction du n° 1" not in subheaders(at)
     assert not at.exception
 
 
@@ -79,7 +79,7 @@ def test_a_checked_hand_comes_back_with_the_correction() -> None:
     at.button(key=f"{key}_valid").click().run()  # this hand does not allow it: refused
     assert at.error and any("ne permet pas" in e.value for e in at.error)
     assert store().load(code).seq == 1
-    assert "Correction du n° 0" in subheaders(at)  # still open, nothing lost
+    assert "Correction du n° 1" in subheaders(at)  # still open, nothing lost
 
 
 def test_a_correction_that_breaks_a_later_entry_is_refused() -> None:
@@ -98,13 +98,13 @@ def test_withdraw_and_abandon() -> None:
     tap_row(at, 1)  # the end of a manche: no form, it can only be withdrawn
     assert any("seulement être retiré" in i.value for i in at.info)
     at.button(key="tb_fix_cancel").click().run()
-    assert "Correction du n° 1" not in subheaders(at) and store().load(code).seq == 2
+    assert "Correction du n° 2" not in subheaders(at) and store().load(code).seq == 2
     tap_row(at, 1)
     at.button(key="tb_retract").click().run()
     stored = store().load(code)
     assert stored.events == [announce("Bruno", "six-duron")]
     assert stored.state.summary()["manche"] == 1
-    assert any("n° 1 retiré" in s.value for s in at.success)
+    assert any("n° 2 retiré" in s.value for s in at.success)
 
 
 def test_a_control_is_corrected_with_its_own_form() -> None:
@@ -127,7 +127,7 @@ def test_the_public_view_offers_no_correction() -> None:
     code = game_with(announce("Bruno", "six-duron"))
     at = app("play", code=code, view="public").run()
     assert not [b for b in at.button if b.key and b.key.startswith("tb_fix_")]
-    assert "Correction du n° 0" not in subheaders(at)
+    assert "Correction du n° 1" not in subheaders(at)
 
 
 def test_other_screens_are_told_what_a_correction_says() -> None:
@@ -137,7 +137,7 @@ def test_other_screens_are_told_what_a_correction_says() -> None:
     screen = app("play", code=code, view="public").run()
     store().correct(code, 0, announce("Bruno", "six-senechales"), 1, "host")
     [toast] = [t.value for t in screen.run().toast]
-    assert "correction du n° 0" in toast and "Sénéchales" in toast
+    assert "correction du n° 1" in toast and "Sénéchales" in toast
 
 
 def test_redo_after_undo_gives_back_the_game_at_every_step() -> None:

@@ -163,7 +163,7 @@ def test_a_stale_view_cannot_overwrite_a_newer_event(store: EventStore) -> None:
         tablet.append(code, score("Alice", 5), seen)  # acts on what it showed: refused
     assert (err.value.expected, err.value.actual) == (0, 1)
     assert "rien n'a été écrit" in str(err.value)
-    assert ": 1 événement enregistré au lieu de 0 vu ;" in str(err.value)
+    assert ": 1 changement depuis ce que montrait cet écran ;" in str(err.value)
     assert store.load(code).events == [score("Alice", 2)]
     with pytest.raises(StaleWrite):
         tablet.undo(code, seen)
@@ -178,7 +178,7 @@ def test_a_stale_write_counts_the_events_in_french(store: EventStore) -> None:
     phone.append(code, score("Alice", 3), seen)
     with pytest.raises(StaleWrite) as err:
         tablet.append(code, score("Alice", 5), seen)
-    assert ": 3 événements enregistrés au lieu de 2 vus ;" in str(err.value)
+    assert ": 1 changement depuis ce que montrait cet écran ;" in str(err.value)
 
 
 def test_concurrent_writers_never_share_a_sequence_number(store: EventStore) -> None:

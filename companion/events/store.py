@@ -159,6 +159,23 @@ class EventStore:
                     + ", ".join("?" * len(chunk)) + ")", chunk).fetchall())
         return {code: found.get(code, 0) for code in codes}
 
+    def entry_counts(self, codes: list[str]) -> dict[str, int]:
+        """How many entries each game's history shows (StoredGame.entries: undo, withdrawals
+        and corrections applied), the one count the app says (issue 36: a list of games said
+        17 where the game's page said 12), without replaying: every stored line was checked
+        when written, so an undo and a withdrawal each remove one entry, a correction none."""
+        counts = dict.fromkeys(codes, 0)
+        for start in range(0, len(codes), 500):  # within SQLite's bound on parameters
+            chunk = codes[start:start + 500]
+            with self._db.read() as db:
+                rows = db.execute("SELECT code, event FROM events WHERE code IN ("
+                                  + ", ".join("?" * len(chunk)) + ")", chunk).fetchall()
+            for code, text in rows:
+                kind = json.loads(text).get("type")
+                counts[str(code)] += (-1 if kind in (UNDO, RETRACT)
+                                      else 0 if kind == CORRECT else 1)
+        return counts
+
     def listen(self, callback: Callable[[str, int], None]) -> None:
         """`callback(code, seq)` after each line this process commits (in the writer's thread):
         the followers of a game on this server are woken without waiting for a read."""

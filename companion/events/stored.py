@@ -12,7 +12,7 @@ from companion.core import settings
 from companion.core.engine import GameState, InvalidEvent, replay_entries
 from companion.core.errors import CompanionError, UsageError
 from companion.core.log import Entry
-from companion.core.text import agreed, counted
+from companion.core.text import counted
 from companion.events.logfile import envelope
 
 # No 0/O, 1/I/L, U/V look-alikes: a code read across a table is typed right the first time.
@@ -27,11 +27,13 @@ class StaleWrite(CompanionError):
         self.code = code
         self.expected = expected
         self.actual = actual
+        # the lines written since, as « changements » (tableapp/notices.py says so too): a
+        # count of the log's lines called « événements » contradicted the history's count,
+        # which is of the entries in force (issue 36)
         super().__init__(
             f"la partie {code} a changé entre-temps (sur un autre appareil ?) : "
-            f"{counted(actual, 'événement enregistré', 'événements enregistrés')} au lieu de "
-            f"{expected} {agreed(expected, 'vu')} ; rien n'a été écrit, "
-            "vérifiez la partie à jour puis recommencez")
+            f"{counted(actual - expected, 'changement')} depuis ce que montrait cet écran ; "
+            "rien n'a été écrit, vérifiez la partie à jour puis recommencez")
 
 
 class UnknownGame(UsageError):

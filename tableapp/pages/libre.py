@@ -117,8 +117,9 @@ def _teams(players: list[str]) -> dict[str, list[str]] | None:
         return None
     teams: dict[str, list[str]] = {n: [] for n in names}
     for i, player in enumerate(players):
+        # a select box's options are drawn as plain text (no Markdown): the names as typed
         team = st.selectbox(f"Équipe de {plain(player)}", list(range(len(names))),
-                            index=i % len(names), format_func=lambda t: plain(names[t]),
+                            index=i % len(names), format_func=lambda t: names[t],
                             key=f"lb_player_team_{i}")
         teams[names[team]].append(player)
     empty = [n for n, members in teams.items() if not members]
@@ -264,12 +265,17 @@ def _countdown() -> None:
 
 
 def play() -> None:
-    live_view(current_game(GAME, _setup_form), _game)
+    # the page's title above a new game's form too (it had no h1 there), then the game's name
+    # once it is open: above the view, so the host's quick bar (undo) follows it
+    heading = st.empty()
+    heading.title(f"{SECTION} : feuille de scores")
+    stored = current_game(GAME, _setup_form)
+    heading.title(f"{plain(stored.state.summary()['name'])} : feuille de scores")
+    live_view(stored, _game)
 
 
 def _game(stored: StoredGame) -> None:
     summary = stored.state.summary()
-    st.title(f"{plain(summary['name'])} : feuille de scores")
     _status(summary)
     if is_public_view():
         tableclock.banner(GAME, summary, summary["competitors"])
