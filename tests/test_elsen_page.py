@@ -83,9 +83,14 @@ def test_one_whole_turn_of_the_worked_example_through_the_page() -> None:
     at = walk_to_entry(at)
     at = click(at, "elsen_next")  # the last line of dawn: everyone wakes
     assert store().load(code).state.phase == "vote"
-    # vote: nobody excluded, the first-player token passes left
+    # vote: nobody excluded, the first-player token passes left. Nothing is chosen
+    # beforehand (issue 36): a tap before the host's choice records nothing and says why
     at = walk_to_entry(at)
     at = click(at, "elsen_vote_ok")
+    assert store().load(code).seq == 7
+    assert "Personne (pas d'exclusion)" in at.error[0].value.replace("\\", "")
+    at.pills(key="elsen_vote_target").set_value("")  # « Personne (pas d'exclusion) »
+    at = click(at.run(), "elsen_vote_ok")
     state = store().load(code).state
     assert (state.turn, state.first_player, state.alive["Marie"]) == (2, "Paul", False)
     assert "Le jeton premier joueur passe à Paul." in narrated(at)
@@ -215,7 +220,8 @@ def test_names_reach_markdown_widgets_as_plain_text() -> None:
     at.pills(key="elsen_team").set_value(["**Zoé**", "[x](http://e.vil)", "Paul"])
     for card in ("sabotage", "mission-reussie", "travailleur"):
         at.number_input(key=f"elsen_card_{card}").set_value(1)
-    warnings = [w.value for w in at.run().warning]
+    # the checker's words, a preview before the tap (issue 36: text, not yet a refusal)
+    warnings = [m.value for m in at.run().markdown if "Carte impossible" in m.value]
     assert warnings and all("**" not in w and "](" not in w for w in warnings), warnings
     assert any(plain(n) in w for n in names[:3] if n != "Paul" for w in warnings), warnings
 
@@ -248,12 +254,48 @@ def test_impossible_cards_need_the_host_to_force_them_with_a_reason() -> None:
         at.number_input(key=f"elsen_card_{card}").set_value(1)
     at.run()
     assert "Carte impossible : « Sabotage »" in texts(at).replace("\\", "")
-    assert next(b for b in at.button if b.key == "elsen_mission_ok").disabled
-    at.toggle(key="elsen_force").set_value(True).run()
-    assert next(b for b in at.button if b.key == "elsen_mission_ok").disabled  # no reason yet
+    # a tap writes nothing and says why beside « Valider la mission » (issue 36), forced
+    # without a reason too
+    for forced in (False, True):
+        at.toggle(key="elsen_force").set_value(forced)
+        at = click(at.run(), "elsen_mission_ok")
+        assert store().load(code).seq == 2
+        assert "Forcer quand même" in at.error[0].value.replace("\\", "")
     at.text_input(key="elsen_force_reason").input("la carte est tombée, vue par tous").run()
     at = click(at, "elsen_mission_ok")
     stored = store().load(code)
     assert stored.events[-1]["forcer"] == "la carte est tombée, vue par tous"
     assert stored.state.missions[-1]["sabotaged"]
     assert not at.exception
+
+
+def test_a_vote_says_what_it_records_and_never_carries_a_count_over() -> None:
+    """Issue 36: nothing is chosen beforehand (no « 0 voix » by default), the button says the
+    vote it records, and the hands counted for one name are forgotten when another is
+    designated: a tap then records nothing and says why."""
+    code = new_game(list(EXAMPLE))
+    events = [{"type": "deal", "method": "cards", "roles": EXAMPLE}, {"type": "recognition"},
+              {"type": "mission", "team": ["Jean", "Paul", "Pierre"],
+               "cards": ["action-elimination", "action-faineant", "action-travailleur"]},
+              {"type": "protect", "target": "Julie"}, {"type": "kill", "victim": "Marie"},
+              {"type": "seer", "target": "Pierre"}, {"type": "dawn"}]
+    for seq, event in enumerate(events):
+        store().append(code, event, seq)
+    at = walk_to_entry(app(code=code).run())
+
+    def label() -> str:
+        return str(next(b for b in at.button if b.key == "elsen_vote_ok").label)
+
+    assert at.pills(key="elsen_vote_target").value is None and label() == "Valider le vote"
+    at.pills(key="elsen_vote_target").set_value("Paul").run()
+    assert at.pills(key="elsen_vote_count").value is None
+    at.pills(key="elsen_vote_count").set_value(3).run()
+    assert label() == "Valider : Paul, 3 voix — exclusion"
+    at.pills(key="elsen_vote_target").set_value("Marie").run()
+    assert at.pills(key="elsen_vote_count").value is None and label() == "Valider le vote"
+    at = click(at, "elsen_vote_ok")
+    assert store().load(code).seq == 7 and "Marie" in at.error[0].value
+    at.pills(key="elsen_vote_target").set_value("").run()
+    assert label() == "Valider : personne n'est exclu"
+    click(at, "elsen_vote_ok")
+    assert store().load(code).events[-1] == {"type": "vote", "target": None, "votes": 0}

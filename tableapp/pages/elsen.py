@@ -3,7 +3,8 @@ of each phase (spoken by the browser), the facts of the night are entered as the
 secrets hide behind a tap, and a public view (QR code) shows only what everyone may know.
 Rules, resolution and script live in companion/games/elsen; this page only wires them. The
 narrator and its place are elsen_narrator.py, the host's setup and settings elsen_choices.py,
-the entry forms elsen_forms.py, the public screen's parts elsen_table.py."""
+the entry forms elsen_forms.py, the bar of the turn's action (and of a refused tap's reason)
+elsen_bar.py, the public screen's parts elsen_table.py."""
 
 from __future__ import annotations
 
@@ -111,12 +112,13 @@ def _game(stored: StoredGame) -> None:
         after_game(stored)
         toolbar(stored, describe)
         return
-    st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
-               f"{number(state.progress / 2)}/{state.needed} · missions réussies "
-               f"{state.missions_won}/{state.data.missions_to_win}")
     # a past entry tapped in the history: its form, prefilled, instead of the narrator's entry
     if not correction(stored, describe, FORMS):
         narrator(stored)
+    # below the narrator: its line, the step's entry and « Valider » fit in the first screen
+    st.caption(f"Tour {state.turn}/{state.data.turns} · mission {state.missions_won + 1} : "
+               f"{number(state.progress / 2)}/{state.needed} · missions réussies "
+               f"{state.missions_won}/{state.data.missions_to_win}")
     if state.roles:
         secret_view(state)
     if st.toggle("Rôles sur les téléphones des joueurs", key="elsen_seats"):

@@ -55,6 +55,12 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
         help="Suggestion pour ce nombre de joueurs : "
              + ", ".join(data.role(r).name for r in data.default_special_roles[n])
              + f" ({HOUSE_MARK} choix de la maison)")
+    valid = True
+    try:  # said right below the roles it is about, not at the form's end (issue 36)
+        check_special_roles(data, n, list(chosen))
+    except RuleError as exc:
+        st.error(plain(exc.reason))
+        valid = False
     first = st.pills("Premier joueur (le dernier à avoir commandé quelque chose)", players,
                      format_func=plain, default=players[0], required=True,
                      key="elsen_setup_first", on_change="ignore")
@@ -66,10 +72,7 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
                      format_func=GHOST_LABELS.get, default=GHOST_REWARDS[0], required=True,
                      key="elsen_setup_ghost", on_change="ignore")
     house_note()
-    try:
-        check_special_roles(data, n, list(chosen))
-    except RuleError as exc:
-        st.error(plain(exc.reason))
+    if not valid:
         return None
     return {"special_roles": list(chosen), "first_player": first,
             "settings": {"vote_threshold": threshold, "ghost_mission_reward": ghost}}

@@ -4,11 +4,11 @@ tableapp/gamepage.py): `form(view, prefill, key)` draws the widgets (every key s
 validates, else None. The same function enters a new event (prefill None, under the narrator)
 and corrects a past one (the game as it stood just before it, prefilled).
 
-A new entry is written by the tap on its button itself (gamepage.write_at_tap, the event made
-at the tap from the widgets' values): one run per entry. A correction returns its event to
-gamepage.correction. Choices among a few options are buttons (st.pills /
-st.segmented_control), never a typed list. Names reach Markdown-rendering labels through
-plain(); the events keep them as typed."""
+A new entry is written by the tap on its button itself (elsen_bar.write, the event made at
+the tap from the widgets' values): one run per entry, its refusal said beside the button. A
+correction returns its event to gamepage.correction. Choices among a few options are buttons
+(st.pills / st.segmented_control), never a typed list. Names reach Markdown-rendering labels
+through plain(); the events keep them as typed."""
 
 from __future__ import annotations
 
@@ -20,15 +20,11 @@ import streamlit as st
 
 from companion.core.errors import RuleError
 from companion.core.text import counted, number, rule_words
+from companion.games.elsen.checker import Violation
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import STEP_LABELS
-from tableapp.gamepage import (
-    EntryForm,
-    StoredGame,
-    refuse_at_tap,
-    show_tap_error,
-    write_at_tap,
-)
+from tableapp.gamepage import EntryForm, StoredGame, refuse_at_tap, show_tap_error
+from tableapp.pages import elsen_bar
 from tableapp.usertext import plain
 
 NOBODY = ""  # the « personne » choice of a vote (an option must be a value)
@@ -41,17 +37,23 @@ def _state(view: StoredGame) -> ElsenState:
 
 
 def _validate(label: str, view: StoredGame, prefill: dict[str, Any] | None, button_key: str,
-              make: Callable[[], dict[str, Any] | None], *,
-              disabled: bool = False) -> dict[str, Any] | None:
+              make: Callable[[], dict[str, Any] | None]) -> dict[str, Any] | None:
     """The form's button. A new entry is written at the tap (`make()` builds the event from the
-    widgets' values then; None writes nothing): returns None. A correction: the event when
+    widgets' values then; None writes nothing and says why): returns None. Under the narrator
+    it stands in the action bar, beside « Retour » (elsen_bar). A correction: the event when
     tapped, or None and the reason shown."""
     if prefill is None:
-        st.button(label, key=button_key, type="primary", width="stretch", disabled=disabled,
-                  on_click=write_at_tap, args=(view.code, view.seq, make))
+        def button(where: Any) -> None:
+            where.button(label, key=button_key, type="primary", width="stretch",
+                         on_click=elsen_bar.write, args=(view.code, view.seq, make, button_key))
+
+        if elsen_bar.in_bar():
+            elsen_bar.bar(button_key, button)
+        else:  # the deal by hand, in its expander: the refusal right below its button
+            button(st)
+            elsen_bar.say(button_key)
         return None
-    if not st.button(label, key=button_key, type="primary", width="stretch",
-                     disabled=disabled):
+    if not st.button(label, key=button_key, type="primary", width="stretch"):
         return None
     event = make()
     if event is None:
@@ -111,7 +113,6 @@ def mission_form(view: StoredGame, prefill: dict[str, Any] | None,
                                 key=f"{key}_card_{card.id}")
     event = _mission_event(state, key)
     cards = event["cards"]
-    ready = len(team) >= state.min_team() and len(cards) == len(team)
     if team and cards:
         try:
             result = state.preview_mission(event)
@@ -123,13 +124,16 @@ def mission_form(view: StoredGame, prefill: dict[str, Any] | None,
                      + (" — réussie !" if result.completed else "")
                      + (" — sabotée" if result.sabotaged else "")
                      + (" — élimination cette nuit" if result.kill_due else ""))
+            # a preview, not yet a refusal: said as text here, and by the bar if tapped so
             for violation in result.violations:
-                st.warning(plain(f"Carte impossible : {violation.reason} "
-                                 f"({rule_words(violation.rule)})"))
+                st.markdown(":material/warning: " + plain(_impossible(violation)))
             if result.violations:
-                ready = ready and _force(prefill, key)
-    return _validate("Valider la mission", view, prefill, f"{key}_mission_ok",
-                     partial(_mission_ready, state, key), disabled=not ready)
+                _force(prefill, key)
+    # what the tap records, said on the button; an incomplete mission is refused beside it
+    label = "Valider la mission" + (f" ({counted(len(team), 'membre')}, "
+                                    f"{counted(len(cards), 'carte')})" if team else "")
+    return _validate(label, view, prefill, f"{key}_mission_ok",
+                     partial(_mission_ready, state, key))
 
 
 def _mission_event(state: ElsenState, key: str) -> dict[str, Any]:
@@ -145,28 +149,46 @@ def _mission_event(state: ElsenState, key: str) -> dict[str, Any]:
 
 
 def _mission_ready(state: ElsenState, key: str) -> dict[str, Any] | None:
-    """At the tap: the mission, unless forced without a reason that is still needed."""
+    """At the tap: the mission the widgets say, or None and the reason (too small a team, a
+    card count that is not the team's, impossible cards not forced with a reason)."""
     event = _mission_event(state, key)
-    if "forcer" in event:
-        try:
-            if not state.preview_mission({k: v for k, v in event.items() if k != "forcer"}
-                                         ).violations:
-                del event["forcer"]  # nothing to force any more (the cards were changed)
-        except RuleError:
-            pass  # the engine says why when it refuses the write
+    team, cards = event["team"], event["cards"]
+    if len(team) < state.min_team():
+        refuse_at_tap(f"L'équipe compte au moins {state.min_team()} membres : touchez leurs "
+                      "noms, puis « Valider la mission ».")
+        return None
+    if len(cards) != len(team):
+        refuse_at_tap(f"{counted(len(team), 'membre')}, "
+                      f"{counted(len(cards), 'carte révélée', 'cartes révélées')} : une carte "
+                      "par membre de l'équipe.")
+        return None
+    try:
+        violations = state.preview_mission({k: v for k, v in event.items() if k != "forcer"}
+                                           ).violations
+    except RuleError:
+        return event  # the engine says why when it refuses the write, beside the button
+    if not violations:
+        event.pop("forcer", None)  # nothing to force any more (the cards were changed)
+    elif "forcer" not in event:
+        refuse_at_tap(" ".join(_impossible(v) for v in violations)
+                      + " Corrigez les cartes, ou « Forcer quand même » avec une raison "
+                        "(gardée au journal).")
+        return None
     return event
 
 
-def _force(prefill: dict[str, Any] | None, key: str) -> bool:
+def _impossible(violation: Violation) -> str:
+    return f"Carte impossible : {violation.reason} ({rule_words(violation.rule)})."
+
+
+def _force(prefill: dict[str, Any] | None, key: str) -> None:
     """Impossible cards are refused unless the host forces them with a reason, kept in the log
-    (registre ELS-9). True when the mission may be sent."""
+    (registre ELS-9): the toggle, and the reason once it is on."""
     reason_before = str((prefill or {}).get("forcer", ""))
-    if not st.toggle("Forcer quand même (les cartes sont sur la table)", key=f"{key}_force",
-                     value=bool(reason_before)):
-        return False
-    reason = st.text_input("Raison (gardée au journal)", value=reason_before,
-                           key=f"{key}_force_reason", max_chars=500)
-    return bool(reason.strip())
+    if st.toggle("Forcer quand même (les cartes sont sur la table)", key=f"{key}_force",
+                 value=bool(reason_before)):
+        st.text_input("Raison (gardée au journal)", value=reason_before,
+                      key=f"{key}_force_reason", max_chars=500)
 
 
 def night_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -183,11 +205,11 @@ def night_form(view: StoredGame, prefill: dict[str, Any] | None,
     options = ([p for p in state.aboard if state.alive[p]] if step == "kill"
                else state.aboard)
     before = (prefill or {}).get("victim" if step == "kill" else "target")
-    # the choice travels with « Valider »: a tap on a name sends nothing to the server
-    st.pills(STEP_LABELS[step], options, format_func=plain, key=f"{key}_{step}_choice",
-             default=before if before in options else None, on_change="ignore")
-    return _validate("Valider", view, prefill, f"{key}_{step}_ok",
-                     partial(_night_event, step, key))
+    # a tap on a name reruns the view: the button then says whom it records
+    choice = st.pills(STEP_LABELS[step], options, format_func=plain,
+                      key=f"{key}_{step}_choice", default=before if before in options else None)
+    return _validate(f"Valider : {plain(choice)}" if choice else "Valider", view, prefill,
+                     f"{key}_{step}_ok", partial(_night_event, step, key))
 
 
 def _night_event(step: str, key: str) -> dict[str, Any] | None:
@@ -201,29 +223,52 @@ def _night_event(step: str, key: str) -> dict[str, Any] | None:
 def vote_form(view: StoredGame, prefill: dict[str, Any] | None,
               key: str) -> dict[str, Any] | None:
     """Who the table designated and how many hands went up (elsen.txt › Phase de vote; the
-    threshold is the game's setting, registre ELS-1)."""
+    threshold is the game's setting, registre ELS-1). Nothing is chosen beforehand: the host
+    taps « Personne » or the name, then the count of hands (never a silent 0), and the button
+    says the vote it records."""
     state = _state(view)
     before = prefill or {}
+    earlier = (NOBODY if prefill and before.get("target") is None
+               else before.get("target") if before.get("target") in state.aboard else None)
     target = st.pills("Personne désignée", [NOBODY, *state.aboard], key=f"{key}_vote_target",
                       format_func=lambda p: "Personne (pas d'exclusion)" if p == NOBODY
-                      else plain(p), required=True,
-                      default=before.get("target") if before.get("target") in state.aboard
-                      else NOBODY)
-    if target:
+                      else plain(p), default=earlier, on_change=_forget_count, args=(key,))
+    label = "Valider le vote"
+    if target == NOBODY:
+        label = "Valider : personne n'est exclu"
+    elif target:
         needed = state.votes_needed()
-        votes = st.pills("Mains levées pour l'exclure", list(range(len(state.aboard) + 1)),
-                         key=f"{key}_vote_count", required=True,
-                         default=min(int(before.get("votes", 0)), len(state.aboard)))
-        st.write(f"{votes} voix sur {needed} nécessaires : "
-                 + ("exclusion." if votes >= needed else "pas d'exclusion."))
-    return _validate("Valider le vote", view, prefill, f"{key}_vote_ok",
-                     partial(_vote_event, key))
+        count_before = before.get("votes") if target == earlier else None
+        votes = st.pills(f"Mains levées pour l'exclure ({needed} nécessaires)",
+                         list(range(len(state.aboard) + 1)), key=f"{key}_vote_count",
+                         default=(min(int(count_before), len(state.aboard))
+                                  if count_before is not None else None))
+        if votes is not None:
+            label = (f"Valider : {plain(target)}, {counted(votes, 'voix', 'voix')} — "
+                     + ("exclusion" if votes >= needed else "pas d'exclusion"))
+    return _validate(label, view, prefill, f"{key}_vote_ok", partial(_vote_event, key))
 
 
-def _vote_event(key: str) -> dict[str, Any]:
-    target = st.session_state.get(f"{key}_vote_target") or None
-    votes = int(st.session_state.get(f"{key}_vote_count") or 0) if target else 0
-    return {"type": "vote", "target": target, "votes": votes}
+def _forget_count(key: str) -> None:
+    """Another person designated: the hands counted for the one before do not carry over."""
+    st.session_state.pop(f"{key}_vote_count", None)
+
+
+def _vote_event(key: str) -> dict[str, Any] | None:
+    """At the tap: the vote the widgets say, or None and what is missing."""
+    target = st.session_state.get(f"{key}_vote_target")
+    if target is None:
+        refuse_at_tap("Touchez « Personne (pas d'exclusion) » ou le nom désigné, puis "
+                      "« Valider ».")
+        return None
+    if target == NOBODY:
+        return {"type": "vote", "target": None, "votes": 0}
+    votes = st.session_state.get(f"{key}_vote_count")
+    if votes is None:
+        refuse_at_tap(f"Touchez le nombre de mains levées pour exclure {target}, puis "
+                      "« Valider ».")
+        return None
+    return {"type": "vote", "target": target, "votes": int(votes)}
 
 
 FORMS: Mapping[str, EntryForm] = {"deal": deal_form, "mission": mission_form, "protect": night_form,

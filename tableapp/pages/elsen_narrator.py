@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -25,7 +26,8 @@ from companion.games.elsen.narration import (
 from companion.games.elsen.setup import elsen_data, parse_setup, random_deal
 from companion.hosting.positions import Countdown, NarratorPlace
 from tableapp import session
-from tableapp.gamepage import READ_ONLY, StoredGame, is_host, write_at_tap
+from tableapp.gamepage import READ_ONLY, StoredGame, is_host
+from tableapp.pages import elsen_bar
 from tableapp.pages.elsen_forms import FORMS, deal_form
 from tableapp.pages.elsen_voice import narrator_html
 
@@ -61,7 +63,7 @@ def _moved(code: str, step: int, line: int, start: float | None = None) -> None:
     """« Suivant » / « Retour » (a callback: the narrator's fragment then runs once, with the
     new line). A night role's countdown starts by itself when its line comes (`start`)."""
     if not is_host():  # rights asked again now: a revoked link moves nothing
-        st.session_state["elsen_refused"] = True
+        elsen_bar.refuse("elsen_next", READ_ONLY)
         return
     place = narrator_place(code, step).moved(line)
     if start:
@@ -74,7 +76,7 @@ def _timer(code: str, step: int, line: int, countdown: Countdown,
     """Start, pause (at the moment of the tap, not of the drawing) or reset the countdown of
     this line (a callback, like _moved)."""
     if not is_host():
-        st.session_state["elsen_refused"] = True
+        elsen_bar.refuse("elsen_timer_go", READ_ONLY)
         return
     changed = countdown.reset() if reset else countdown.toggled(time.time())
     session.positions().set_narrator(code, replace(narrator_place(code, step), line=line,
@@ -85,9 +87,12 @@ def narrator(stored: StoredGame) -> None:
     """The current line, its buttons and the step's entry. Inside the game's view (one
     fragment, gamepage.live_view): « Suivant », « Retour », the countdown's buttons and the
     entry's widgets rerun the view only, never the app around it, and an entry is written by
-    its tap (one run)."""
-    if st.session_state.pop("elsen_refused", False):
-        st.error(READ_ONLY)
+    its tap (one run). A refused tap says why beside its button (elsen_bar)."""
+    with elsen_bar.refusals():
+        _narrator(stored)
+
+
+def _narrator(stored: StoredGame) -> None:
     state = stored.state
     assert isinstance(state, ElsenState)
     code, seq, step = stored.code, stored.seq, narrator_step(stored)
@@ -112,25 +117,37 @@ def narrator(stored: StoredGame) -> None:
         reset.button("Remettre", key="elsen_timer_reset", width="stretch",
                      icon=":material/replay:", help="Remettre le compte à rebours au début",
                      on_click=_timer, args=(code, step, index, countdown, True))
+        elsen_bar.say("elsen_timer_go")
     last = index == len(sc.lines) - 1
-    confirm_only = sc.step in ("recognition", "dawn")
-    back, forward = st.columns([1, 3])
-    back.button("Retour", key="elsen_back", disabled=index == 0, width="stretch",
-                icon=":material/arrow_back:", on_click=_moved, args=(code, step, index - 1))
+    back = partial(_back_button, code, step, index)
+    if last and sc.step and sc.step not in ("recognition", "dawn"):
+        entry(stored, sc.step, back)  # its « Valider » in the bar, below what it confirms
+        return
     # What a tap means is bound when the button is drawn (its callback's arguments): in the
     # run after a tap the line has already moved, and the button's own value would lie.
-    if last:  # nothing to enter (first night, dawn): the step itself is written at the tap
-        action, args = write_at_tap, (code, seq, {"type": sc.step})
+    action: Callable[..., None] | None
+    args: tuple[Any, ...]
+    if last and not sc.step:  # the game is over: nothing more to enter
+        action, args = None, ()
+    elif last:  # nothing to enter (first night, dawn): the step itself is written at the tap
+        action, args = elsen_bar.write, (code, seq, {"type": sc.step}, "elsen_next")
     else:
         ahead = sc.lines[index + 1].timer
         action, args = _moved, (code, step, index + 1, ahead if night and sc.step else None)
-    forward.button("Suivant" if not last or confirm_only else "Saisissez ci-dessous",
-                   key="elsen_next", type="primary", width="stretch",
-                   icon=":material/arrow_forward:" if not last or confirm_only
-                   else ":material/arrow_downward:",
-                   disabled=last and not confirm_only, on_click=action, args=args)
-    if last and sc.step and not confirm_only:
-        entry(stored, sc.step)
+
+    def forward(where: Any) -> None:
+        over = action is None
+        where.button("Partie terminée" if over else "Suivant", key="elsen_next", type="primary",
+                     width="stretch", disabled=over,
+                     icon=":material/flag:" if over else ":material/arrow_forward:",
+                     on_click=action, args=args)
+
+    elsen_bar.bar("elsen_next", forward, back)
+
+
+def _back_button(code: str, step: int, index: int, where: Any) -> None:
+    where.button("Retour", key="elsen_back", disabled=index == 0, width="stretch",
+                 icon=":material/arrow_back:", on_click=_moved, args=(code, step, index - 1))
 
 
 def public_phase(code: str, step: int, state: ElsenState) -> tuple[str, Countdown | None]:
@@ -147,20 +164,26 @@ def public_phase(code: str, step: int, state: ElsenState) -> tuple[str, Countdow
     return sc.title, running
 
 
-def entry(stored: StoredGame, step: str) -> None:
+def entry(stored: StoredGame, step: str, back: elsen_bar.Draw) -> None:
     """The step's new entry, built by the same form that corrects it (elsen_forms.FORMS),
-    written by the tap on its button (gamepage.write_at_tap)."""
-    with st.container(border=True):
+    written by the tap on its button (elsen_bar.write), in the bar with « Retour »."""
+    with st.container(border=True, key=elsen_bar.ENTRY):
         if step == "deal":
             st.markdown("**Distribution des rôles**")
-            st.button("Tirer les rôles au sort (secret)", key="elsen_deal_random",
-                      type="primary", icon=":material/casino:", width="stretch",
-                      on_click=write_at_tap,
-                      args=(stored.code, stored.seq, partial(_random_deal, stored.setup)))
+            # one line, nothing to go back to: the draw alone in its bar
+            elsen_bar.bar("elsen_deal_random", partial(_random_button, stored))
             with st.expander("Ou saisir les cartes distribuées à la main"):
                 deal_form(stored, None, "elsen")
         else:
-            FORMS[step](stored, None, "elsen")  # written at the tap on its button
+            with elsen_bar.with_back(back):
+                FORMS[step](stored, None, "elsen")  # written at the tap on its button
+
+
+def _random_button(stored: StoredGame, where: Any) -> None:
+    where.button("Tirer les rôles au sort (secret)", key="elsen_deal_random", type="primary",
+                 icon=":material/casino:", width="stretch", on_click=elsen_bar.write,
+                 args=(stored.code, stored.seq, partial(_random_deal, stored.setup),
+                       "elsen_deal_random"))
 
 
 def _random_deal(setup: dict[str, Any]) -> dict[str, Any]:

@@ -186,18 +186,40 @@ NARRATOR_CSS = """
 .elsen-narrator label {min-height: 44px; min-width: 44px; display: inline-flex;
   align-items: center; gap: 6px;}
 .elsen-narrator input {min-width: 24px; min-height: 24px;}
+.elsen-narrator .head {display: flex; flex-wrap: wrap; gap: 6px; align-items: center;
+  justify-content: space-between;}
+body .elsen-narrator .head details summary {margin-top: 0;}
+.elsen-narrator .head details[open] {flex-basis: 100%;}
 .st-key-elsen_next button {min-height: 5rem;}
 .st-key-elsen_next button p {font-size: 1.8rem; font-weight: 700; line-height: 1.2;}
+/* an entry's « Valider » says what it records (« Valider : Paul, 3 voix — exclusion »): its
+   words wrap, never cut, and it is as easy to hit as « Suivant » */
+.st-key-elsen_bar [data-testid="stBaseButton-primary"] {min-height: 3.5rem;}
+.st-key-elsen_bar [data-testid="stBaseButton-primary"] p {font-size: 1.25rem;
+  font-weight: 700; line-height: 1.2;}
+.st-key-elsen_bar [data-testid="stBaseButton-primary"] * {white-space: normal !important;
+  text-overflow: clip !important;}
+@media (max-width: PHONE_MAXpx) {
+  .st-key-elsen_bar [data-testid="stBaseButton-primary"] p {font-size: 1.1rem;} }
+/* the refusal of a tap, in the bar above its button: one compact line where it can */
+.st-key-elsen_bar [data-testid="stAlertContainer"] {padding: 0.5rem 0.75rem;}
+/* a tablet held sideways (768 px high): the page's title smaller, so the line, the entry
+   and its bar fit in the first screen */
+@media (min-width: PHONE_MAXpx) and (max-height: 900px) {
+  [data-testid="stMainBlockContainer"]:has(.elsen-narrator) h1 {font-size: 2.25rem;
+    padding-top: 0;} }
 </style>
-""" + phone.NARRATOR_CSS  # on a phone, on a short screen, in the dark
+""".replace("PHONE_MAX", str(phone.PHONE_MAX)) + (
+    phone.NARRATOR_CSS)  # on a phone, on a short screen, in the dark
 
 
 def _settings() -> str:
     """The device's own voice and pace (filled and remembered by the script)."""
     paces = "".join(f'<button type="button" data-pace="{name}" aria-pressed="false">'
                     f"{PACE_LABELS[name]}</button>" for name in PACES)
-    return ('<details><summary>Voix et débit (sur cet appareil)</summary><div class="bar">'
-            '<label>Voix <select class="voice" aria-label="Voix"></select></label>'
+    return ('<details><summary>Voix et débit</summary><div class="bar">'
+            '<label>Voix (sur cet appareil) <select class="voice" aria-label="Voix">'
+            "</select></label>"
             f'<span class="pace" role="group" aria-label="Débit">{paces}</span>'
             "</div></details>")
 
@@ -215,18 +237,19 @@ def narrator_html(sc: Script, index: int, key: str, countdown: Countdown | None 
             "started": clock_state.ends_at if clock_state else None, "night": night,
             "paces": PACES, "browserVoice": BROWSER_VOICE,
             "script": [item.spoken for item in sc.lines]}
+    # the clock and the voice's buttons share one row, the voice's settings the step's title's:
+    # the step's entry and its « Valider » then fit in the first screen below (issue 36)
     clock = ("" if not line.timer else
-             f'<div class="bar"><span class="clock{" night" if night else ""}" '
-             'role="timer">--:--</span></div>')
+             f'<span class="clock{" night" if night else ""}" role="timer">--:--</span>')
     return (
         f'{NARRATOR_CSS}<div class="elsen-narrator" id="{dom_id}" '
         f'data-spoken="{html.escape(line.spoken)}" '
         f'data-script="{html.escape(json.dumps(data["script"], ensure_ascii=False))}">'
-        f'<div class="count">{html.escape(sc.title)} · {index + 1}/{len(sc.lines)}</div>'
+        f'<div class="head"><div class="count">{html.escape(sc.title)} · {index + 1}/'
+        f'{len(sc.lines)}</div>{_settings()}</div>'
         f'<div class="spoken">{html.escape(line.spoken)}</div>'
-        f'<div class="note">{html.escape(line.note)}</div>{clock}'
-        '<div class="bar"><button class="speak" type="button">Activer la voix</button>'
-        '<label><input class="mute" type="checkbox"> muet</label></div>'
-        f"{_settings()}</div>"
+        f'<div class="note">{html.escape(line.note)}</div>'
+        f'<div class="bar">{clock}<button class="speak" type="button">Activer la voix</button>'
+        '<label><input class="mute" type="checkbox"> muet</label></div></div>'
         f"<script>{NARRATOR_JS}({_js(dom_id)}, {_js(data)});</script>"
     )
