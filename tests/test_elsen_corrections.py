@@ -42,7 +42,7 @@ def test_a_past_mission_is_corrected_with_its_own_form_prefilled() -> None:
     choice), so the correction is accepted and the night order follows it."""
     code = game_with(DAY, NIGHT[0])
     at = tap_row(app(code=code).run(), 2)
-    assert "Correction du n° 2" in headings(at)
+    assert "Correction du n° 3" in headings(at)
     assert "elsen-narrator" not in "".join(str(h.body) for h in at.get("html"))  # it waits
     key = f"fix_{code}_2"
     assert at.pills(key=f"{key}_team").value == ["Jean", "Paul", "Pierre"]
@@ -61,7 +61,7 @@ def test_a_past_mission_is_corrected_with_its_own_form_prefilled() -> None:
     state = stored.state
     assert state.missions_won == 1 and state.night_steps == ["seer", "dawn"]
     line = said(at)
-    assert "n° 2 corrigé" in line and "Élimination" in line and "Mission réussie" in line
+    assert "n° 3 corrigé" in line and "Élimination" in line and "Mission réussie" in line
     assert not at.exception
 
 
@@ -125,7 +125,7 @@ def test_a_public_screen_learns_a_night_choice_was_corrected_but_not_what_it_is(
     store().correct(code, 3, {"type": "protect", "target": "Marie"}, store().seq(code),
                     author="host")
     [toast] = [t.value for t in screen.run().toast]
-    assert "correction" in toast and "n° 3" in toast
+    assert "correction" in toast and "n° 4" in toast
     assert "Marie" not in toast and "Julie" not in toast and "Policier" not in toast
     shown = "\n".join(repr(node) for node in screen._tree)
     assert "protégée" not in shown and "Policier" not in shown  # nothing else sent either
