@@ -60,7 +60,8 @@ def test_create_a_game_then_record_a_manche() -> None:
     assert summary["scores"] == {"Alice": 15, "Bruno": 25, "Chloé": 0}
     assert summary["manche"] == 2  # Chloé was left alone
     assert {m.label: m.value for m in at.metric} == {"Alice": "15", "Bruno": "25", "Chloé": "0"}
-    assert "Manche 2" in texts(at)
+    # the host's status is the entry's heading (issue 36: one line less above the turn's bar)
+    assert "Manche 2 · à Bruno de jouer" in headings(at)
     assert not at.exception
     at.toggle(key="noe_board_chart").set_value(True).run()
     assert at.get("vega_lite_chart") and not at.exception
@@ -231,7 +232,9 @@ def test_entry_follows_the_turn_after_each_event() -> None:
     assert store().load(code).state.summary()["turn"] == "Alice"
     assert at.button_group(key="noe_entry_player_1").value == "Alice"
     assert at.button_group(key="noe_entry_announcement").value == "complot"
-    assert at.multiselect(key="noe_entry_cards_1").value == []
+    # the hand check stops after each entry written (issue 36): no picker, no card kept
+    assert at.toggle(key="noe_entry_check").value is False
+    assert at.session_state["noe_entry_cards_1"] == []
     button(at, "noe_entry_false")()  # Alice is wrong: the turn goes to Bruno
     at.run()
     assert store().load(code).state.summary()["turn"] == "Bruno"
@@ -298,3 +301,57 @@ def test_the_hand_check_of_a_game_refuses_a_card_used_this_manche() -> None:
     at.run()
     assert store().load(code).seq == 1  # refused by the engine: nothing written
     assert not at.exception
+
+
+def _drawn(node: Any) -> list[Any]:
+    """The page's elements in the order they are drawn (blocks walked depth first)."""
+    children = getattr(node, "children", None)
+    if not children:
+        return [node]
+    return [leaf for key in sorted(children) for leaf in _drawn(children[key])]
+
+
+def test_a_refused_tap_is_said_beside_its_button() -> None:
+    """issue 36: a refusal is said next to the button tapped, not at the top of the page: here
+    « Arrêter la manche » from a view the log has moved past, and « Valider l'annonce » with
+    the hand check on and four cards."""
+    code = new_game(["Alice", "Bruno", "Chloé"])
+    at = app("play", code=code).run()
+    store().append(code, {"type": "announcement", "manche": 1, "player": "Bruno",
+                          "announcement": "complot"}, 0)  # another device wrote meanwhile
+    button(at, "noe_entry_end")()
+    at.run()
+    assert store().load(code).seq == 1
+    drawn = _drawn(at.main)
+    end = next(i for i, e in enumerate(drawn) if getattr(e, "key", None) == "noe_entry_end")
+    assert drawn[end - 1].type == "html" and drawn[end - 2].type == "error"  # its script, error
+    assert sum(e.type == "error" for e in drawn[:end - 2]) == 0  # nothing said at the top
+    at = app("play", code=code).run()
+    at.toggle(key="noe_entry_check").set_value(True).run()
+    at.multiselect(key="noe_entry_cards_1").set_value(PLAN_ETARE_HAND[:4]).run()
+    button(at, "noe_entry_valid")()
+    at.run()
+    drawn = _drawn(at.main)
+    valid = next(i for i, e in enumerate(drawn) if getattr(e, "key", None) == "noe_entry_valid")
+    errors = [i for i, e in enumerate(drawn) if e.type == "error"]
+    assert errors and r"\(4/6\)" in drawn[errors[0]].value and valid - 3 <= errors[0] < valid
+
+
+def test_the_hand_check_stops_after_each_entry_written() -> None:
+    """issue 36: a check left on from the previous announcement turned the next player's tap
+    into a refusal nobody saw. It is off again once an entry is written, and stays on across
+    a refused tap (the same player's hand is still being chosen)."""
+    code = new_game(["Alice", "Bruno", "Chloé"])
+    at = app("play", code=code).run()
+    at.toggle(key="noe_entry_check").set_value(True).run()
+    button(at, "noe_entry_valid")()  # no card: refused, the check stays on
+    at.run()
+    assert at.toggle(key="noe_entry_check").value is True and store().load(code).seq == 0
+    button(at, "noe_entry_false")()  # Bruno's false announcement is written
+    at.run()
+    assert store().load(code).seq == 1
+    assert at.toggle(key="noe_entry_check").value is False
+    button(at, "noe_entry_valid")()  # one tap writes the next announcement, without cards
+    at.run()
+    assert store().load(code).events[-1] == {"type": "announcement", "manche": 1,
+                                             "player": "Chloé", "announcement": "complot"}

@@ -44,9 +44,13 @@ def hand_picker(level: int, key: str) -> list[str]:
                           placeholder="Tapez un prénom ou une catégorie…")
 
 
-def show_analysis(result: Analysis) -> None:
+def show_analysis(result: Analysis, in_game: bool = False) -> None:
+    """The announcements a hand allows, each with its groups. `in_game`: below a game's
+    buttons, where the bar above already said the verdict (a warning there, out of view,
+    would look like a refused tap)."""
     if not result.announcements:
-        st.warning("Aucune annonce possible avec cette main.")
+        if not in_game:
+            st.warning("Aucune annonce possible avec cette main.")
         return
     for found in result.announcements:
         best = " — meilleure annonce" if found is result.best else ""
