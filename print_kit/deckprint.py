@@ -113,9 +113,9 @@ def _xlsx_template() -> bytes:
     try:
         import openpyxl
     except ModuleNotFoundError:
-        raise UsageError("un modèle XLSX demande le module openpyxl (pip install "
-                         "'compagnon-de-table[xlsx]') ; le modèle CSV s'ouvre aussi dans un "
-                         "tableur") from None
+        raise UsageError("un modèle XLSX demande le module openpyxl (l'extra [xlsx] : pip "
+                         "install '.[xlsx]' depuis le dossier du Compagnon de table) ; le "
+                         "modèle CSV s'ouvre aussi dans un tableur") from None
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "cartes"

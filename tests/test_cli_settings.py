@@ -116,7 +116,7 @@ def test_companion_app_without_streamlit_says_which_extra(tmp_path: Path) -> Non
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=tmp_path)
     assert done.returncode == 2
-    assert "compagnon-de-table[app]" in done.stderr and "Traceback" not in done.stderr
+    assert "pipx install '.[app]'" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_companion_app_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:

@@ -33,7 +33,8 @@ URL_PREFIXES = ("postgresql://", "postgres://")
 LOCK_SPACE = 0x4344  # advisory locks of this product: (LOCK_SPACE, 0) the whole database,
 GAME_LOCK_SPACE = 0x4345  # (GAME_LOCK_SPACE, hashtext(key)) one game
 NO_DRIVER = ("COMPANION_DB désigne une base PostgreSQL, mais le module psycopg n'est pas "
-             "installé : installez-le avec « pip install 'compagnon-de-table[postgres]' »")
+             "installé : installez l'extra [postgres] (pip install '.[postgres]' depuis le "
+             "dossier du Compagnon de table)")
 IDLE_CONNECTIONS = 8  # kept open per database object between operations
 UNREACHABLE = ("la base PostgreSQL n'a pas pu être jointe (adresse, mot de passe ou serveur "
                "arrêté ?) ; rien n'a été écrit, réessayez dans un instant")
