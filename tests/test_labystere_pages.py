@@ -157,7 +157,10 @@ def test_two_taps_swap_two_empty_paths() -> None:
            if b.key.startswith("lab_cell_") and not b.disabled}
     assert lit == set(swappable)
     at.button(key=f"lab_cell_{swappable[0]}").click().run()
-    assert at.button(key=f"lab_cell_{swappable[0]}").disabled  # not with itself
+    assert "lab_swap_cancel" in keys(at)
+    at.button(key=f"lab_cell_{swappable[0]}").click().run()  # itself again: the choice let go
+    assert "lab_swap_cancel" not in keys(at) and len(EventStore().load(code).events) == 1
+    at.button(key=f"lab_cell_{swappable[0]}").click().run()
     at.button(key=f"lab_cell_{swappable[1]}").click().run()
     no_failure(at)
     assert EventStore().load(code).events[-1] == {"type": "swap",

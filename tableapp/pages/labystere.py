@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import secrets
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
@@ -36,7 +37,7 @@ from tableapp.gamepage import (
 )
 from tableapp.pages.labystere_board import (
     BOARD_CSS,
-    DOTS,
+    DIE_FACES,
     PAWN_INK,
     board_html,
     last_declaration,
@@ -83,8 +84,9 @@ def _data() -> LabystereData:
 
 
 def _colour_name(colour: str) -> str:
+    """« ● Rouge », its dot in its colour (a segmented control's options render Markdown)."""
     names = {c.id: c.name for c in _data().colours}
-    return f"{DOTS.get(colour, '○')} {names.get(colour, colour)}"
+    return f"{_dot(colour)} {names.get(colour, colour)}"
 
 
 def _dot(colour: str) -> str:
@@ -102,7 +104,7 @@ def setup_form(players: list[str]) -> dict[str, Any] | None:
     ids = [c.id for c in data.colours]
     st.caption("La place 1 commence : mettez-y le plus jeune. On joue ensuite dans le sens des "
                "aiguilles d'une montre.")
-    colours = [st.segmented_control(f"Pion de {plain(name)}", ids, default=ids[i % len(ids)],
+    colours = [st.segmented_control(plain(f"Pion {de(name)}"), ids, default=ids[i % len(ids)],
                                     format_func=_colour_name, key=f"lab_colour_{i}")
                for i, name in enumerate(players)]
     if None in colours:
@@ -124,16 +126,23 @@ def secret_seed() -> int:
 # --- the turn -------------------------------------------------------------------------------
 
 
-def _players_line(summary: dict[str, Any]) -> None:
+def _players_line(summary: dict[str, Any], public: bool = False) -> None:
+    """Each player, their pawn's colour (dot and name), where it stands, whose turn it is:
+    « à toi » only on the phone of that seat (tableclock.my_seat), « son tour » on every
+    other screen (the host's tablet, a phone of another seat or of none)."""
+    names = [p["name"] for p in summary["players"]]
+    mine = tableclock.my_seat(names) if public else None
     for seat, player in enumerate(summary["players"]):
-        marks = [f"en {player['cell']}"] if player["cell"] else []
+        marks = [f"pion {player['colour']}"]
+        if player["cell"]:
+            marks.append(f"en {player['cell']}")
         if seat == summary["turn"]:
-            marks.append("◀ à toi !")
+            marks.append("◀ à toi !" if mine == player["name"] else "◀ son tour")
         if player["double_pending"]:
             marks.append("prochain lancer ×2")
         if player["out"]:
             marks.append("hors jeu (annonce fausse)")
-        st.markdown(f"{_dot(player['colour'])} **{plain(player['name'])}** "
+        st.markdown(f"{_dot(player['colour'])} **{plain(player['name'])}** · "
                     + " · ".join(marks))
 
 
@@ -151,28 +160,50 @@ def _turn_tab(stored: StoredGame, public: bool, fixing: bool = False) -> None:
     current = summary["players"][summary["turn"]]
     if public:  # the table's scoreboard: whose turn and what is awaited (issue 25)
         tableclock.banner(GAME, summary, [p["name"] for p in summary["players"]])
-    else:
-        st.markdown(f"## {_dot(current['colour'])} Au tour {plain(de(current['name']))}")
-    last_declaration(summary)
-    if current["double_pending"]:
-        # before the roll it is this one; after turning the card up, the one of the next turn
-        st.info("Ce lancer compte double !" if summary["phase"] == "roll"
-                else "Ton prochain lancer, à ton prochain tour, comptera double.")
-    if public:
+        _turn_notes(summary)
         if summary["phase"] != "roll":
             last_roll_line(summary)
         st.markdown(BOARD_CSS + board_html(summary, set(summary["moves"])),
                     unsafe_allow_html=True)
     elif fixing:  # one form at a time: the correction above, then the turn
+        _turn_heading(current)
         st.info("Une correction est ouverte ci-dessus : validez-la ou abandonnez-la pour "
                 "reprendre le tour.")
         st.markdown(BOARD_CSS + board_html(summary), unsafe_allow_html=True)
     else:
-        st.markdown(BOARD_CSS, unsafe_allow_html=True)
-        declare_entry(stored, summary)
-        turn_panel(stored, summary)
+        # the turn's action right under whose turn it is, then what the table should know:
+        # notes drawn above it pushed « Lancer le dé » off a phone's first screen (issue 36)
+        _turn_heading(current, summary)
+        st.html(BOARD_CSS)  # styles alone: st.html gives them no room
+        turn_panel(stored, summary, notes=partial(_turn_notes, summary, stored))
     st.divider()
-    _players_line(summary)
+    _players_line(summary, public)
+
+
+def _turn_heading(current: dict[str, Any], summary: dict[str, Any] | None = None) -> None:
+    """« ● Au tour d'Alice », or once she rolled « ● Alice a fait 2 ⚁ »: one line above the
+    board to tap, which then fits in the first screen of a tablet held sideways (issue 36)."""
+    dot, name = _dot(current["colour"]), plain(current["name"])
+    roll = summary["last_roll"] if summary and summary["phase"] == "play" else None
+    if roll is None:
+        st.markdown(f"## {dot} Au tour {plain(de(current['name']))}")
+        return
+    face = DIE_FACES[roll["value"] - 1] if roll["value"] <= 6 else ""
+    doubled = f" : compte double, **{roll['steps']} cases** !" if roll["doubled"] else ""
+    st.markdown(f"## {dot} {name} a fait **{roll['value']}** {face}{doubled}")
+
+
+def _turn_notes(summary: dict[str, Any], stored: StoredGame | None = None) -> None:
+    """The last declaration's verdict, a double roll to come, and on the host's tablet the
+    declaration when the player stands on Arrivée (under the turn's action, above a board
+    that waits for no tap)."""
+    if stored is not None:
+        declare_entry(stored, summary)
+    last_declaration(summary)
+    if summary["players"][summary["turn"]]["double_pending"]:
+        # before the roll it is this one; after turning the card up, the one of the next turn
+        st.info("Ce lancer compte double !" if summary["phase"] == "roll"
+                else "Ton prochain lancer, à ton prochain tour, comptera double.")
 
 
 def _old_rules_view(summary: dict[str, Any]) -> None:
@@ -289,7 +320,7 @@ def _sheet_invite(stored: StoredGame) -> None:
                      f"{stored.code} sur le téléphone qui le scanne", width=180, where=left)
         right.write("Chaque joueur scanne ce code avec son téléphone : il y barre les suspects "
                     "et les lieux qu'il élimine. Sa fiche reste secrète, sur son téléphone.")
-        right.code(url, language=None)
+        right.code(url, language=None, wrap_lines=True)  # wrapped: nothing to scroll
 
 
 VIEWS = ["Tour", "Plan", "Cartes", "Questions"]

@@ -33,7 +33,12 @@ INK = "#222"  # the text on every light background, in light and dark mode alike
 _B = 'div[class*="st-key-"][class*="_board"]'
 BOARD_CSS = f"""
 <style>
-{_B} [data-testid="stHorizontalBlock"] {{flex-wrap: nowrap; gap: 4px;}}
+{_B} [data-testid="stHorizontalBlock"] {{flex-wrap: nowrap; gap: 4px; overflow: visible;}}
+/* the board's rows close together (a fifth of the board's height saved: the lit cells stay
+   in the first screen), and the column numbers whole: their text's negative margin (a
+   paragraph's) cut them in half in a row that scrolled, which axe also reported */
+{_B} {{gap: 4px;}}
+{_B} [data-testid="stMarkdownContainer"]:has(.labk, .labc) {{margin-bottom: 0;}}
 {_B} [data-testid="stElementContainer"] {{flex: 1 1 0 !important;
   min-width: 0 !important; width: auto !important;}}
 {_B} button {{width: 100%; height: 4.3rem; padding: 2px 1px; min-width: 0;
@@ -45,7 +50,12 @@ BOARD_CSS = f"""
   background: rgba(255, 255, 255, 0.88); color: {INK}; -webkit-text-fill-color: {INK};
   padding: 0 2px;}}
 {_B} button p span.stMarkdownColoredText {{font-size: 1.1rem !important;
-  background: transparent; -webkit-text-fill-color: currentcolor;}}
+  background: rgba(255, 255, 255, 0.92); border-radius: 50%; padding: 0 1px;
+  -webkit-text-fill-color: currentcolor;}}
+@media (max-width: 640px), (max-height: 800px) {{
+  /* a phone, a tablet held sideways: rows a little lower, the whole board in one screen */
+  {_B} button {{height: 3.6rem;}}
+}}
 {_B} button:disabled {{opacity: 1;}}
 {_B} [data-testid="stElementContainer"]:has(.labk) {{flex: 0 0 1.1rem !important;}}
 .labk, .labc {{display: block; text-align: center; font-weight: 600; font-size: 0.9rem;}}
@@ -196,8 +206,7 @@ def board_grid(summary: dict[str, Any], enabled: set[str], key: str,
     buttons instead of building them again. `marked` cells are outlined (the choice being
     corrected, the first path of a swap)."""
     colours = [p["colour"] for p in summary["players"]]
-    st.markdown(_cell_style(summary, key, marked), unsafe_allow_html=True)
-    st.caption("Lignes A à E de haut en bas, colonnes 1 à 5 de gauche à droite.")
+    st.html(_cell_style(summary, key, marked))  # styles alone: st.html gives them no room
     width = len(summary["board"][0]) if summary["board"] else 0
     with st.container(key=f"{key}_board"):
         with st.container(horizontal=True, gap=None, wrap=False):
@@ -228,6 +237,8 @@ def board_grid(summary: dict[str, Any], enabled: set[str], key: str,
                               help=cell["cell"], width="stretch",
                               on_click=on_click if on else None,
                               args=(*args, cell["cell"]) if on else None)
+    # below the board: above it, it pushed the lit cells off the first screen (issue 36)
+    st.caption("Lignes A à E de haut en bas, colonnes 1 à 5 de gauche à droite.")
 
 
 def last_roll_line(summary: dict[str, Any]) -> None:

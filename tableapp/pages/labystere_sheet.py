@@ -18,7 +18,7 @@ from companion.games.labystere.sheets import (
     random_crossed,
     sheets_location,
 )
-from tableapp import session
+from tableapp import live, livepoll, session, tableclock
 from tableapp.usertext import plain
 
 GAME = "labystere"
@@ -82,7 +82,7 @@ def _sheet_token(code: str) -> str | None:
 
 def _sheet_rows(code: str, sheet: Sheet, title: str, items: list[tuple[str, str]]) -> None:
     """One big button per suspect or place: a tap crosses it out, another tap restores it."""
-    st.subheader(title)
+    st.header(title)  # h2 under the page's h1 (an h3 there skipped a level)
     for item, name in items:
         crossed = item in sheet.crossed
         label = f"✗ ~~{name}~~ — écarté" if crossed else name
@@ -113,6 +113,29 @@ def _show_random(sheet: Sheet, kind: str, label: str) -> None:
             st.success(f"Montre seulement ceci : {names[pick]}")
 
 
+@st.fragment
+def _whose_turn(code: str) -> list[str]:
+    """Whose turn it is and what the table waits for, « À toi » on the phone of that seat:
+    the sheet is what a player holds while the others play. Followed like a game's view (a
+    write wakes this fragment alone, tableapp/live.py). Returns the players' names."""
+    store = session.store()
+    woken = live.woken_seq(store)
+    try:
+        stored = (woken is not None and store.cached(code, GAME, woken)) or store.load(code)
+    except CompanionError:
+        return []
+    live.follow(store, code, stored.seq)
+    session.mark_seen(code, stored.seq)  # where writes cannot wake it, the poll compares
+    try:
+        summary = stored.state.summary()
+        names = [p["name"] for p in summary["players"]]
+        if "turn" in summary:  # a game of the rules before the maze has no turn to say
+            tableclock.banner(GAME, summary, names, picker=False)
+    finally:
+        live.drawn(store)
+    return names
+
+
 def sheet() -> None:
     st.title("Fiche d'enquête")
     if session.is_public_view():  # a player's seat: its own token, not the host's
@@ -129,6 +152,10 @@ def sheet() -> None:
     except CompanionError as exc:
         st.error(plain(str(exc)))
         return
+    names = _whose_turn(code)
+    if names:  # outside the fragment: a write that wakes it never builds the picker again
+        tableclock.seat_picker(names)
+    livepoll.poll(code, host=False)
     st.caption(f"Partie {code} · fiche secrète de ce téléphone : ne la montre pas, garde "
                "cette page (favori). Recharger la page ne l'efface pas.")
     data = _data()

@@ -26,7 +26,7 @@ from companion.events.store import StoredGame
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.mapview import card_names
 from tableapp.gamepage import EntryForm
-from tableapp.pages.labystere_board import DIE_FACES, board_grid, last_roll_line
+from tableapp.pages.labystere_board import DIE_FACES, board_grid
 from tableapp.usertext import plain
 from tableapp.writing import write_at_tap
 
@@ -109,15 +109,16 @@ def move_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None
     moves: dict[str, list[str]] = summary["moves"]
     steps = summary["steps"]
     end = prefill["path"][-1] if prefill and prefill.get("path") else None
-    if end:
-        st.caption(f"Le pion était allé en {end} : touche la bonne case d'arrivée.")
-    elif not moves:
+    if not moves and not end:
         st.info(f"Aucun chemin ne permet d'avancer d'exactement {steps} cases : échange deux "
                 "chemins.")
-    else:
-        st.caption(f"Touche une case allumée : ton pion y va en {steps} pas, par les chemins.")
     board_grid(summary, set(moves), key, _tap_move, (key, view.code, view.seq, moves),
                marked={end} if end else frozenset())
+    # what to do, under the board: above it, the lit cells left the first screen (issue 36)
+    if end:
+        st.caption(f"Le pion était allé en {end} : touche la bonne case d'arrivée.")
+    elif moves:
+        st.caption(f"Touche une case allumée : ton pion y va en {steps} pas, par les chemins.")
     return chosen(key)
 
 
@@ -134,8 +135,11 @@ def _forget_first(key: str) -> None:
 
 
 def _tap_second(key: str, code: str, seq: int, first: str, cell: str) -> None:
+    """The second path, or the first one again: then the choice is let go, the thumb where
+    it was (the « Annuler le choix » button is under the board)."""
     _forget_first(key)
-    tapped(key, code, seq, {"type": "swap", "cells": [first, cell]})
+    if cell != first:
+        tapped(key, code, seq, {"type": "swap", "cells": [first, cell]})
 
 
 def swap_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None:
@@ -145,18 +149,23 @@ def swap_form(view: StoredGame, prefill: Event | None, key: str) -> Event | None
     first = st.session_state.get(_first_key(key))
     if not (isinstance(first, tuple) and first[:2] == (view.code, view.seq)):
         first = None
+    # the board first, what to do under it: above it, the lower rows left the first screen
+    # of a tablet held sideways (issue 36)
+    if first is None:
+        board_grid(summary, swappable, key, _tap_first, (key, view.code, view.seq))
+    else:
+        board_grid(summary, swappable, key, _tap_second,
+                   (key, view.code, view.seq, first[2]), marked={first[2]})
     if prefill and isinstance(prefill.get("cells"), list) and len(prefill["cells"]) == 2:
         st.caption(f"L'échange était {prefill['cells'][0]} ↔ {prefill['cells'][1]} : touche "
                    "les deux bons chemins.")
     if first is None:
         st.caption("Touche un premier chemin vide à échanger (ni Lieu, ni Témoin, ni pion).")
-        board_grid(summary, swappable, key, _tap_first, (key, view.code, view.seq))
-        return chosen(key)
-    st.caption(f"Touche le chemin à échanger avec {first[2]}.")
-    st.button(f"Annuler le choix de {first[2]}", key=f"{key}_swap_cancel", width="stretch",
-              on_click=_forget_first, args=(key,))
-    board_grid(summary, swappable - {first[2]}, key, _tap_second,
-               (key, view.code, view.seq, first[2]), marked={first[2]})
+    else:
+        st.caption(f"Touche le chemin à échanger avec {first[2]} (ou encore {first[2]} pour "
+                   "changer d'avis).")
+        st.button(f"Annuler le choix de {first[2]}", key=f"{key}_swap_cancel", width="stretch",
+                  on_click=_forget_first, args=(key,))
     return chosen(key)
 
 
@@ -173,16 +182,20 @@ def action_form(view: StoredGame, prefill: Event | None, key: str) -> Event | No
         st.caption("Aucune carte Action à faire à ce moment de la partie.")
         return chosen(key)
     card = next(a for a in _data().actions if a.id == card_id)
-    st.info(f"Carte Action : **{card.name}** — {card.effect} C'est obligatoire.")
     args = (key, view.code, view.seq)
     was = prefill or {}
     if card_id in ("regarde-temoin", "regarde-lieu"):
+        # one line above the board, the card's whole text under it: the lit cells stay in
+        # the first screen (issue 36)
         cover = "temoin" if card_id == "regarde-temoin" else "lieu"
         cells = {c["cell"] for row in summary["board"] for c in row if c["cover"] == cover}
-        st.caption("Touche la carte sous laquelle tu regardes.")
+        st.markdown(f"Carte Action : **{card.name}** — touche la carte sous laquelle tu "
+                    "regardes.")
         board_grid(summary, cells, key, _tap_look, (*args, card_id),
                    marked={was["cell"]} if was.get("cell") in cells else frozenset())
+        st.info(f"{card.effect} C'est obligatoire.")
         return chosen(key)
+    st.info(f"Carte Action : **{card.name}** — {card.effect} C'est obligatoire.")
     others = [p["name"] for seat, p in enumerate(summary["players"])
               if seat != summary["turn"] and not p["out"]]
     if card_id in ("regarde-suspects-ecartes", "regarde-lieux-ecartes", "echange-pion") and others:
@@ -249,7 +262,8 @@ def _play_choice(stored: StoredGame, summary: dict[str, Any]) -> None:
         return
     options = ["Avancer", "Échanger deux chemins"]
     mode = st.segmented_control("Ce que tu fais", options, default=options[0] if moves
-                                else options[1], key=f"lab_mode_{stored.seq}")
+                                else options[1], key=f"lab_mode_{stored.seq}",
+                                label_visibility="collapsed")  # its name stays, said
     if mode == "Échanger deux chemins":
         swap_form(stored, None, NEW)
     else:
@@ -295,36 +309,47 @@ def _after_action(stored: StoredGame, summary: dict[str, Any]) -> None:
                 "d'enquête : «\u00a0Montrer … au hasard\u00a0»).")
 
 
-def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
-    """The current player's turn on the host's tablet, in the rules' order."""
+def _roll_notes(summary: dict[str, Any]) -> None:
+    """Why this roll: « Rejoue », or the last turn's look that found nothing."""
+    last_action = summary["last_action"]  # since the last roll: this turn's, or the last one's
+    if last_action and last_action["card"] == "rejoue":
+        st.info("«\u00a0Rejoue\u00a0» : relance le dé !")
+    elif last_action and last_action.get("nothing"):
+        who = plain(summary["players"][last_action["player"]]["name"])
+        seen = last_action.get("player_seen")
+        whom = ("personne d'autre" if seen is None
+                else plain(summary["players"][seen]["name"]))
+        st.info(f"Rien à regarder chez {whom} pour {who} : tant pis, c'est au joueur "
+                "suivant.")
+
+
+def turn_panel(stored: StoredGame, summary: dict[str, Any],
+               notes: Callable[[], None] = lambda: None) -> None:
+    """The current player's turn on the host's tablet, in the rules' order: the phase's
+    action first (inside the first screen, issue 36), then `notes` (what the table should
+    know) and the board."""
     phase = summary["phase"]
     current = plain(summary["current"])
     last = summary["last_reveal"]
     args = (NEW, stored.code, stored.seq)
     if phase == "roll":
-        last_action = summary["last_action"]  # since the last roll: this turn's, or the last one's
-        if last_action and last_action["card"] == "rejoue":
-            st.info("«\u00a0Rejoue\u00a0» : relance le dé !")
-        elif last_action and last_action.get("nothing"):
-            who = plain(summary["players"][last_action["player"]]["name"])
-            seen = last_action.get("player_seen")
-            whom = ("personne d'autre" if seen is None
-                    else plain(summary["players"][seen]["name"]))
-            st.info(f"Rien à regarder chez {whom} pour {who} : tant pis, c'est au joueur "
-                    "suivant.")
         roll_form(stored, None, NEW)
+        _roll_notes(summary)
+        notes()
         board_grid(summary, set(), NEW)
-    elif phase == "play":
-        last_roll_line(summary)
+    elif phase == "play":  # the roll is said in the turn's heading (turn_heading)
         _play_choice(stored, summary)
+        notes()
     elif phase == "reveal":
         cell = summary["players"][summary["turn"]]["cell"]
         st.button(f"Retourner le paquet sous le pion ({cell})", type="primary",
                   width="stretch", key="lab_reveal_pile", on_click=tapped,
                   args=(*args, {"type": "reveal"}))
+        notes()
         board_grid(summary, set(), NEW)
     elif phase == "action":  # an Action card: carried out openly, nothing secret to show
         action_form(stored, None, NEW)
+        notes()
     else:
         if last and last["player"] == summary["turn"] and last["cover"] in ("lieu", "temoin"):
             _secret_card(stored, last["cell"], current)
@@ -337,6 +362,7 @@ def turn_panel(stored: StoredGame, summary: dict[str, Any]) -> None:
                       width="stretch", on_click=tapped,
                       args=(*args, {"type": "reveal", "player": name}))
         _end_button(stored)
+        notes()
         board_grid(summary, set(), NEW)
 
 

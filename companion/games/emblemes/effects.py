@@ -226,7 +226,7 @@ def _stratege(state: EmblemesState, card: Card, place: str, picker: Picker) -> N
     if target is None:
         return
     to = picker.pick("to", list(PLACES), [place_label(p) for p in PLACES],
-                     f"Où {target} devra-t-il poser sa carte ?", RULE_STRATEGE)
+                     f"Lieu imposé à {target} pour sa carte ?", RULE_STRATEGE)  # no gender
     state.imposed[target] = (to, card.owner)
     state.note(f"{card_label(card)} : {target} devra poser sa carte au {place_label(to)}")
 
