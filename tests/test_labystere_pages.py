@@ -439,7 +439,7 @@ def test_a_move_is_corrected_by_tapping_another_destination_of_that_roll() -> No
     stored = EventStore().load(code)
     assert stored.events[-1] == {"type": "move", "path": moves[other]}
     assert stored.raw[-1]["type"] == "correct" and stored.raw[-1]["index"] == index
-    assert any(f"n° {index} corrigé" in s.value for s in at.success)
+    assert any(f"n° {index + 1} corrigé" in s.value for s in at.success)  # shown from 1
     assert stored.state.summary()["players"][0]["cell"] == other
 
 
