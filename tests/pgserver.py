@@ -43,6 +43,17 @@ def missing_reason() -> str | None:
     return None
 
 
+def server_environment() -> dict[str, str]:
+    """The server keeps the machine's own clock: a run under Debian's faketime (.ci/run, the
+    suite a year ahead) fakes the clock of the code under test, not PostgreSQL's, whose lock
+    timeouts never fire under libfaketime (a write waiting for a lock then hangs)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FAKETIME")}
+    preload = [lib for lib in env.pop("LD_PRELOAD", "").split() if "faketime" not in lib]
+    if preload:
+        env["LD_PRELOAD"] = " ".join(preload)
+    return env
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -76,7 +87,8 @@ class PgServer:
 
     def _run(self, tool: str, *args: str) -> None:
         subprocess.run([*self._prefix, str(self.bin / tool), *args], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=self.root)
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=self.root,
+                       env=server_environment())
 
     def database(self, name: str) -> str:
         """A new empty database; its URL."""
