@@ -3,8 +3,9 @@ King »), with no rules checked beyond the sheet's own (registre LIB-*, docs/reg
 
 Setup: {"name": the game's name, "players": [names in seat order: 1-20 without teams, at most
 100 with them], "teams": {team name: [players]} (optional: then the teams are the competitors,
-1-20 of them, and every player is in exactly one), "winner": "high" | "low", "target": n (optional: the game ends at the end of the
-round in which a total reaches n) or "rounds": n (optional: a fixed count of rounds), not both}.
+1-20 of them, and every player is in exactly one), "winner": "high" | "low", "target": n
+(optional: the game ends at the end of the round in which a total reaches n) or "rounds": n
+(optional: a fixed count of rounds), not both}.
 
 Events (docs/log-schemas/libre.json):
 - {"type": "round", "scores": {competitor: integer}}  a competitor left out scores 0 (LIB-2);
