@@ -27,9 +27,11 @@ venv: $(STAMP)
 app: $(STAMP)
 	$(BIN)/companion app --port 8501
 
+# The suite on every core (pytest-xdist): a test file stays on one worker (--dist loadfile), so
+# a module's browser and server are started once.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # Every benchmark in full (benchmarks/_*.py are their helpers); stops at the first that fails.
 bench: $(STAMP)
