@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -199,6 +200,20 @@ def browser() -> Iterator[object]:
         )
         yield b
         b.close()
+
+
+@pytest.fixture
+def tab(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A page in a browser context of its own, at the size the test is parametrised with
+    (indirectly: « telephone » 390×844 or « tablette » 1024×768, tests/tapping.py › SIZES).
+    A module may define its own `tab`, which then wins."""
+    from tapping import SIZES
+
+    context = browser.new_context(viewport=SIZES[request.param], locale="fr-FR")
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -33,15 +32,6 @@ STEPS = 14
 # value retyped, an undo kept (« Non, garder ») and one confirmed, « Rétablir »
 SEEDS = {390: "issue-36-libre-390", 1024: "issue-36-libre-1024-1"}
 KINDS = {"round", "retype", "undo", "keep", "redo"}
-
-
-@pytest.fixture
-def tab(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport=SIZES[request.param], locale="fr-FR")
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ One server for the session (tests/conftest.py), one browser context per test."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,16 +35,6 @@ GAMES = [("noe", "noe-partie-a-100-points.json", 5, {"target": 100_000}),
          ("elsen", "elsen-exemple-de-la-regle.json", 3, {}),
          ("libre", "libre-skull-king.json", 7, {})]
 NUMBER = re.compile(r"n° (\d+)")
-
-
-@pytest.fixture
-def tab(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A page in a browser context of its own, at the size the test is parametrised with."""
-    context = browser.new_context(viewport=SIZES[request.param], locale="fr-FR")
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 def sized(test: Any) -> Any:
