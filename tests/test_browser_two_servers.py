@@ -39,4 +39,4 @@ def test_two_servers_on_one_postgresql_share_a_game(pg_server: Any, browser: Any
             context.close()
 
 
-pytestmark = pytest.mark.usefixtures("pg_server")
+pytestmark = [pytest.mark.usefixtures("pg_server"), pytest.mark.browser]

@@ -19,6 +19,9 @@ from companion.hosting.access import HOST, Access
 from tableapp.capacity import FULL_TEXT, FULL_TITLE
 from tableapp.live import Follower, Hub
 
+# live servers woken by their own timers: the kernel's clock (.ci/run's faketime step skips them)
+pytestmark = pytest.mark.realclock
+
 PLAYERS = ["Alice", "Bruno", "Chloé"]
 
 

@@ -34,6 +34,7 @@ def store_with_a_game(path: Path, points: int = 3) -> tuple[EventStore, str]:
     return store, code
 
 
+@pytest.mark.realclock  # a backup's age is its file's time, the kernel's clock
 def test_a_new_store_is_not_backed_up_a_reopened_one_is_once_per_period(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "games.sqlite3"
