@@ -181,6 +181,15 @@ def camelot_play(page: Any) -> Any:
     return button_named("Jouer cette carte")(page)
 
 
+def elsen_vote(page: Any) -> Any:
+    """Designate nobody (nothing is chosen in advance: the host taps it), then the button,
+    which now says what it records, is the tap."""
+    page.get_by_role("radio", name=re.compile("Personne \\(pas d'exclusion\\)")).first.click()
+    button = button_named("Valider : personne n'est exclu")(page)
+    button.wait_for(timeout=TIMEOUT)
+    return button
+
+
 def labystere_move(page: Any) -> Any:
     """After a roll, a lit cell of the board is the tap (the pawn goes there)."""
     return page.locator('[class*="st-key-lab_cell_"] button:not([disabled])').first
@@ -199,7 +208,7 @@ ACTIONS: list[tuple[str, str, tuple[str, int], str | Callable[[Any], Any], bool]
      camelot_play, True),
     ("ELSEN : « Suivant »", "elsen", ("elsen-exemple-de-la-regle.json", 1), "Suivant", False),
     ("ELSEN : valider le vote", "elsen", ("elsen-exemple-de-la-regle.json", 7),
-     "Valider le vote", True),
+     elsen_vote, True),
 ]
 
 
