@@ -146,6 +146,30 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def answering(url: str, process: subprocess.Popen, seconds: float = 60) -> bool:
+    """Whether the app server at `url` answers « ok » on /_stcore/health within `seconds`,
+    while its `process` lives."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                if answer.read() == b"ok":
+                    return True
+        except OSError:
+            time.sleep(0.3)
+    return False
+
+
+def stop(process: subprocess.Popen) -> None:
+    """Terminate a server started by a test, killed if it lingers."""
+    process.terminate()
+    try:
+        process.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+
+
 @contextmanager
 def running_app(db: str | Path) -> Iterator[str]:
     """The real app on a free localhost port using the database `db`, started as its users
@@ -157,25 +181,12 @@ def running_app(db: str | Path) -> Iterator[str]:
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-                if resp.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        pytest.fail("le serveur Streamlit n'a pas démarré en 60 s")
     try:
+        if not answering(url, proc):
+            pytest.fail("le serveur Streamlit n'a pas démarré en 60 s")
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 @pytest.fixture(scope="session")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import _free_port, _require_browser
+from conftest import _free_port, _require_browser, answering, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 30_000
@@ -100,24 +100,11 @@ def served(installed: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
         text=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                    if answer.read() == b"ok":
-                        break
-            except OSError:
-                time.sleep(0.3)
-        else:
+        if not answering(url, server):
             pytest.fail("companion app n'a pas répondu sur /_stcore/health en 60 s")
         yield url, db
     finally:
-        server.terminate()
-        try:
-            server.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.communicate()
+        stop(server)
 
 
 @pytest.mark.browser

@@ -15,14 +15,13 @@ import os
 import re
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import answering, stop
 from tapping import PHONE, TABLET, TIMEOUT, example, host_page, settled
 
 from companion.events.store import EventStore
@@ -55,24 +54,13 @@ def local_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, An
             cwd=ROOT, env=env, stdout=stdout, stderr=stderr)
     base = f"http://localhost:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    pytest.fail("companion app --local n'a pas démarré : "
-                                + err.read_text(encoding="utf-8", errors="replace")[-2000:])
-                time.sleep(0.3)
+        if not answering(base, proc):
+            pytest.fail("companion app --local n'a pas démarré : "
+                        + err.read_text(encoding="utf-8", errors="replace")[-2000:])
         yield {"base": base, "port": port, "stdout": out, "stderr": err,
                "store": EventStore(folder / "games.sqlite3")}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 def _loopback(host: str) -> bool:

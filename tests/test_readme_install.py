@@ -9,12 +9,10 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import _free_port
+from conftest import _free_port, answering, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"<!-- install:.*?-->\n```sh\n(.*?)```\n<!-- /install -->", re.S)
@@ -62,19 +60,11 @@ def serve(command: str, folder: Path, env: dict[str, str]) -> None:
     server = subprocess.Popen(["bash", "-c", f"{command} --port {port}"], cwd=folder, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health",
-                                            timeout=2) as answer:
-                    assert answer.read() == b"ok"
-                    return
-            except OSError:
-                time.sleep(0.3)
-        pytest.fail(f"« {command} » n'a pas répondu : {server.stderr and server.stderr.read()}")
+        if not answering(f"http://127.0.0.1:{port}", server):
+            pytest.fail(f"« {command} » n'a pas répondu : "
+                        f"{server.stderr and server.stderr.read()}")
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        stop(server)
 
 
 def test_every_install_command_of_the_readme_runs(
