@@ -9,6 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from tapping import settled
+
 
 def in_own_loop(coroutine: Any) -> Any:
     """`asyncio.run(coroutine)` in a thread of its own: a browser test of the same session may
@@ -57,6 +59,7 @@ def open_page(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
     links (QR codes, game codes) must land on their page even on a freshly started server."""
     pg.goto(url, timeout=timeout)
     pg.get_by_text(text, exact=False).first.wait_for(timeout=timeout)
+    settled(pg)
     assert pg.get_by_text("Page not found").count() == 0, f"« Page not found » sur {url}"
 
 

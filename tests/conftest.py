@@ -209,6 +209,17 @@ def browser() -> Iterator[object]:
                   "--disable-quic", "--no-first-run", "--disable-component-update",
                   "--disable-sync"],
         )
+        opened = b.new_context
+
+        def new_context(**options: Any) -> Any:
+            """Every context counts its pages' finished runs (tests/tapping.py › after_tap)."""
+            from tapping import RUN_COUNTER
+
+            context = opened(**options)
+            context.add_init_script(RUN_COUNTER)
+            return context
+
+        b.new_context = new_context  # type: ignore[method-assign]
         yield b
         b.close()
 

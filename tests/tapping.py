@@ -23,7 +23,30 @@ SIZES = {"telephone": PHONE, "tablette": TABLET}
 
 SETTLED = ("() => document.querySelector('[data-testid=stApp]')"
            "?.getAttribute('data-test-script-state') === 'notRunning'"
-           " && !document.querySelector('[data-testid=stStatusWidget] [data-testid=stSpinner]')")
+           " && !document.querySelector('[data-testid=stStatusWidget] [data-testid=stSpinner]')"
+           " && !document.querySelector('[data-testid=stElementContainer][data-stale=true]')")
+
+# Counts the runs a page has finished (its script state going back to « notRunning ») from the
+# document's start; installed in every browser context (conftest › browser). A wait then asks
+# for a run that ended after the last `settled`, instead of trying to catch « running » in
+# flight, which a fast run on an idle machine ends before the first poll.
+RUN_COUNTER = """(() => {
+  if (window.__runsEnded !== undefined) return;
+  window.__runsEnded = 0;
+  window.__runsSeen = 0;
+  new MutationObserver(changes => {
+    for (const c of changes) {
+      if (c.oldValue !== 'notRunning'
+          && c.target.getAttribute('data-test-script-state') === 'notRunning') {
+        window.__runsEnded += 1;
+      }
+    }
+  }).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                        attributeFilter: ['data-test-script-state']});
+})()"""
+_A_RUN_ENDED = "() => (window.__runsEnded ?? 1) > (window.__runsSeen ?? 0)"
+_NEXT_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+_SEEN = "() => { window.__runsSeen = window.__runsEnded ?? 0; }"
 
 # Streamlit's alerts (st.error, st.warning) and toasts: what a page shows to refuse a tap
 _REFUSALS = """() => {
@@ -40,11 +63,15 @@ _REFUSALS = """() => {
 }"""
 
 
-def settled(pg: Any, pause: int = 250) -> None:
-    """Wait until no script runs (a tap's rerun has drawn its result), then `pause` ms for the
-    frontend to lay out what it drew."""
-    pg.wait_for_function(SETTLED, timeout=TIMEOUT)
-    pg.wait_for_timeout(pause)
+def settled(pg: Any, pause: int = 50) -> None:
+    """Wait until no script runs and no stale element is left (a tap's rerun has drawn its
+    result), then two frames (the page's own repairs run at the next one, tableapp/a11y.py)
+    and `pause` ms for late layout; the runs ended so far count as seen (`after_tap`)."""
+    pg.wait_for_function(SETTLED, timeout=TIMEOUT, polling=20)
+    pg.evaluate(_NEXT_FRAMES)
+    if pause:
+        pg.wait_for_timeout(pause)
+    pg.evaluate(_SEEN)
 
 
 def host_page(store: EventStore, base: str, game: str, setup: dict[str, Any],
@@ -102,16 +129,12 @@ def log_of(store: EventStore, code: str) -> list[dict[str, Any]]:
     return [dict(event) for event in store.load(code).events]
 
 
-RUNNING = ("() => document.querySelector('[data-testid=stApp]')"
-           "?.getAttribute('data-test-script-state') === 'running'")
-
-
 def after_tap(pg: Any, start: int = 1_000) -> None:
-    """Wait for the run a tap (or a pick that reruns) starts, up to `start` ms, then until it
-    has drawn its result (`settled`): on a busy machine a run can begin after `settled` alone
-    has already seen the page idle, and the test then reads the screen before the tap."""
+    """Wait for the run a tap (or a pick that reruns) starts to end, up to `start` ms for it to
+    end at all, then until the page is `settled`: a run that ended before this call counts, so
+    a fast run is never waited for twice, and a tap that runs nothing costs `start` ms."""
     try:
-        pg.wait_for_function(RUNNING, timeout=start, polling=20)
-    except Exception:  # noqa: BLE001  (playwright's TimeoutError: the run was over already)
+        pg.wait_for_function(_A_RUN_ENDED, timeout=start, polling=20)
+    except Exception:  # noqa: BLE001  (playwright's TimeoutError: no run followed the tap)
         pass
     settled(pg)

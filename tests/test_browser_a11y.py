@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browsing import a11y_problems, axe_problems, french_problems, open_page
+from tapping import settled as settle
 from test_browser_shell import server_store
 
 from companion.hosting.access import HOST, Access
@@ -63,12 +64,9 @@ def tab(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 
 
 def settled(pg: Any) -> None:
-    """No script runs any more: the page (or a tap's rerun) is drawn."""
-    pg.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
-                         "?.getAttribute('data-test-script-state') === 'notRunning'",
-                         timeout=TIMEOUT)
+    """The page (or a tap's rerun) drawn, in French (tableapp/a11y.py sets the language)."""
+    settle(pg)
     pg.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=TIMEOUT)
-    pg.wait_for_timeout(300)  # the repairs of tableapp/a11y.py run at the next frame
 
 
 def _dark(pg: Any) -> bool:
@@ -149,6 +147,9 @@ def test_labystere_cells_are_named_by_their_coordinates(
     board = phone.locator('div[class*="st-key-lab_board"]')
     board.first.wait_for(timeout=TIMEOUT)
     settled(phone)
+    phone.wait_for_function("""() => [...document.querySelectorAll(
+        'div[class*="st-key-lab_board"] [class*="st-key-lab_cell_"]')]
+        .every(c => c.querySelector('button'))""", timeout=TIMEOUT)
     names = phone.evaluate("""() => [...document.querySelectorAll(
         'div[class*="st-key-lab_board"] [class*="st-key-lab_cell_"]')]
         .map(c => c.querySelector('button').textContent.replace(/\\s+/g, ' ').trim())""")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browsing import open_page
+from tapping import after_tap
 from test_browser_shell import server_store
 from test_browser_table import MEASURE_JS, MIN_TARGET
 
@@ -109,22 +110,29 @@ def test_a_camelot_play_is_corrected_by_tapping_it(app_server: str, page: Any,
         "camelot-exemples-de-la-regle.json", 4))
     open_page(page, f"{app_server}/camelot?{query}", f"Partie {code}")
     page.get_by_text(HISTORY, exact=True).first.click()
+    after_tap(page)
     page.get_by_role("button", name=re.compile("n° 2 · Sire Marcel joue Rouge 3")).click()
+    after_tap(page)
     form = page.locator(".st-key-tb_correction")
     form.get_by_text("Correction du n° 2").wait_for(timeout=TIMEOUT)
     card = form.locator(f".st-key-fix_{code}_1_card")
     assert pressed(card, "● Rouge 3")
     fits_a_phone(page)
     card.get_by_role("radio", name="● Rouge 4", exact=True).click()
+    after_tap(page)
     form.get_by_role("button", name="Jouer cette carte").click()
+    after_tap(page)
     page.get_by_text("n° 2 corrigé").first.wait_for(timeout=TIMEOUT)
     assert server_store(tmp_path_factory).load(code).state.total(0) == 4
     # Raymond (red 5) thinks of a Riposte: target and effect first, before any confirmation
     # (Marcel's lone card cannot be taken: the page says so before anything is written)
     page.get_by_role("radio", name="✦ Riposte", exact=True).click()
+    after_tap(page)
     page.get_by_role("button", name="Jouer cette carte").click()
+    after_tap(page)
     page.get_by_text("Adversaire visé").first.wait_for(timeout=TIMEOUT)
     page.get_by_role("radio", name="Sire Marcel", exact=True).click()
+    after_tap(page)
     page.get_by_text("Ce coup serait refusé", exact=False).first.wait_for(timeout=TIMEOUT)
     fits_a_phone(page)
     assert server_store(tmp_path_factory).load(code).state.displays[0] == ["rouge-4"]

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from browsing import open_page, start_game
+from tapping import settled
 from test_browser_shell import server_store
 
 from companion.hosting.access import HOST, Access
@@ -35,15 +36,8 @@ TURNS = [("noe", "noe-partie-a-100-points.json", 1, "Valider l'annonce"),
          ("elsen", "elsen-exemple-de-la-regle.json", 1, "Suivant"),
          ("elsen", "elsen-exemple-de-la-regle.json", 2, "Valider la mission"),
          ("elsen", "elsen-exemple-de-la-regle.json", 7, "Valider le vote")]
-SETTLED = ("() => document.querySelector('[data-testid=stApp]')"
-           "?.getAttribute('data-test-script-state') === 'notRunning'")
 SCROLLED = ("() => (document.querySelector('[data-testid=stMain]')?.scrollTop || 0)"
             " + document.scrollingElement.scrollTop")
-
-
-def settled(pg: Any) -> None:
-    pg.wait_for_function(SETTLED, timeout=TIMEOUT)
-    pg.wait_for_timeout(300)
 
 
 @pytest.fixture(scope="module")
@@ -158,8 +152,10 @@ def test_every_public_view_says_whose_turn_and_elsen_is_the_tables_clock(
         for url, _action in turns[:5]:
             public = re.sub(r"&host=[^&]+", "&view=public", url)
             open_page(pg, public, "vue publique")
+            # the banner is drawn by the live fragment, which may run after the page's run
+            pg.wait_for_function("() => document.querySelector('.st-key-tc_banner')"
+                                 "?.innerText.trim().length > 0", timeout=TIMEOUT)
             banner = pg.locator(".st-key-tc_banner")
-            banner.wait_for(timeout=TIMEOUT)
             assert re.search(r"Au tour d|À toute la table", banner.inner_text()), public
         # ELSEN at the vote, its countdown started on the host's tablet: the phase, and a
         # clock that runs on the public screen

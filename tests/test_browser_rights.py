@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browsing import open_page, start_game
+from tapping import settled
 from test_browser_shell import server_store
 
 from companion.games.elsen.setup import elsen_data
@@ -55,12 +56,6 @@ def player_urls(base: str, game: str, code: str) -> list[str]:
             f"{base}/{game}?code={code}&admin=1&role=host&host=",
             f"{base}/{game}?code={code}&host={guess}",
             f"{base}/{game}?host={guess}&code={code.lower()}"]
-
-
-def settled(page: Any) -> None:
-    """Wait for Streamlit to finish the run (no « Running » status widget left)."""
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')",
-                           timeout=TIMEOUT)
 
 
 def test_elsen_a_player_never_receives_a_role_nor_writes(app_server: str, browser: Any,

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from browsing import open_page
+from tapping import after_tap, settled
 from test_browser_shell import server_store
 
 from companion.stats.storage import StatsStore
@@ -23,12 +24,6 @@ TIMEOUT = 30_000
 OWNER, STRANGER = "Odile Proprio", "Sam Passant"
 REFUSED = "Seul l'organisateur ou l'appareil qui a créé ce profil peut le modifier."
 EDIT = "Modifier, fusionner ou supprimer"
-
-
-def settled(page: Any) -> None:
-    page.wait_for_timeout(300)
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')",
-                           timeout=TIMEOUT)
 
 
 def remembered(page: Any, entry: str) -> None:
@@ -68,7 +63,8 @@ def pick(page: Any, box: Any, name: str) -> None:
         return
     option = page.get_by_role("option", name=name, exact=True)
     for _attempt in range(5):
-        box.locator("button").first.click()
+        box.wait_for(state="visible", timeout=TIMEOUT)
+        box.locator("input").first.click()  # the field opens the list (its chevron may hide)
         try:
                 option.click(timeout=3000)
         except Exception:  # playwright's TimeoutError: the list closed, open it again
@@ -106,6 +102,7 @@ def stale_attempt(page: Any, base: str, stats: StatsStore, action: str) -> None:
     choose(page, base, OWNER)
     page.get_by_text(EDIT).click()
     box = page.locator('[data-testid="stExpander"]').filter(has_text=EDIT)
+    box.get_by_label("Nom", exact=True).wait_for(state="visible", timeout=TIMEOUT)
     if action == "rename":
         field = box.get_by_label("Nom", exact=True)
         field.fill("Pirate")
@@ -160,7 +157,7 @@ def test_a_stranger_cannot_rename_or_merge_a_profile(app_server: str, browser: A
         field = box.get_by_label("Nom", exact=True)
         field.fill("Odile P.")
         field.press("Enter")
-        settled(owner)
+        after_tap(owner)
         box.get_by_role("button", name="Enregistrer").click()
         owner.get_by_role("heading", name="Odile P.").wait_for(timeout=TIMEOUT)
         assert stats.find("Odile P.") is not None and stats.find(OWNER) is None

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from browsing import a11y_problems, open_page
+from tapping import settled
 from test_browser_shell import server_store
 
 from companion.hosting.access import HOST, Access
@@ -135,14 +136,6 @@ def check_state(tab: Any) -> None:
         assert "Traceback" not in found["text"]
     tab.set_viewport_size({"width": 1024, "height": 768})
     assert not problems, "\n".join(problems)
-
-
-def settled(tab: Any) -> None:
-    """Wait until no script runs (a tap's rerun has drawn its result)."""
-    tab.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
-                          "?.getAttribute('data-test-script-state') === 'notRunning'",
-                          timeout=TIMEOUT)
-    tab.wait_for_timeout(200)
 
 
 @pytest.mark.parametrize("path", PLAIN_PAGES)

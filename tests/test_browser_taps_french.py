@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browsing import a11y_problems, open_page
-from tapping import SIZES, TIMEOUT, host_page, settled
+from tapping import SIZES, TIMEOUT, after_tap, host_page, settled
 from test_browser_shell import server_store
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,7 @@ def test_arrow_keys_move_the_choice_of_a_pill_group(app_server: str, tab: Any) -
     before = _checked(group)
     group.get_by_role("radio", checked=True).focus()
     tab.keyboard.press("ArrowRight")
-    settled(tab)
+    after_tap(tab)
     after = _checked(group)
     assert after == str(int(before) + 1), f"{before} puis {after} après la flèche droite"
     # the app reran with the choice: one more seat to name
@@ -64,11 +64,11 @@ def test_arrow_keys_move_the_choice_of_a_pill_group(app_server: str, tab: Any) -
     assert tab.evaluate("() => document.activeElement.getAttribute('aria-checked')") == "true"
     assert a11y_problems(tab) == []
     tab.keyboard.press("ArrowLeft")
-    settled(tab)
+    after_tap(tab)
     assert _checked(group) == before
     assert tab.get_by_label(f"Place {after}", exact=True).count() == 0
     tab.keyboard.press("ArrowLeft")  # from the first, around to the last
-    settled(tab)
+    after_tap(tab)
     radios = group.get_by_role("radio")
     assert _checked(group) == str(radios.nth(radios.count() - 1).inner_text()).strip()
 
@@ -85,7 +85,7 @@ def test_number_steps_are_french_and_a_name_reads_as_typed(libre_url: str, tab: 
     field = tab.get_by_label(CHLOE, exact=True)
     assert field.count() == 1
     tab.get_by_role("button", name="Augmenter").first.click()
-    settled(tab)
+    after_tap(tab)
     assert field.input_value() == "1"
     assert a11y_problems(tab) == []
 

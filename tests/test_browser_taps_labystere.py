@@ -21,6 +21,7 @@ from browsing import a11y_problems, open_page
 from tapping import (
     PHONE,
     TABLET,
+    after_tap,
     example,
     host_page,
     in_view,
@@ -165,7 +166,7 @@ def test_the_setup_form_says_pion_d_alice_with_coloured_dots(
             field = pg.get_by_label(f"Place {seat}", exact=True)
             field.fill(name)
             field.press("Enter")
-            settled(pg)
+            after_tap(pg)
         pg.get_by_text("Pion d’Ève").wait_for(timeout=LOAD)
         text = pg.inner_text("body")
         assert "Pion d’Alice" in text and "Pion de Bruno" in text

@@ -17,7 +17,16 @@ from typing import Any
 
 import pytest
 from browsing import a11y_problems
-from tapping import SIZES, TIMEOUT, host_page, in_view, log_of, refusals_out_of_view, settled
+from tapping import (
+    SIZES,
+    TIMEOUT,
+    after_tap,
+    host_page,
+    in_view,
+    log_of,
+    refusals_out_of_view,
+    settled,
+)
 from test_browser_shell import server_store
 
 from companion.events.store import EventStore
@@ -72,12 +81,12 @@ def test_choosing_saved_players_seats_each_of_them(tab: Any, app_server: str,
     new_game_form(tab, app_server)
     for name in SAVED:
         chip(tab, name).click()
-        settled(tab)
+        after_tap(tab)
     assert seats(tab) == SAVED  # the count followed: one seat per player chosen
     name = tab.get_by_label("Nom du jeu", exact=True)
     name.fill("Jeu des profils")
     name.press("Enter")
-    settled(tab)
+    after_tap(tab)
     start = tab.get_by_role("button", name="Commencer la partie")
     assert start.is_enabled() and in_view(tab, start)
     assert not a11y_problems(tab)
@@ -91,9 +100,9 @@ def test_choosing_saved_players_seats_each_of_them(tab: Any, app_server: str,
     new_game_form(other, app_server)
     for name in SAVED[:3]:
         chip(other, name).click()
-        settled(other)
+        after_tap(other)
     other.locator('[data-testid="stButtonGroup"]').first.get_by_text("2", exact=True).click()
-    settled(other)
+    after_tap(other)
     why = other.get_by_text(re.compile("Pas de place à table pour"))
     why.wait_for(timeout=TIMEOUT)
     assert "Yvon" in why.inner_text() and in_view(other, why)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from browsing import a11y_problems, open_page
-from tapping import SIZES, TIMEOUT, settled
+from tapping import SIZES, TIMEOUT, after_tap, settled
 from test_browser_shell import server_store
 
 from companion.hosting.access import ON_SERVER
@@ -99,7 +99,7 @@ def test_the_podiums_winner_is_the_charts(browser: Any, app_server: str,
 
         pg.locator('[data-testid="stButtonGroup"]').get_by_text("Points par place",
                                                                 exact=True).first.click()
-        settled(pg)
+        after_tap(pg)
         pg.locator('[data-testid="stMetricValue"]').filter(
             has_text=re.compile(r"^\s*2,33\s*$")).first.wait_for(timeout=TIMEOUT)
         pg.locator('[data-testid="stVegaLiteChart"] .mark-text.role-mark text').filter(

@@ -18,6 +18,7 @@ from browsing import a11y_problems
 from tapping import (
     SIZES,
     TIMEOUT,
+    after_tap,
     host_page,
     in_view,
     log_of,
@@ -38,8 +39,6 @@ SETUP = {"players": ["Alice", "Bruno", "Chloé"], "level": 3, "target": 100_000,
 PLAN_ETARE = ["pompiers-camille", "pompiers-clara", "pompiers-etienne", "alphas-naomie",
               "senechales-rose", "espions-franck"]  # allows « Plan Étaré » and nothing else
 NAMES = {a.id: f"{a.name} ({a.points})" for a in deck().data.announcements}
-RUNNING = ("() => document.querySelector('[data-testid=stApp]')"
-           "?.getAttribute('data-test-script-state') !== 'notRunning'")
 
 
 @pytest.fixture(scope="module")
@@ -74,15 +73,6 @@ def selected(pg: Any, what: str) -> str:
     return str(group(pg, what).locator('[aria-checked="true"]').inner_text()).strip()
 
 
-def after(pg: Any) -> None:
-    """The run a tap started, waited for to its end (it may be over before it is seen)."""
-    try:
-        pg.wait_for_function(RUNNING, timeout=1500)
-    except Exception:  # noqa: BLE001  (a fragment's rerun can end between two polls)
-        pass
-    settled(pg)
-
-
 def tap(pg: Any, target: Any, rerun: bool = True) -> None:
     """A thumb's tap: on a control drawn in the screen as it is, whose refusal, if any, is
     then inside the viewport. `rerun`: False for a choice the page keeps for the next tap
@@ -90,7 +80,7 @@ def tap(pg: Any, target: Any, rerun: bool = True) -> None:
     assert in_view(pg, target), "tapé hors de l'écran ou sous une autre commande"
     target.click()
     if rerun:
-        after(pg)
+        after_tap(pg)
     else:
         pg.wait_for_timeout(100)
     assert not refusals_out_of_view(pg), refusals_out_of_view(pg)
@@ -110,7 +100,7 @@ def add_cards(pg: Any, cards: list[str]) -> None:
         box.click()
         box.fill(deck().cards[card].name)
         box.press("Enter")
-        after(pg)
+        after_tap(pg)
     # the list closed, as a thumb leaves it (its open list is Streamlit's, not the page's)
     box.press("Escape")
     box.blur()
@@ -241,7 +231,7 @@ def test_the_new_games_start_is_in_the_first_screen(browser: Any, app_server: st
             field = pg.get_by_label(f"Place {seat}", exact=True)
             field.fill(player)
             field.press("Enter")
-            after(pg)
+            after_tap(pg)
         pg.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTo(0, 0)")
         settled(pg)
         start = pg.get_by_role("button", name="Commencer la partie")

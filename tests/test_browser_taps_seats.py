@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from browsing import a11y_problems, open_page
-from tapping import PHONE, TABLET, example, host_page, settled
+from tapping import PHONE, TABLET, after_tap, example, host_page, settled
 from test_browser_shell import server_store
 
 from companion.events.store import EventStore
@@ -54,7 +54,7 @@ def join(pg: Any, base: str, code: str, how: str) -> None:
     field = pg.get_by_label("Code d'une partie").first
     field.fill(code)
     field.press("Enter")
-    settled(pg)
+    after_tap(pg)
     pg.get_by_role("button", name="Ouvrir", exact=True).first.click()
     pg.wait_for_url(re.compile(rf"code={code}"), timeout=LOAD)
     pg.get_by_text("Ce téléphone est à").first.wait_for(timeout=LOAD)
@@ -71,11 +71,11 @@ def host_plays_alices_turn(tablet: Any) -> None:
     """Alice's whole turn on the host's tablet, by taps: a 2 on the table's die, her pawn
     back to A1 (seed 42: A1 or C1 are lit), then « Fin du tour »."""
     tablet.locator(".st-key-lab_face_2 button").click()
-    settled(tablet)
+    after_tap(tablet)
     tablet.locator(".st-key-lab_cell_A1 button:visible").click()
-    settled(tablet)
+    after_tap(tablet)
     tablet.get_by_role("button", name=re.compile("Fin du tour")).click()
-    settled(tablet)
+    after_tap(tablet)
 
 
 @pytest.mark.parametrize("size,how,scheme", [
