@@ -72,6 +72,22 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test that drives Chromium is a browser test (marked so, whatever its file), and the
+    files are ordered for `pytest -n auto --dist loadfile`, which hands whole files to the
+    workers in this order: the minutes-long ones first, then the browser ones, then the rest,
+    so no worker is left alone with a long file at the end while the other waits."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+    rank: dict[str, int] = {}
+    for item in items:
+        here = 0 if item.get_closest_marker("long") else (
+            1 if item.get_closest_marker("browser") else 2)
+        rank[item.nodeid.split("::")[0]] = min(here, rank.get(item.nodeid.split("::")[0], 2))
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])  # stable: files stay whole
+
+
 @pytest.fixture(autouse=True)
 def _isolated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own SQLite file: no test sees another's games or the user's."""
