@@ -4,10 +4,11 @@ import streamlit as st
 
 from tableapp import capacity, ownership, phone, shell
 from tableapp.navigation import sections
-from tableapp.serving import firstload, runcost
+from tableapp.serving import firstload, keepcaches, runcost
 from tableapp.session import freeze_imports, remember_device
 
 runcost.tune()  # once per process: what each woken screen's run costs (issue 23)
+keepcaches.install()  # a browser's « Clear cache » empties nothing (done by `companion app`)
 # An emoji, drawn by the browser itself: a ":material/…" icon would make every phone fetch the
 # tab's icon from fonts.gstatic.com (Streamlit's frontend), a request to a third party from each
 # player, failing without Internet (tests/test_browser_offline.py).
@@ -19,7 +20,7 @@ shell.install(in_html=firstload.carries_markup())
 if not capacity.admit():  # past this server's ceiling: a short French page, retried later
     capacity.refuse()
 try:
-    ownership.announce_organiser()  # the organiser's link, on the terminal, once per process
+    ownership.announce_organiser()  # done at start by `companion app`; else here, once
     ownership.take_organiser_link()  # ?organisateur=… opened on any page
     pages = sections()
     current = st.navigation(pages, expanded=True)  # every page listed, none behind « 5 de plus »

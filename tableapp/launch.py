@@ -19,7 +19,8 @@ from typing import Any
 
 from companion.core import settings
 from companion.core.errors import UsageError
-from companion.hosting.network import is_loopback, lan_address
+from companion.events.store import default_location
+from companion.hosting.network import is_loopback, served_url
 from companion.storage.database import as_location
 
 log = logging.getLogger("companion.app")
@@ -76,18 +77,12 @@ def streamlit_flags(port: int, address: str) -> list[str]:
     return flags
 
 
-def public_address(port: int, address: str) -> str:
-    """What the phones open: COMPANION_PUBLIC_URL, else this machine's LAN address (or
-    localhost when the app listens to this machine only, `--local` or `--address ::1`: never
-    an address it does not serve; or when there is no network)."""
-    configured = settings.public_url()
-    if configured:
-        return configured
-    if is_loopback(address):
-        return f"http://localhost:{port}"
-    if address not in (EVERY_INTERFACE, "::", ""):
-        return f"http://{address}:{port}"
-    return f"http://{lan_address() or 'localhost'}:{port}"
+def trust_declared_proxies() -> None:
+    """Streamlit's server (uvicorn) believes a request's X-Forwarded-For and -Proto only from
+    the proxies the organiser declared (COMPANION_TRUSTED_PROXIES; none by default), where
+    its own default believes any process of this machine (registre TAB-10). Before the
+    server starts: uvicorn reads it when it is configured."""
+    os.environ["FORWARDED_ALLOW_IPS"] = ",".join(settings.trusted_proxies())
 
 
 def qr_text(url: str) -> str | None:
@@ -134,6 +129,7 @@ def cmd_app(args: argparse.Namespace) -> int:
         os.environ["COMPANION_DB"] = str(location if isinstance(location, str)
                                          else location.resolve())
     settings.check()
+    trust_declared_proxies()
     script = script_path()
     flags = streamlit_flags(args.port, address)
     try:
@@ -141,13 +137,17 @@ def cmd_app(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError(NO_STREAMLIT) from None
     settings.configure_logging(logging.DEBUG if args.verbose else logging.INFO)
-    from tableapp.serving import firstload, internals
+    from tableapp import perprocess
+    from tableapp.serving import firstload, internals, keepcaches
 
     internals.warn_missing()  # a Streamlit outside the lock: what switches off, said once
     log.debug("premier chargement : %s", ", ".join(sorted(firstload.install())) or "tel quel")
+    keepcaches.install()  # a browser's « Clear cache » empties nothing (registre TAB-10)
     database = settings.database_url() or str(settings.default_database_file())
-    url = public_address(args.port, address)
+    url = served_url(args.port, address)  # the pages make their links from the same
     announce(url, address, database.split("@")[-1] if settings.database_url() else database)
+    # once, from the address served: never a visitor's (the pages find it done)
+    perprocess.announce_organiser(str(default_location()), lambda: url)
     log.info("assistant de table sur %s:%d (%s), base %s", address, args.port, url,
              "PostgreSQL" if settings.database_url() else database)
     streamlit_cli.main(["run", str(script), *flags], prog_name="streamlit")

@@ -5,13 +5,12 @@ creates a profile). Pages show their editing controls only when the server says 
 cover the thing (`may_change_*`), and every write hands them to the store, which checks them
 again in its own transaction (companion/stats/ownership.py): a stale control changes nothing.
 
-The organiser's first link is printed once on the server's terminal by the Streamlit process
-itself (`announce_organiser`, at the first page opened after a start); `companion organisateur`
-prints a new one (revoking the old)."""
+The organiser's first link is printed once per process on the server's terminal: by
+`companion app` at start, from the address it serves (`perprocess.announce_organiser`); by a server
+started otherwise (`streamlit run`) at its first page, from the address of its options. Never
+from a request (registre TAB-10). `companion organisateur` prints a new one (revoking the old)."""
 
 from __future__ import annotations
-
-import sys
 
 import streamlit as st
 
@@ -19,41 +18,15 @@ from companion.cli.access import ORGANISER_PARAM
 from companion.core.errors import CompanionError
 from companion.events.store import default_location
 from companion.hosting.access import SharedRights, new_secret
-from tableapp import session
+from tableapp import perprocess, session
 from tableapp.usertext import plain
 
 
-def organiser_link(base_url: str, token: str) -> str:
-    return f"{base_url.rstrip('/')}/?{ORGANISER_PARAM}={token}"
-
-
-@st.cache_resource(show_spinner=False)
-def _announced(path: str) -> bool:
-    """Once per server process and database: make the organiser's token if the server has
-    none, and say on the terminal how to become the organiser (at the address the first
-    browser used: a phone's, not « localhost », when it came over the network). A storage
-    fault raises, so nothing is cached and the next run tries again."""
-    base_url = session.public_base_url()
-    token = session.access().ensure_organiser()
-    if token is not None:
-        message = ("Compagnon de table : lien de l'organisateur (affiché une seule fois ; à "
-                   "ouvrir sur son appareil, il y reste mémorisé) :\n  "
-                   + organiser_link(base_url, token))
-    else:
-        message = ("Compagnon de table : l'organisateur a déjà son lien ; « companion "
-                   "organisateur --url " + base_url + " » en donne un nouveau (l'ancien ne "
-                   "marche plus).")
-    print(message, file=sys.stderr, flush=True)
-    return True
-
-
 def announce_organiser() -> None:
-    """Called by the app's entry at every run; does its work once per process."""
-    try:
-        _announced(str(default_location()))
-    except CompanionError as exc:  # the database is busy or down: said on the terminal
-        print(f"Compagnon de table : lien de l'organisateur pas encore créé ({exc})",
-              file=sys.stderr, flush=True)
+    """The organiser's link on the terminal, once per process (tableapp/perprocess.py): done
+    at start by `companion app`; for a server started otherwise, at its first run, at the
+    address of the server's own options."""
+    perprocess.announce_organiser(str(default_location()), session.public_base_url)
 
 
 def take_organiser_link() -> None:

@@ -14,13 +14,14 @@ from companion.events.store import default_location
 from companion.stats.nights import Night
 from companion.stats.storage import StatsStore
 from tableapp import ownership, session
+from tableapp.perprocess import PerProcess
 from tableapp.usertext import plain
 
 _NIGHT_KEY = "_compagnon_night"  # (night id, key) of the night this session is playing
 _NIGHTS_KEY = "_compagnon_nights"  # night id -> key, the nights this session opened
 
 
-@st.cache_resource(show_spinner=False)
+@PerProcess  # the process's, not a cache a browser may clear (tableapp/perprocess.py)
 def _stats_at(path: str) -> StatsStore:
     return StatsStore(session.store())
 

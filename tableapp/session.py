@@ -19,7 +19,6 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from companion.core import settings
 from companion.core.errors import StorageError
 from companion.events.store import (  # noqa: F401  (default_path: the pages tests use it)
     EventStore,
@@ -28,9 +27,9 @@ from companion.events.store import (  # noqa: F401  (default_path: the pages tes
     normalize_code,
 )
 from companion.hosting.access import Access, DeviceMemory, Grant
-from companion.hosting.network import is_loopback, lan_address
+from companion.hosting.network import served_url
 from companion.hosting.positions import Positions
-from tableapp import scorecards
+from tableapp import perprocess, scorecards
 
 T = TypeVar("T")
 PUBLIC_VIEW = "public"
@@ -38,7 +37,7 @@ HOST_PARAM = "host"
 DEVICE_COOKIE = "compagnon_appareil"
 DEVICE_COOKIE_DAYS = 365
 _DEVICE_KEY = "_compagnon_device"  # this session's DeviceMemory
-DEFAULT_PUBLIC_URL = "http://localhost:8501"
+DEFAULT_PORT = 8501  # Streamlit's, when its options cannot be read
 _REMEMBER_KEY = "_compagnon_codes"  # game id -> last code opened in this session
 _SEEN_KEY = "_compagnon_seen_seq"  # code -> seq of the view last shown
 
@@ -57,16 +56,11 @@ div[data-baseweb="select"] > div { min-height: 2.8rem; font-size: 1.1rem; }
 """
 
 
-@st.cache_resource(show_spinner=False)
-def _store_at(path: str) -> EventStore:
-    return EventStore(path)
-
-
 def store() -> EventStore:
-    """The event store of this server (one per database path, shared by all sessions). A file
-    that cannot be opened stops the page with its French sentence (the detail is in the
-    server log); the next run tries again."""
-    return _opened(_store_at)
+    """The event store of this server (one per database path, shared by all sessions, kept by
+    the process: tableapp/perprocess.py). A file that cannot be opened stops the page with its
+    French sentence (the detail is in the server log); the next run tries again."""
+    return _opened(perprocess.store_at)
 
 
 def _opened(open_at: Callable[[str], T]) -> T:
@@ -80,26 +74,14 @@ def _opened(open_at: Callable[[str], T]) -> T:
         raise  # st.stop() raises; for type checkers
 
 
-@st.cache_resource(show_spinner=False)
-def _access_at(path: str) -> Access:
-    _store_at(path)  # the grants live in the store's database: make sure it exists first
-    return Access(path)
-
-
 def access() -> Access:
     """The grants of this server's games (companion/hosting/access.py)."""
-    return _opened(_access_at)
-
-
-@st.cache_resource(show_spinner=False)
-def _positions_at(path: str) -> Positions:
-    _store_at(path)
-    return Positions(path)
+    return _opened(perprocess.access_at)
 
 
 def positions() -> Positions:
     """Where the hosts' devices stand in their games (companion/hosting/positions.py)."""
-    return _opened(_positions_at)
+    return _opened(perprocess.positions_at)
 
 
 _FROZEN: list[bool] = []  # once per server process
@@ -258,46 +240,17 @@ def mark_seen(code: str, seq: int) -> None:
 
 
 def public_base_url() -> str:
-    """Where other devices reach this app: COMPANION_PUBLIC_URL when set, else the address
-    this browser used (a phone cannot open « localhost »: that becomes the LAN address,
-    unless the server listens to this machine only, `companion app --local`: then no other
-    device can open any address, and none is shown that names the LAN)."""
-    configured = settings.public_url()
-    if configured:
-        return configured
+    """Where other devices reach this app, as the server knows it (registre TAB-10):
+    COMPANION_PUBLIC_URL when set, else the address and port Streamlit serves (its
+    server.address and server.port: the LAN address when it listens on every interface,
+    « localhost » when only this machine may connect, `companion app --local`). Never the
+    address a browser used: the links made from it carry host tokens, seat secrets and
+    soirée keys, and a request's `Host` or `X-Forwarded-*` says whatever its sender wrote."""
     try:
-        headers = st.context.headers
-        host, proto = headers.get("Host"), headers.get("X-Forwarded-Proto")
-    except Exception:  # outside a browser session (tests, bare mode)
-        host, proto = None, None
-    return base_url_from(host, proto, lan_address if serves_others() else _no_lan)
-
-
-def _no_lan() -> None:
-    return None
-
-
-def serves_others() -> bool:
-    """This server listens on an address other devices reach (not 127.0.0.1, ::1 or
-    localhost: the address it was started on, Streamlit's server.address; unset: every
-    interface)."""
-    try:
-        bound = st.get_option("server.address")
+        bound, port = st.get_option("server.address"), st.get_option("server.port")
     except Exception:  # an option Streamlit no longer knows: it listens as it always did
-        bound = None
-    return not (bound and is_loopback(str(bound)))
-
-
-def base_url_from(host: str | None, proto: str | None,
-                  lan: Callable[[], str | None]) -> str:
-    if not host:
-        return DEFAULT_PUBLIC_URL
-    name, _, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")
-    if name in ("localhost", "127.0.0.1", "[::1]"):
-        address = lan()
-        if address:
-            name = address
-    return f"{proto or 'http'}://{name}{':' + port if port else ''}"
+        bound, port = None, None
+    return served_url(int(port or DEFAULT_PORT), str(bound or ""))
 
 
 def public_url(game: str, code: str) -> str:

@@ -21,7 +21,7 @@ from companion.core.loader import load_game
 from companion.events.store import EventStore
 from companion.games.catalog import GAMES
 from companion.hosting.access import COHOST, HOST, DeviceMemory
-from tableapp import session
+from tableapp import perprocess, session
 from tableapp.gamepage import HISTORY, SHARE
 from tableapp.session import _DEVICE_KEY
 
@@ -243,7 +243,7 @@ def test_a_game_page_with_its_code_survives_a_new_session_and_a_restart(
 
     refreshed = page_app(code=code).run()  # a refresh / a sleeping tablet: a new session
     assert 'scores : {"Alice": 3, "Bruno": 0}' in texts(refreshed)
-    session._store_at.clear()  # an app restart: nothing cached survives, the file does
+    perprocess.store_at.clear()  # an app restart: nothing kept survives, the file does
     second_device = page_app(code=code.lower()).run()
     assert 'scores : {"Alice": 3, "Bruno": 0}' in texts(second_device)
 
@@ -419,17 +419,31 @@ def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
     assert at.get("download_button")
 
 
-@pytest.mark.parametrize(("host", "proto", "lan", "expected"), [
-    # a phone cannot open « localhost »: the LAN address replaces it
-    ("localhost:8501", None, "192.168.1.20", "http://192.168.1.20:8501"),
-    ("127.0.0.1:8501", None, None, "http://127.0.0.1:8501"),  # no network: nothing better
-    ("tablette.local:8501", "https", "192.168.1.20", "https://tablette.local:8501"),
-    ("192.168.1.5", None, None, "http://192.168.1.5"),
-    (None, None, None, session.DEFAULT_PUBLIC_URL),
+@pytest.mark.parametrize(("bound", "lan", "expected"), [
+    # a phone cannot open « localhost »: the LAN address of a server on every interface
+    ("0.0.0.0", "192.168.1.20", "http://192.168.1.20:8501"),
+    (None, "192.168.1.20", "http://192.168.1.20:8501"),  # Streamlit's default: every one
+    ("0.0.0.0", None, "http://localhost:8501"),  # no network: nothing better
+    ("192.168.1.5", "192.168.1.20", "http://192.168.1.5:8501"),  # the one it listens on
+    ("127.0.0.1", "192.168.1.20", "http://localhost:8501"),  # --local: this machine only
 ])
-def test_the_qr_code_address_is_one_other_devices_can_open(
-        host: str | None, proto: str | None, lan: str | None, expected: str) -> None:
-    assert session.base_url_from(host, proto, lambda: lan) == expected
+def test_the_qr_code_address_is_the_servers_whatever_the_request_says(
+        bound: str | None, lan: str | None, expected: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Links carry host tokens, seat secrets and soirée keys: their address is the server's
+    (registre TAB-10), not the `Host` or `X-Forwarded-*` a request brought."""
+    from companion.hosting import network
+    from tableapp.rights import host_url
+
+    monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
+    monkeypatch.setattr(network, "lan_address", lambda: lan)
+    options = {"server.address": bound, "server.port": 8501}
+    monkeypatch.setattr(session.st, "get_option", lambda name: options[name])
+    forged = {"Host": "piege.example:8501", "X-Forwarded-Proto": "https",
+              "X-Forwarded-Host": "piege.example"}
+    monkeypatch.setattr(session.st, "context", types.SimpleNamespace(headers=forged))
+    assert session.public_base_url() == expected
+    assert host_url(GAME, "K7M3QP", "jeton") == f"{expected}/{GAME}?code=K7M3QP&host=jeton"
 
 
 # --- public view ------------------------------------------------------------------------------

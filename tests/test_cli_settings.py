@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
     ("COMPANION_MAX_SESSIONS", "0", "au moins 1"),
     ("COMPANION_MAX_SESSIONS", "beaucoup", "au moins 1"),
     ("COMPANION_PUSH", "oui", "0 ou 1"),
+    ("COMPANION_TRUSTED_PROXIES", "*", "adresses IP ou des réseaux"),
+    ("COMPANION_TRUSTED_PROXIES", "caddy", "adresses IP ou des réseaux"),
+    ("COMPANION_TRUSTED_PROXIES", "10.0.0.1, 10.0.0.300", "adresses IP ou des réseaux"),
 ])
 def test_a_bad_value_is_one_french_line_and_exit_2(
         name: str, value: str, words: str, monkeypatch: pytest.MonkeyPatch,
@@ -68,8 +71,12 @@ def test_good_values_are_read(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     monkeypatch.setenv("COMPANION_BACKUP_KEEP", "3")
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://club.example/")
     monkeypatch.setenv("COMPANION_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("COMPANION_TRUSTED_PROXIES", " 172.28.0.2 ,10.1.2.3/8,, ::1")
     settings.check()
     assert settings.backup_hours() == 1.5 and settings.backup_keep() == 3
+    assert settings.trusted_proxies() == ("172.28.0.2", "10.0.0.0/8", "::1")
+    monkeypatch.setenv("COMPANION_TRUSTED_PROXIES", "")
+    assert settings.trusted_proxies() == ()  # the default: no proxy, no forwarded header
     assert settings.public_url() == "https://club.example"
     assert settings.cache_folder() == tmp_path / "cache"
     monkeypatch.delenv("COMPANION_DB")
@@ -143,14 +150,17 @@ def test_companion_app_passes_the_project_settings_to_streamlit() -> None:
 
 
 def test_the_printed_address_is_the_one_phones_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.hosting import network
     from tableapp import launch
 
-    monkeypatch.setattr(launch, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
     monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
-    assert launch.public_address(8501, "0.0.0.0") == "http://192.168.1.20:8501"
-    assert launch.public_address(8501, "127.0.0.1") == "http://localhost:8501"
-    monkeypatch.setattr(launch, "lan_address", lambda: None)  # no network at all
-    assert launch.public_address(8502, "0.0.0.0") == "http://localhost:8502"
+    assert network.served_url(8501, "0.0.0.0") == "http://192.168.1.20:8501"
+    assert network.served_url(8501, "127.0.0.1") == "http://localhost:8501"
+    assert network.served_url(8501, "192.168.1.7") == "http://192.168.1.7:8501"
+    assert network.served_url(8501, "fd00::7") == "http://[fd00::7]:8501"
+    monkeypatch.setattr(network, "lan_address", lambda: None)  # no network at all
+    assert network.served_url(8502, "0.0.0.0") == "http://localhost:8502"
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://club.example/")
-    assert launch.public_address(8501, "0.0.0.0") == "https://club.example"
+    assert network.served_url(8501, "0.0.0.0") == "https://club.example"
     assert "█" in (launch.qr_text("http://192.168.1.20:8501") or "")

@@ -11,7 +11,7 @@ from hosting import host_token
 from streamlit.testing.v1 import AppTest
 
 from companion.events.store import EventStore
-from tableapp import session
+from tableapp import perprocess
 
 ROLES = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur", "Marie": "policier",
          "Julie": "voyante"}
@@ -57,8 +57,8 @@ def test_the_line_survives_a_refresh_and_a_restart() -> None:
     at = click(click(tablet(code, token), "elsen_next"), "elsen_next")
     assert narrated(at)["count"] == "3/5"
     assert narrated(tablet(code, token))["count"] == "3/5"  # a refresh
-    session._store_at.clear()
-    session._positions_at.clear()  # a restart: nothing cached survives, the file does
+    perprocess.store_at.clear()
+    perprocess.positions_at.clear()  # a restart: nothing kept survives, the file does
     at = click(tablet(code, token), "elsen_back")
     assert narrated(at)["count"] == "2/5"
     assert narrated(tablet(code, token))["count"] == "2/5"

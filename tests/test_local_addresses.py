@@ -160,21 +160,19 @@ def test_share_url_qr_code_and_links_name_only_this_machine(
 def test_a_server_bound_to_this_machine_names_no_lan_address(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Without a browser: what `companion app` prints for each bind, and the base URL a page
-    builds from the address its browser used (a LAN address always at hand here)."""
-    from tableapp import launch, session
+    builds from the server's own options (a LAN address always at hand here)."""
+    from companion.hosting import network
+    from tableapp import session
 
     monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
-    monkeypatch.setattr(launch, "lan_address", lambda: "192.168.1.20")
-    for bound in ("127.0.0.1", "127.0.0.2", "::1", "localhost"):
-        assert launch.public_address(8501, bound) == "http://localhost:8501", bound
-    assert launch.public_address(8501, "0.0.0.0") == "http://192.168.1.20:8501"
     lan = "192.168.1.20"
-    monkeypatch.setattr(session, "lan_address", lambda: lan)
+    monkeypatch.setattr(network, "lan_address", lambda: lan)
+    for bound in ("127.0.0.1", "127.0.0.2", "::1", "localhost"):
+        assert network.served_url(8501, bound) == "http://localhost:8501", bound
+    assert network.served_url(8501, "0.0.0.0") == f"http://{lan}:8501"
     for bound, expected in (("127.0.0.1", "http://localhost:8502"),
                             ("::1", "http://localhost:8502"),
                             ("0.0.0.0", f"http://{lan}:8502"), (None, f"http://{lan}:8502")):
-        monkeypatch.setattr(session.st, "get_option",
-                            lambda name, bound=bound: bound if name == "server.address" else None)
-        monkeypatch.setattr(session.st, "context", type("C", (), {
-            "headers": {"Host": "localhost:8502"}})())
+        options = {"server.address": bound, "server.port": 8502}
+        monkeypatch.setattr(session.st, "get_option", lambda name, o=options: o[name])
         assert session.public_base_url() == expected, bound

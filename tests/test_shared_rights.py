@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import streamlit as st
 from backends import raw_execute
 from stats_night import build_night, example_log
 from streamlit.testing.v1 import AppTest
@@ -372,5 +373,9 @@ def test_the_app_prints_the_organiser_link_once(capfd: pytest.CaptureFixture[str
     assert Access(default_path()).is_organiser(token)
     AppTest.from_file(app, default_timeout=60).run()  # the same server process
     assert "organisateur=" not in capfd.readouterr().err
+    st.cache_data.clear()  # what any browser's « Clear cache » made Streamlit do (issue 38)
+    st.cache_resource.clear()
+    AppTest.from_file(app, default_timeout=60).run()
+    assert "organisateur" not in capfd.readouterr().err
     with sqlite3.connect(default_path()) as db:
         assert db.execute("SELECT COUNT(*) FROM organiser").fetchone() == (1,)

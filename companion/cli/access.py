@@ -22,6 +22,11 @@ ORGANISER_PARAM = "organisateur"  # the same as tableapp/ownership.py reads
 DEFAULT_URL = "http://localhost:8501"
 
 
+def organiser_link(base_url: str, token: str) -> str:
+    """The link that makes a device the organiser (here, and at the app's start)."""
+    return f"{base_url.rstrip('/')}/?{urlencode({ORGANISER_PARAM: token})}"
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     code = normalize_code(args.code)
     store = EventStore(default_location())
@@ -38,7 +43,7 @@ def cmd_organiser(args: argparse.Namespace) -> int:
     """A new organiser token (every older organiser link stops working), as a link."""
     store = EventStore(default_location())
     token = Access(store.path).new_organiser()
-    print(f"{args.url.rstrip('/')}/?{urlencode({ORGANISER_PARAM: token})}")
+    print(organiser_link(args.url, token))
     print("Ouvrez ce lien sur l'appareil de l'organisateur : il pourra modifier tous les "
           "joueurs et toutes les soirées. L'ancien lien ne marche plus.", file=sys.stderr)
     return 0

@@ -15,6 +15,7 @@ read the environment at each call (the tests change it per test; a server never 
 | COMPANION_DATA_DIR | another folder of data/<game>.yaml files | the installed ones |
 | COMPANION_MAX_SESSIONS | devices one app server process admits (tableapp/capacity.py) | 500 |
 | COMPANION_PUSH | 0: screens poll the game again instead of being woken (tableapp/live.py) | 1 |
+| COMPANION_TRUSTED_PROXIES | proxies whose X-Forwarded-For is believed (IPs, networks) | none |
 
 Folders follow each system's conventions (platformdirs): ~/.local/share and ~/.cache (or
 $XDG_DATA_HOME, $XDG_CACHE_HOME) on Linux, ~/Library/Application Support and ~/Library/Caches
@@ -23,6 +24,7 @@ on macOS, %LOCALAPPDATA% on Windows.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 import os
@@ -35,7 +37,7 @@ from companion.core.errors import UsageError
 APP = "compagnon-de-table"
 NAMES = ("COMPANION_DB", "COMPANION_BACKUP_HOURS", "COMPANION_BACKUP_KEEP",
          "COMPANION_PUBLIC_URL", "COMPANION_CACHE_DIR", "COMPANION_DATA_DIR",
-         "COMPANION_MAX_SESSIONS", "COMPANION_PUSH")
+         "COMPANION_MAX_SESSIONS", "COMPANION_PUSH", "COMPANION_TRUSTED_PROXIES")
 MAX_SESSIONS = 500  # benchmarks/phones.py: 500 phones over 100 games hold on one process
 PG_SCHEMES = ("postgresql://", "postgres://")
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s : %(message)s"
@@ -152,6 +154,26 @@ def push() -> bool:
     return value == "1"
 
 
+def trusted_proxies() -> tuple[str, ...]:
+    """COMPANION_TRUSTED_PROXIES: the proxies in front of the app server whose forwarded
+    headers (X-Forwarded-For, X-Forwarded-Proto) it believes, as IP addresses or networks
+    (`192.168.1.2, 10.0.0.0/8`); none by default, so a visitor cannot pass for another address
+    by writing these headers (registre TAB-10). « * » (everyone) is refused for that reason."""
+    value = _raw("COMPANION_TRUSTED_PROXIES")
+    found: list[str] = []
+    for item in (part.strip() for part in value.split(",")):
+        if not item:
+            continue
+        try:
+            found.append(str(ipaddress.ip_network(item, strict=False) if "/" in item
+                             else ipaddress.ip_address(item)))
+        except ValueError:
+            raise _bad("COMPANION_TRUSTED_PROXIES", value, "des adresses IP ou des réseaux "
+                       "séparés par des virgules sont attendus, par exemple 192.168.1.2 ou "
+                       "10.0.0.0/8 (vide : aucun proxy)") from None
+    return tuple(found)
+
+
 # --- at start -------------------------------------------------------------------------------
 
 
@@ -170,6 +192,7 @@ def check() -> None:
     public_url()
     max_sessions()
     push()
+    trusted_proxies()
     folder = data_dir_override()
     if folder is not None and not folder.is_dir():
         raise _bad("COMPANION_DATA_DIR", str(folder), "ce dossier n'existe pas")

@@ -5,6 +5,10 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+from companion.core import settings
+
+ANY_INTERFACE = ("0.0.0.0", "::", "")  # what a server bound to every interface says
+
 
 def lan_address() -> str | None:
     """This machine's address on the local network. A UDP « connect » only picks the route:
@@ -29,3 +33,21 @@ def is_loopback(address: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
+
+
+def served_url(port: int, bound: str) -> str:
+    """Where other devices reach the app server listening on `bound`:`port`, as the server
+    itself knows it (registre TAB-10): COMPANION_PUBLIC_URL when set (a proxy, a name), else
+    the address it is bound to, this machine's LAN address when it listens on every interface
+    (« localhost » without a network), « localhost » when it listens to this machine only
+    (`--local`: never an address it does not serve). Never from a request: a visitor's `Host`
+    or `X-Forwarded-*` headers would put their own address in the links that carry a secret."""
+    configured = settings.public_url()
+    if configured:
+        return configured
+    if is_loopback(bound):
+        return f"http://localhost:{port}"
+    if bound.strip("[]") not in ANY_INTERFACE:
+        name = bound.strip("[]")
+        return f"http://{'[' + name + ']' if ':' in name else name}:{port}"
+    return f"http://{lan_address() or 'localhost'}:{port}"

@@ -19,6 +19,7 @@ from companion.games.labystere.sheets import (
     sheets_location,
 )
 from tableapp import live, livepoll, session, tableclock
+from tableapp.perprocess import PerProcess
 from tableapp.usertext import plain
 
 GAME = "labystere"
@@ -32,7 +33,7 @@ def _data() -> LabystereData:
     return data
 
 
-@st.cache_resource(show_spinner=False)
+@PerProcess  # the process's, not a cache a browser may clear (tableapp/perprocess.py)
 def _sheet_store_at(path: str) -> SheetStore:
     return SheetStore(path)
 

@@ -1,7 +1,7 @@
 """Every private part of Streamlit (and of asyncio) the app relies on, on one list.
 
 The app hooks a few of Streamlit's internal modules (how its HTTP server is built, how a
-session is asked to rerun) and patches two functions. A new Streamlit may drop or rename any of
+session is asked to rerun) and patches a few functions. A new Streamlit may drop or rename any of
 them; each use degrades gracefully (the feature switches off, the table still plays), which is
 exactly why a missing one must not pass unseen: `companion app` logs a WARNING for each at
 start (`warn_missing`), and tests/test_internals.py fails on the locked Streamlit as
@@ -52,6 +52,9 @@ INTERNALS: tuple[Internal, ...] = (
              "les écrans réveillés à chaque écriture (live)"),
     Internal("streamlit.runtime.app_session", "AppSession.has_fragment",
              "les écrans réveillés à chaque écriture (live)"),
+    Internal("streamlit.runtime.app_session", "AppSession.handle_backmsg",
+             "le refus du « Clear cache » d'un navigateur (serving/keepcaches) : sans lui, "
+             "n'importe quel visiteur vide les caches de tout le serveur"),
     Internal("streamlit.runtime.scriptrunner_utils.script_run_context", "ThreadState.get",
              "les écrans réveillés à chaque écriture (live)"),
     Internal("streamlit.proto.ClientState_pb2", "ClientState",
