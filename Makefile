@@ -8,10 +8,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: app test lint bench bench-quick lock venv clean
 
-# The application's lock (uv.lock, exported with hashes as requirements/dev.txt: every extra,
-# the test tools included) is what is installed, then the project itself without resolving
-# anything more: a new release of a dependency changes nothing until the lock is renewed
-# (`make lock`). pyproject.toml keeps the ranges the wheel publishes.
+# The application's lock (uv.lock, exported with hashes as requirements/dev.txt: every extra
+# and the test tools, dependency group dev) is what is installed, then the project itself
+# without resolving anything more: a new release of a dependency changes nothing until the
+# lock is renewed (`make lock`). pyproject.toml keeps the ranges the wheel publishes.
 $(STAMP): pyproject.toml requirements/dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -51,7 +51,7 @@ lock:
 	$(PYTHON) -m venv $(VENV)-tools
 	$(VENV)-tools/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
 	$(VENV)-tools/bin/uv lock
-	$(VENV)-tools/bin/uv export --frozen --no-emit-project --extra app --extra postgres \
+	$(VENV)-tools/bin/uv export --frozen --no-emit-project --extra app --extra postgres --no-dev \
 	  -o requirements/app.txt -q
 	$(VENV)-tools/bin/uv export --frozen --no-emit-project --all-extras -o requirements/dev.txt -q
 

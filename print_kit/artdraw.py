@@ -13,7 +13,7 @@ import io
 import json
 import os
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from reportlab.lib.rl_accel import fp_str
 
 from companion.core import settings
 from print_kit.art import art_path, load
+from print_kit.inks import KEY_MASK, cmyk_picture
 
 # PDF operators of each vector picture once drawn (key: ref, line only, size): the next PDF of
 # the same run replays them instead of walking the SVG drawing again. Only self-contained
@@ -133,6 +134,11 @@ def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     if enforce is None:
         _draw_rgb(c, ref, line_only, size)
         return
+    if ref.endswith(".png"):  # a picture, not operators: its pixels converted (PDF/X-1a)
+        picture, masked = _cmyk_png(ref)
+        c.drawImage(picture, 0, 0, size, size, mask=KEY_MASK if masked else None,
+                    preserveAspectRatio=True, anchor="c")
+        return
     c._enforceColorSpace = None  # noqa: SLF001 - recorded as the plain kit records them
     start = len(c._code)  # noqa: SLF001
     try:
@@ -141,6 +147,16 @@ def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
         c._enforceColorSpace = enforce  # noqa: SLF001
     c._code[start:] = [_RGB_OPERATOR.sub(lambda m: _converted(m, enforce), op)  # noqa: SLF001
                        for op in c._code[start:]]  # noqa: SLF001
+
+
+@lru_cache(maxsize=64)
+def _cmyk_png(ref: str) -> tuple[Any, bool]:
+    """An author's PNG as a CMYK picture by the print shop's rule (print_kit/inks.py), once
+    per picture; whether it has transparent pixels (keyed out, not a soft mask)."""
+    from reportlab.lib.utils import ImageReader
+
+    picture, masked = cmyk_picture(load(ref)._image)  # noqa: SLF001 - the PNG ImageReader holds
+    return ImageReader(picture), masked
 
 
 _RGB_OPERATOR = re.compile(r"(?<![\w.])(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (rg|RG)(?![\w])")

@@ -62,6 +62,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         "images), tgc (The Game Crafter, images), dtc (DriveThruCards, "
                         "un PDF CMJN par paquet) ou tts (Tabletop Simulator : planches et "
                         "objet sauvegardé, dans DOSSIER/tts)")
+    p.add_argument("--tts-url", default=None, metavar="URL",
+                   help="--service tts : l'adresse https:// où vous hébergerez les images des "
+                        "planches (les objets les y chercheront, pour tous les joueurs) ; sans "
+                        "elle, seule la table de cet ordinateur voit les cartes")
     p.set_defaults(handler=cmd_print)
 
 
@@ -80,10 +84,10 @@ def cmd_print(args: argparse.Namespace) -> int:
     # Imported here: `companion --help` stays fast and light.
     from print_kit.build import build_kit, prepare_out_dir, write_kit
 
-    if args.card_png is not None or args.service is not None:
+    if args.card_png is not None or args.service is not None or args.tts_url is not None:
         from print_kit.export import check_choices
 
-        check_choices(args.card_png, args.service)  # before anything is built or written
+        check_choices(args.card_png, args.service, args.tts_url)  # before anything is built
     options = make_options(args.game, paper=args.paper, card_size=args.card_size,
                            bleed=args.bleed, layout=args.layout, flip=args.flip,
                            low_ink=args.low_ink, url=args.url, level=args.level,
@@ -102,7 +106,8 @@ def cmd_print(args: argparse.Namespace) -> int:
         from print_kit.export import export_zips
 
         zips = export_zips(kit_files(options), options.card_mm, options.bleed, options.low_ink,
-                           args.card_png, args.service, out_dir=args.out)
+                           args.card_png, args.service, out_dir=args.out,
+                           tts_url=args.tts_url)
         for name, data in zips.items():
             if name == "tts.zip":  # written as the folder its saved objects name, below
                 continue
@@ -110,10 +115,9 @@ def cmd_print(args: argparse.Namespace) -> int:
             print(f"images des cartes → {args.out / name}", file=sys.stderr)
         if "tts.zip" in zips:
             from print_kit.tts import unpack
+            from print_kit.ttshost import said
 
-            folder = unpack(zips["tts.zip"], args.out)
-            print(f"Tabletop Simulator → {folder} (copiez les .json dans « Saved Objects »)",
-                  file=sys.stderr)
+            print(said(unpack(zips["tts.zip"], args.out), args.tts_url), file=sys.stderr)
     if args.png:
         from print_kit.deckcli import write_png
 

@@ -33,10 +33,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
         raise UsageError("--out DOSSIER est obligatoire (ou --check pour seulement vérifier)")
     _refuse_game_options(args)
     images = args.card_png is not None or args.service is not None
-    if images:
+    if images or args.tts_url is not None:
         from print_kit.export import check_choices
 
-        check_choices(args.card_png, args.service)
+        check_choices(args.card_png, args.service, args.tts_url)
     deck = read_deck(args.file, args.title)
     options = make_options("all", paper=args.paper, card_size=args.card_size, bleed=args.bleed,
                            layout=args.layout, flip=args.flip, low_ink=args.low_ink,
@@ -50,7 +50,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
         print(f"{summary} ; aucun problème trouvé (rien n'a été écrit)", file=sys.stderr)
         return 0
     zips = deck_images(deck, options, args.only, args.card_png, args.service,
-                       args.out) if images else {}
+                       args.out, args.tts_url) if images else {}
     prepare_out_dir(args.out)
     paths = write_kit(kit, args.out)
     for name, data in zips.items():
@@ -60,8 +60,9 @@ def cmd_deck(args: argparse.Namespace) -> int:
         print(f"images des cartes → {args.out / name}", file=sys.stderr)
     if "tts.zip" in zips:
         from print_kit.tts import unpack
+        from print_kit.ttshost import said
 
-        print(f"Tabletop Simulator → {unpack(zips['tts.zip'], args.out)}", file=sys.stderr)
+        print(said(unpack(zips["tts.zip"], args.out), args.tts_url), file=sys.stderr)
     if args.png:
         write_png(kit, args.out)
     print(f"{summary}, {number(len(built.data) / 1e6, 2)} Mo → {paths[0]} (manifeste : "

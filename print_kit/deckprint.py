@@ -76,7 +76,7 @@ def deck_kit(deck: DeckFile, options: PrintOptions, only: Sequence[str] | None =
 
 def deck_images(deck: DeckFile, options: PrintOptions, only: Sequence[str] | None,
                 dpi: int | None, service: str | None,
-                out_dir: Path | None = None) -> dict[str, bytes]:
+                out_dir: Path | None = None, tts_url: str | None = None) -> dict[str, bytes]:
     """The deck's card images as zips (`--card-png`, `--service`): {file name: zip bytes},
     the same faces as its PDF (`print_kit.export`)."""
     from print_kit.decks import deck_print_file
@@ -84,7 +84,7 @@ def deck_images(deck: DeckFile, options: PrintOptions, only: Sequence[str] | Non
 
     pf, options = deck_print_file(deck_game(deck), deck.title, deck.cards, options, only=only)
     return export_zips([pf], options.card_mm, options.bleed, options.low_ink, dpi, service,
-                       out_dir=out_dir)
+                       out_dir=out_dir, tts_url=tts_url)
 
 
 def png_pages(built: BuiltFile, dpi: int = 150) -> list[tuple[str, bytes]]:

@@ -213,27 +213,36 @@ def images_zip(images: Sequence[CardImage], service: Service | None = None,
     return out.getvalue()
 
 
-def check_choices(dpi: int | None, service: str | None) -> None:
-    """`--card-png DPI` and `--service NAME` checked before anything is built or written."""
+def check_choices(dpi: int | None, service: str | None, tts_url: str | None = None) -> None:
+    """`--card-png DPI`, `--service NAME` and `--tts-url URL` checked before anything is built
+    or written."""
     if dpi is not None and dpi not in DPIS:
         raise UsageError(f"--card-png : résolution {dpi} ppp non prévue ; choix possibles : "
                          f"{', '.join(map(str, DPIS))}")
     if service is not None and service not in SERVICES and service not in PDF_SERVICES:
         raise UsageError(f"service d'impression inconnu « {service} » ; choix possibles : "
                          f"{', '.join([*SERVICES, *PDF_SERVICES])}")
+    if tts_url is not None:
+        if service != "tts":
+            raise UsageError("--tts-url : l'adresse des planches de Tabletop Simulator ne sert "
+                             "qu'avec --service tts")
+        from print_kit.ttshost import check_tts_url
+
+        check_tts_url(tts_url)
 
 
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
                 low_ink: bool, dpi: int | None, service: str | None,
-                *, max_pixels: int | None = None,
-                out_dir: Path | None = None) -> dict[str, bytes]:
+                *, max_pixels: int | None = None, out_dir: Path | None = None,
+                tts_url: str | None = None) -> dict[str, bytes]:
     """{file name: zip bytes}: the images of every card, token and board at `dpi` (card size
     and bleed of the options), and/or those for a print service (its card size, bleed and
     naming, 300 dpi; tokens and boards at their own size with its bleed). `max_pixels` (the
-    app's budget; the CLI has none) refuses an export that would draw more, before any."""
+    app's budget; the CLI has none) refuses an export that would draw more, before any.
+    `tts_url`: where Tabletop Simulator's sheets will be hosted (print_kit/ttshost.py)."""
     from print_kit.credits import credits_text
 
-    check_choices(dpi, service)
+    check_choices(dpi, service, tts_url)
     if max_pixels is not None:
         total = (image_pixels(files, card_mm, bleed_mm, dpi) if dpi else 0) + (
             image_pixels(files, SERVICES[service].card_mm, SERVICES[service].bleed_mm, 300)
@@ -247,10 +256,11 @@ def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_
     if dpi is not None:
         images = card_images(files, card_mm, bleed_mm, dpi, low_ink)
         out[f"cartes-png-{dpi}dpi.zip"] = images_zip(images, None, credits_text())
-    if service == "tts":  # the saved objects name the sheets where the CLI unpacks them
+    if service == "tts":  # the saved objects name the hosted sheets, else the unpacked ones
         from print_kit.tts import tts_zip
+        from print_kit.ttshost import sheets_base
 
-        base = (out_dir / "tts").resolve().as_uri() if out_dir is not None else "file:///tts"
+        base = sheets_base(out_dir, tts_url)
         out["tts.zip"] = tts_zip(files, card_mm, base, low_ink, credits_text())
     elif service in PDF_SERVICES:
         from print_kit.printshops import dtc_zip

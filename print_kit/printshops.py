@@ -1,4 +1,5 @@
-"""DriveThruCards: one PDF per deck, as its card template asks (issue 29).
+"""DriveThruCards: one PDF per deck, as its card template asks (issue 29), declared PDF/X-1a
+(issue 40: DriveThruCards prefers it).
 
 Each page is one card plus its 1/8 in bleed (poker: 2.75 × 3.75 in for a 2.5 × 3.5 in card),
 fronts and backs alternating (front, back, front, back…), every copy of every card, colours
@@ -7,8 +8,13 @@ in CMYK with a total ink of at most 240 %, fonts embedded (the kit's DejaVu subs
 (825 × 1125 px at 300 dpi), which the service asks for its « card back » upload.
 
 The faces are the kit's own (`Painter`): the canvas converts every colour as it is set
-(`enforceColorSpace`, `cmyk`), so no RGB colour operator reaches a page. Pictures given as PNG
-(`--art`) stay RGB images: the service converts them."""
+(`enforceColorSpace`, `cmyk`), so no RGB colour operator reaches a page, and a picture given as
+PNG (`--art`) is converted by the same rule (print_kit/inks.py), its transparent pixels keyed
+out by a colour key, not a soft mask. The file then declares PDF/X-1a:2003 (ISO 15930-4): PDF
+1.4, an output intent in the catalog (`GTS_PDFX`, the registered characterization CGATS TR 001,
+U.S. Web Coated SWOP: DriveThruCards prints in the United States; a registered condition
+needs no embedded ICC profile, and none is installed here), `GTS_PDFXVersion` and
+`Trapped False` in its information, no transparency, no RGB."""
 
 from __future__ import annotations
 
@@ -20,43 +26,49 @@ from collections.abc import Sequence
 from typing import Any
 
 import pypdfium2 as pdfium
-from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
 from print_kit.fonts import REGULAR, register
 from print_kit.geometry import MM, Rect
+from print_kit.inks import cmyk
 from print_kit.kit import PrintFile
 from print_kit.painter import Painter
 from print_kit.sheets import Deck
 from print_kit.zipping import zip_entry
 
-INK_LIMIT = 2.4  # DriveThruCards: total ink (C + M + Y + K) at most 240 %
 DTC_CARD = (63.5, 88.9)  # poker, mm (2.5 × 3.5 in)
 DTC_BLEED = 3.175  # 1/8 in, mm
 DTC_DPI = 300
+PDFX_VERSION = "PDF/X-1a:2003"
+# the registered printing condition the file is made for (ICC's registry of characterizations)
+OUTPUT_CONDITION = "CGATS TR 001"
+OUTPUT_REGISTRY = "http://www.color.org"
+OUTPUT_INFO = "U.S. Web Coated (SWOP), CGATS TR 001"
 
 
-def cmyk(colour: Any) -> CMYKColor:
-    """Any ReportLab colour as CMYK, its total ink held to INK_LIMIT: black by K alone (grey
-    component replacement), then the three inks scaled down together when the sum is too high
-    (a deep navy keeps its hue, printed lighter in ink, not in tone of black)."""
-    tc = toColor(colour)
-    if isinstance(tc, CMYKColor):
-        c, m, y, k = tc.cyan, tc.magenta, tc.yellow, tc.black
-    else:
-        assert isinstance(tc, Color)
-        r, g, b = tc.red, tc.green, tc.blue
-        k = 1 - max(r, g, b)
-        if k >= 1:
-            c = m = y = 0.0
-        else:
-            c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    total = c + m + y + k
-    if total > INK_LIMIT and c + m + y > 0:
-        scale = max(0.0, INK_LIMIT - k) / (c + m + y)
-        c, m, y = c * scale, m * scale, y * scale
-    return CMYKColor(round(c, 4), round(m, 4), round(y, 4), round(k, 4),
-                     alpha=getattr(tc, "alpha", 1))
+class PdfxInfo(PDFInfo):
+    """ReportLab's document information, with the PDF/X version a PDF/X file declares."""
+
+    def format(self, document: Any) -> bytes:
+        text = super().format(document)
+        end = text.rindex(b">>")  # the dictionary's end: one key more before it
+        return (text[:end] + b"/GTS_PDFXVersion " + PDFString(PDFX_VERSION).format(document)
+                + b"\n" + text[end:])
+
+
+def declare_pdfx(c: Canvas) -> None:
+    """Mark the canvas's document PDF/X-1a:2003: the output intent in its catalog, the version
+    in its information (ReportLab writes `Trapped False` itself)."""
+    intent = PDFDictionary({"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+                            "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION),
+                            "RegistryName": PDFString(OUTPUT_REGISTRY),
+                            "OutputCondition": PDFString(OUTPUT_INFO),
+                            "Info": PDFString(OUTPUT_INFO)})
+    catalog = c._doc.Catalog  # noqa: SLF001 - ReportLab writes the catalog's listed keys only
+    catalog.OutputIntents = PDFArray([intent])
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
+    c._doc.info.__class__ = PdfxInfo  # noqa: SLF001 - the same object, one key more
 
 
 def slug(text: str) -> str:
@@ -88,7 +100,8 @@ def sides(deck: Deck) -> list[tuple[Any, bool]]:
 
 
 def dtc_pdf(deck: Deck, low_ink: bool = False, where: str = "dtc") -> bytes:
-    """One deck as DriveThruCards' PDF: one page per side, front then back for every copy."""
+    """One deck as DriveThruCards' PDF/X-1a: one page per side, front then back for every
+    copy."""
     register()
     w, h = DTC_CARD
     b = DTC_BLEED
@@ -100,6 +113,7 @@ def dtc_pdf(deck: Deck, low_ink: bool = False, where: str = "dtc") -> bytes:
                initialFontName=REGULAR, initialFontSize=8, enforceColorSpace=cmyk)
     c.setTitle(deck.name)
     c.setCreator("Compagnon de table — kit d’impression (DriveThruCards)")
+    declare_pdfx(c)
     painter = Painter(c, bleed_mm=b, low_ink=low_ink, where=where)
     cut = Rect(b, b, w, h)
     printed = sides(deck)

@@ -12,7 +12,9 @@ of the same grid); and a saved object: `ObjectStates` holding one `DeckCustom` w
 card of a secret deck (as in print, PRINT-10).
 
 Faces are the kit's own (`Painter`), drawn at the card size without bleed (the game cuts
-nothing), all in one PDF, and rendered by pdfium straight into their cells of each sheet."""
+nothing), all in one PDF, and rendered by pdfium straight into their cells of each sheet. The
+URLs are this computer's folder unless `--tts-url` names where the sheets are hosted
+(print_kit/ttshost.py): the files say which, and who sees the cards."""
 
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from print_kit.kit import PrintFile
 from print_kit.painter import Painter
 from print_kit.printshops import card_decks, slug
 from print_kit.sheets import Deck
+from print_kit.ttshost import note, readme, url
 from print_kit.zipping import zip_entry
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -201,7 +204,8 @@ def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
                pages: FacePages, names: dict[str, str] | None = None) -> dict[str, bytes]:
     """{file name: bytes} for one deck: its face sheets, its back (or back sheets), and
     `<stem>.json`, the saved object naming them under `base_uri` (`pages`: the faces, drawn;
-    `names`: component id -> the card's name, else the face's title)."""
+    `names`: component id -> the card's name, else the face's title); the deck's description
+    and the object's note say where its images are (print_kit/ttshost.py)."""
     fronts: dict[str, Face] = {}
     for item in deck.items:
         fronts.setdefault(item.front.key, item.front)
@@ -211,7 +215,6 @@ def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
     files: dict[str, bytes] = {}
     custom: dict[str, dict[str, Any]] = {}
     where: dict[str, tuple[int, int]] = {}  # face key -> (sheet key, cell)
-    base = base_uri.rstrip("/")
     if backs and not unique_back:
         files[f"{stem}-dos.jpg"] = _jpg(pages.image(next(iter(backs))))
     elif not backs:  # single-sided: a plain back of the deck's accent is not ours to invent
@@ -220,14 +223,14 @@ def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
         chunk = keys[start:start + PER_SHEET]
         name = f"{stem}-{sheet_no}.jpg"
         files[name], cols, rows = pages.sheet(chunk)
-        back_url = f"{base}/{stem}-dos.jpg"
+        back_url = url(base_uri, f"{stem}-dos.jpg")
         if unique_back:
             first_back = {item.front.key: item.back for item in deck.items
                           if item.back is not None}
             files[f"{stem}-{sheet_no}-dos.jpg"] = _jpg(pages.pasted(
                 [first_back[k].key for k in chunk]))
-            back_url = f"{base}/{stem}-{sheet_no}-dos.jpg"
-        custom[str(sheet_no)] = {"FaceURL": f"{base}/{name}", "BackURL": back_url,
+            back_url = url(base_uri, f"{stem}-{sheet_no}-dos.jpg")
+        custom[str(sheet_no)] = {"FaceURL": url(base_uri, name), "BackURL": back_url,
                                  "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                                  "UniqueBack": unique_back, "Type": 0}
         for cell_index, key in enumerate(chunk):
@@ -241,12 +244,12 @@ def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
                       "Transform": _transform(), "GUID": _guid(f"{stem}#{number}"),
                       "CustomDeck": {str(sheet_no): custom[str(sheet_no)]}})
     deck_object = {"Name": "DeckCustom", "Transform": _transform(), "Nickname": deck.name,
-                   "Description": "", "HideWhenFaceDown": True, "Grid": True, "Snap": True,
-                   "Autoraise": True, "Sticky": True, "Tooltip": True, "SidewaysCard": False,
-                   "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom,
-                   "ContainedObjects": cards, "GUID": _guid(stem)}
+                   "Description": note(base_uri), "HideWhenFaceDown": True, "Grid": True,
+                   "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+                   "SidewaysCard": False, "DeckIDs": [card["CardID"] for card in cards],
+                   "CustomDeck": custom, "ContainedObjects": cards, "GUID": _guid(stem)}
     # one line: the C encoder (an indented dump runs in Python, as long as drawing the deck)
-    files[f"{stem}.json"] = _saved(deck.name, [deck_object])
+    files[f"{stem}.json"] = _saved(deck.name, [deck_object], note(base_uri))
     return files
 
 
@@ -272,8 +275,8 @@ def _tile(nickname: str, component: str, front: str, back: str, kind: int, numbe
                                            "Stretch": True}}}
 
 
-def _saved(name: str, objects: list[dict[str, Any]]) -> bytes:
-    saved = {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+def _saved(name: str, objects: list[dict[str, Any]], where: str) -> bytes:
+    saved = {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": where,
              "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
              "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
     return json.dumps(saved, ensure_ascii=False).encode()
@@ -283,7 +286,6 @@ def tile_files(pf: PrintFile, base_uri: str, names: dict[str, str],
                low_ink: bool = False) -> dict[str, bytes]:
     """The file's tokens (decks of their own size: round ones as circle tiles) and boards
     (ELSEN's ladders) as Custom_Tile objects, one per copy, both sides, in one saved object."""
-    base = base_uri.rstrip("/")
     files: dict[str, bytes] = {}
     objects: list[dict[str, Any]] = []
     for deck in pf.decks:
@@ -297,7 +299,7 @@ def tile_files(pf: PrintFile, base_uri: str, names: dict[str, str],
         for index, (key, image) in enumerate(images.items(), start=1):
             name = f"{pf.stem}-{slug(deck.name)}-{index}.jpg"
             files[name] = _jpg(image)
-            urls[key] = f"{base}/{name}"
+            urls[key] = url(base_uri, name)
         for item in deck.items:
             back = item.back or item.front
             kind = TILE_CIRCLE if item.front.style == "token" else TILE_BOX
@@ -309,10 +311,10 @@ def tile_files(pf: PrintFile, base_uri: str, names: dict[str, str],
         files[name] = _jpg(_board_image(board, low_ink))
         for _ in range(board.copies):
             objects.append(_tile(names.get(board.component) or board.component,
-                                 board.component, f"{base}/{name}", f"{base}/{name}",
+                                 board.component, url(base_uri, name), url(base_uri, name),
                                  TILE_BOX, len(objects), pf.stem))
     if objects:
-        files[f"{pf.stem}-pieces.json"] = _saved(pf.title, objects)
+        files[f"{pf.stem}-pieces.json"] = _saved(pf.title, objects, note(base_uri))
     return files
 
 
@@ -335,7 +337,8 @@ def _board_image(board: Any, low_ink: bool) -> Image.Image:
 
 def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: str,
             low_ink: bool = False, credits: str = "") -> bytes:
-    """Every deck of cards of `files` for Tabletop Simulator, in one zip (folder `tts/`)."""
+    """Every deck of cards of `files` for Tabletop Simulator, in one zip (folder `tts/`), with
+    its LISEZMOI.txt (where the images must be for whom)."""
     from companion.core.errors import UsageError
 
     decks = card_decks(files)
@@ -348,17 +351,21 @@ def tts_zip(files: Sequence[PrintFile], card_mm: tuple[float, float], base_uri: 
     pages = FacePages(list(faces_of([deck for _, deck in decks]).values()), card_mm, cell,
                       low_ink)
     out = io.BytesIO()
+    images: list[str] = []
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         try:
             for stem, deck in decks:
                 for name, data in deck_files(stem, deck, cell, base_uri, pages,
                                              names).items():
                     zf.writestr(zip_entry(f"tts/{name}"), data)
+                    images += [name] if name.endswith(".jpg") else []
         finally:
             pages.close()
         for pf in files:
             for name, data in tile_files(pf, base_uri, names, low_ink).items():
                 zf.writestr(zip_entry(f"tts/{name}"), data)
+                images += [name] if name.endswith(".jpg") else []
+        zf.writestr(zip_entry("tts/LISEZMOI.txt"), readme(base_uri, images))
         if credits:
             zf.writestr(zip_entry("tts/CREDITS.txt"), credits)
     return out.getvalue()

@@ -1,7 +1,9 @@
-"""deploy/: the container an operator builds (issue 26). Docker cannot run here: the files are
-checked instead — the build context the root .dockerignore lets in (Docker's rules: in order,
-the last matching line wins, `!` lets back in), a non-root user, a HEALTHCHECK on Streamlit's
-/_stcore/health, `companion app` as the command, secrets only in an env file."""
+"""deploy/: the container an operator builds (issues 26, 40). Docker cannot run here: the files
+are checked instead — the build context the root .dockerignore lets in (Docker's rules: in
+order, the last matching line wins, `!` lets back in), a non-root user by its numeric uid, the
+data folder created with its owner before it is declared a volume, the source mounted for the
+install and kept in no layer, a HEALTHCHECK on Streamlit's /_stcore/health, `companion app` as
+the command; compose's database password a secret file, in no variable."""
 
 from __future__ import annotations
 
@@ -9,8 +11,11 @@ import re
 import shlex
 import subprocess
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import yaml
+
+from companion.core import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
@@ -101,7 +106,6 @@ def test_the_image_runs_companion_app_as_an_ordinary_user_with_a_healthcheck() -
     last_user = max(i for i, (word, _) in enumerate(steps) if word == "USER")
     cmd_at = max(i for i, (word, _) in enumerate(steps) if word == "CMD")
     assert last_user < cmd_at  # the server itself runs as that user
-    assert [rest for word, rest in steps if word == "COPY"] == [". /tmp/src"]  # the context
     [health] = [rest for word, rest in steps if word == "HEALTHCHECK"]
     assert "/_stcore/health" in health and "CMD" in health
     assert re.search(r"--interval=\d+s", health) and re.search(r"--timeout=\d+s", health)
@@ -111,20 +115,67 @@ def test_the_image_runs_companion_app_as_an_ordinary_user_with_a_healthcheck() -
     assert any("[app,postgres]" in rest for word, rest in steps if word == "RUN")
 
 
-def test_compose_takes_its_secrets_from_an_env_file() -> None:
+def test_the_user_is_numeric_and_owns_the_data_folder_made_before_its_volume() -> None:
+    steps = instructions()
+    [user] = [rest for word, rest in steps if word == "USER"]
+    uid = re.fullmatch(r"(\d+)(?::(\d+))?", user)
+    assert uid and int(uid.group(1)) != 0  # runAsNonRoot can check a number, not a name
+    [volume] = [rest for word, rest in steps if word == "VOLUME"]
+    volume_at = next(i for i, (word, _) in enumerate(steps) if word == "VOLUME")
+    [db] = [rest for word, rest in steps if word == "ENV" and rest.startswith("COMPANION_DB=")]
+    assert Path(db.split("=", 1)[1]).parent == Path(volume)  # SQLite's folder is the volume
+    made = [i for i, (word, rest) in enumerate(steps) if word == "RUN"
+            and f"mkdir -p {volume}" in rest and f"chown {user} {volume}" in rest
+            and f"useradd --uid {uid.group(1)}" in rest]
+    assert made and made[0] < volume_at  # a new named volume copies the folder and its owner
+    assert not [rest for word, rest in steps[volume_at:] if word == "RUN" and volume in rest]
+
+
+def test_the_source_is_mounted_for_the_install_and_kept_in_no_layer() -> None:
+    steps = instructions()
+    assert not [rest for word, rest in steps if word in ("COPY", "ADD")]
+    [install] = [rest for word, rest in steps if word == "RUN" and "pip install" in rest]
+    assert install.startswith("--mount=type=bind,target=/tmp/src")
+    assert (DEPLOY / "Dockerfile").read_text(encoding="utf-8").startswith(
+        "# syntax=docker/dockerfile:1\n")  # RUN --mount: BuildKit's Dockerfile syntax
+
+
+def environment(service: dict) -> dict[str, str]:
+    value = service.get("environment", {})
+    if isinstance(value, list):
+        value = dict(item.split("=", 1) for item in value)
+    return {str(k): str(v) for k, v in value.items()}
+
+
+def test_compose_gives_the_password_as_a_secret_file_never_a_variable() -> None:
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text(encoding="utf-8"))
-    text = (DEPLOY / "compose.yaml").read_text(encoding="utf-8")
-    assert "PASSWORD:" not in text and "postgresql://" not in text.split("#")[0]
-    for name in ("db", "app1", "app2"):
-        service = compose["services"][name]
-        assert service.get("env_file") == ["compagnon.env"], name
-        assert "environment" not in service, name
+    [(name, secret)] = compose["secrets"].items()
+    assert secret == {"file": "./secrets/db_password.txt"}
+    assert "/deploy/secrets/" in (ROOT / ".gitignore").read_text().splitlines()
+    assert not in_context("deploy/secrets/db_password.txt")  # nor in the image's context
+    inside = f"/run/secrets/{name}"
+    db = compose["services"]["db"]
+    assert db["secrets"] == [name]
+    assert environment(db)["POSTGRES_PASSWORD_FILE"] == inside
+    for app in ("app1", "app2"):
+        service = compose["services"][app]
+        env = environment(service)
+        assert service["secrets"] == [name]
+        assert env["COMPANION_DB_PASSWORD_FILE"] == inside
+        assert "COMPANION_DB_PASSWORD_FILE" in settings.NAMES  # a variable the code reads
+        url = urlsplit(env["COMPANION_DB"])
+        assert url.scheme == "postgresql" and url.password is None and url.username
+        assert service["env_file"] == ["compagnon.env"]
+        assert service["build"] == {"context": "..", "dockerfile": "deploy/Dockerfile"}
+    for service in compose["services"].values():  # no password in any plain variable
+        for key, value in environment(service).items():
+            assert "PASSWORD" not in key or key.endswith("_FILE"), key
+            if "://" in value:
+                assert urlsplit(value).password is None, key
     example = (DEPLOY / "compagnon.env.example").read_text(encoding="utf-8")
     values = dict(line.split("=", 1) for line in example.splitlines()
                   if line and not line.startswith("#"))
-    assert {"POSTGRES_PASSWORD", "COMPANION_DB", "POSTGRES_USER", "POSTGRES_DB"} <= set(values)
-    assert values["POSTGRES_PASSWORD"] == "CHANGEZ-MOI"
-    assert ":CHANGEZ-MOI@db:" in values["COMPANION_DB"]
+    assert "COMPANION_PUBLIC_URL" in values  # the env file holds no secret any more:
+    assert not [k for k in values if "PASSWORD" in k or k in ("COMPANION_DB", "POSTGRES_USER")]
+    assert not [v for v in values.values() if "://" in v and urlsplit(v).password]
     assert "/deploy/compagnon.env" in (ROOT / ".gitignore").read_text().splitlines()
-    assert compose["services"]["app1"]["build"] == {"context": "..",
-                                                    "dockerfile": "deploy/Dockerfile"}

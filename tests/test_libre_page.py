@@ -94,7 +94,7 @@ def test_a_game_of_three_rounds_with_a_correction() -> None:
     assert url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert play["game"]["name"] == "Skull King"
     assert [(p["name"], p["score"], p["rank"]) for p in play["players"]] == [
-        ("Alice", "50", 2), ("Bruno", "100", 1), ("Chloé", "15", 3)]
+        ("Alice", 50, 2), ("Bruno", 100, 1), ("Chloé", 15, 3)]  # JSON numbers
     # the QR code, with a text alternative saying what it opens (issue 25)
     assert any("<img" in e.proto.body and "Envoyer à BG Stats" in e.proto.body
                for e in at.get("html"))

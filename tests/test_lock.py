@@ -51,6 +51,9 @@ def test_every_locked_direct_dependency_is_inside_pyproject_s_ranges() -> None:
     direct = [Requirement(r) for r in project["dependencies"]]
     direct += [Requirement(r) for extra in project["optional-dependencies"].values()
                for r in extra]
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "dependency-groups"]
+    direct += [Requirement(r) for group in groups.values() for r in group]
     lock = locked()
     for requirement in direct:
         versions = lock[canonicalize_name(requirement.name)]
@@ -70,3 +73,18 @@ def test_make_and_the_image_install_through_the_lock() -> None:
     assert "!requirements/app.txt" in ignore
     ci = (ROOT / ".ci" / "lowest").read_text(encoding="utf-8")
     assert "lock --check" in ci and "requirements/app.txt requirements/dev.txt" in ci
+
+
+def test_the_exports_are_the_makefile_s_lock_commands() -> None:
+    """Each export's header names the command that wrote it: the Makefile's `lock` recipe's
+    (the server's without the test tools of the group dev, the developers' with them)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8").replace("\\\n\t  ", "")
+    for export, flags in (("requirements/app.txt", "--extra app --extra postgres --no-dev"),
+                          ("requirements/dev.txt", "--all-extras")):
+        header = (ROOT / export).read_text(encoding="utf-8").splitlines()[1]
+        command = f"uv export --frozen --no-emit-project {flags} -o {export}"
+        assert header == f"#    {command}", header
+        assert f"{command} -q" in makefile, command
+    dev = {canonicalize_name(n) for n, _ in
+           PIN.findall((ROOT / "requirements/dev.txt").read_text(encoding="utf-8"))}
+    assert {"pytest", "playwright", "ruff", "hypothesis", "psycopg-pool"} <= dev

@@ -22,8 +22,8 @@ from companion.core.errors import UsageError
 from print_kit.build import kit_files
 from print_kit.export import export_zips
 from print_kit.geometry import MM
+from print_kit.inks import INK_LIMIT, cmyk
 from print_kit.options import make_options
-from print_kit.printshops import INK_LIMIT, cmyk
 from print_kit.render import render_png
 from tableapp.console import main
 

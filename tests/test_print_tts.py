@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from print_kit.build import kit_files
@@ -110,17 +111,75 @@ def test_a_secret_deck_keeps_one_common_back(tmp_path: Path) -> None:
     raise AssertionError("no secret deck in ELSEN's kit")
 
 
-def test_the_cli_writes_the_folder_the_saved_objects_name(tmp_path: Path) -> None:
+def test_the_cli_writes_the_folder_the_saved_objects_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["print", "camelot", "--out", str(tmp_path), "--service", "tts",
                  "--only", "violet-3", "vert-1=2"]) == 0
     folder = tmp_path / "tts"
     [saved] = folder.glob("*.json")
-    [obj] = json.loads(saved.read_text(encoding="utf-8"))["ObjectStates"]
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    [obj] = data["ObjectStates"]
     assert [c["Nickname"] for c in obj["ContainedObjects"]] == ["Violet 3", "Vert 1", "Vert 1"]
     for sheet in obj["CustomDeck"].values():
         for url in (sheet["FaceURL"], sheet["BackURL"]):
             assert url.startswith("file:///")
             assert Path(url.removeprefix("file://")).is_file(), url
+    # without a hosting address, the files say that only this computer's table sees the cards
+    for said in (data["Note"], obj["Description"],
+                 (folder / "LISEZMOI.txt").read_text(encoding="utf-8")):
+        assert "qu'à la table de cet ordinateur" in said and "cartes blanches" in said
+        assert "--tts-url" in said and "Cloud Manager" in said
+    assert "seule sa table voit les cartes" in capsys.readouterr().err
+
+
+def test_tts_url_names_the_hosted_sheets(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`--tts-url`: every image the saved objects name is the hosting address followed by the
+    name of a file of the folder written (the files to upload, listed in LISEZMOI.txt)."""
+    host = "https://jeux.exemple.org/club/elsen/"
+    assert main(["print", "elsen", "--players", "5", "--out", str(tmp_path), "--service", "tts",
+                 "--tts-url", host]) == 0
+    folder = tmp_path / "tts"
+    base = host  # one slash between the address and each file's name
+    images = {p.name for p in folder.glob("*.jpg")}
+    named: set[str] = set()
+    saved = sorted(folder.glob("*.json"))
+    assert len(saved) > 3  # decks of cards and the pieces (tokens, ladders)
+    for path in saved:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert "jeux.exemple.org" in data["Note"] and "cet ordinateur" not in data["Note"]
+        for obj in data["ObjectStates"]:
+            urls = ([u for s in obj.get("CustomDeck", {}).values()
+                     for u in (s["FaceURL"], s["BackURL"])]
+                    + [obj["CustomImage"][k] for k in ("ImageURL", "ImageSecondaryURL")
+                       if "CustomImage" in obj])
+            assert urls
+            for url in urls:
+                assert url.startswith(base) and "file:" not in url, url
+                named.add(url.removeprefix(base))
+    assert named == images  # every image named is there, every image there is named
+    readme = (folder / "LISEZMOI.txt").read_text(encoding="utf-8")
+    assert all(name in readme for name in images)
+    err = capsys.readouterr().err
+    assert "déposez les images" in err and host in err
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--service", "tts", "--tts-url", "file:///home/moi/tts"], "https://"),
+    (["--service", "tts", "--tts-url", "exemple.org/tts"], "https://"),
+    (["--service", "tts", "--tts-url", "https://exemple.org/tts?x=1"], "https://"),
+    (["--service", "tts", "--tts-url", "https://exemple.org/mon jeu"], "https://"),
+    (["--service", "dtc", "--tts-url", "https://exemple.org/tts"], "--service tts"),
+    (["--tts-url", "https://exemple.org/tts"], "--service tts"),
+])
+def test_a_bad_tts_url_is_one_french_line_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
+        said: str) -> None:
+    out = tmp_path / "kit"
+    assert main(["print", "camelot", "--out", str(out), "--only", "violet-3", *extra]) == 2
+    err = capsys.readouterr().err
+    assert "--tts-url" in err and said in err and "Traceback" not in err
+    assert not out.exists()
 
 
 def test_an_authors_deck_goes_to_tabletop_simulator(tmp_path: Path) -> None:

@@ -67,6 +67,10 @@ def test_the_night_page_shows_games_results_and_podium() -> None:
     assert list(per_game["Parties"]) == [1] and list(per_game["Terminées"]) == [1]
     at.segmented_control(key="night_ranking").set_value("points").run()
     assert at.metric[1].label == "2e · Chloé" and at.metric[1].value == "0,5"
+    # the plays to take away, each named for what it is (issue 40)
+    labels = {b.key: b.label for b in at.get("download_button")}
+    assert labels["night_plays"] == "Parties de la soirée (CSV)"
+    assert labels["night_bgg"] == "Pour BoardGameGeek (CSV)"
 
 
 def test_profiles_fill_the_seats_and_the_game_joins_the_night() -> None:

@@ -51,6 +51,14 @@ class StorageBusy(StorageError):
                "rien n'a été écrit, réessayez dans un instant")
 
 
+class PoolBusy(StorageBusy):
+    """Every connection this server may open to the club's PostgreSQL is in use, and none came
+    free in time (companion/storage/pgfile.py › MAX_CONNECTIONS)."""
+
+    message = ("la base de données du club est occupée : toutes les connexions de ce serveur "
+               "sont déjà prises ; rien n'a été écrit, réessayez dans un instant")
+
+
 class DiskFull(StorageError):
     message = ("le disque du serveur est plein : rien n'a été écrit ; libérez de la place "
                "sur le serveur puis recommencez")

@@ -8,6 +8,7 @@ read the environment at each call (the tests change it per test; a server never 
 | variable | what | default |
 |---|---|---|
 | COMPANION_DB | SQLite file or postgresql:// URL of the games | the user's data folder |
+| COMPANION_DB_PASSWORD_FILE | file holding the PostgreSQL password (a container's secret) | - |
 | COMPANION_BACKUP_HOURS | hours between two start-up backups (0: every start) | 24 |
 | COMPANION_BACKUP_KEEP | automatic backups kept (at least 1) | 10 |
 | COMPANION_PUBLIC_URL | address the QR codes carry (http:// or https://) | the LAN address |
@@ -35,11 +36,13 @@ from urllib.parse import urlsplit
 from companion.core.errors import UsageError
 
 APP = "compagnon-de-table"
-NAMES = ("COMPANION_DB", "COMPANION_BACKUP_HOURS", "COMPANION_BACKUP_KEEP",
-         "COMPANION_PUBLIC_URL", "COMPANION_CACHE_DIR", "COMPANION_DATA_DIR",
-         "COMPANION_MAX_SESSIONS", "COMPANION_PUSH", "COMPANION_TRUSTED_PROXIES")
+NAMES = ("COMPANION_DB", "COMPANION_DB_PASSWORD_FILE", "COMPANION_BACKUP_HOURS",
+         "COMPANION_BACKUP_KEEP", "COMPANION_PUBLIC_URL", "COMPANION_CACHE_DIR",
+         "COMPANION_DATA_DIR", "COMPANION_MAX_SESSIONS", "COMPANION_PUSH",
+         "COMPANION_TRUSTED_PROXIES")
 MAX_SESSIONS = 500  # benchmarks/phones.py: 500 phones over 100 games hold on one process
 PG_SCHEMES = ("postgresql://", "postgres://")
+MAX_PASSWORD_BYTES = 1024  # a password file is one line; a larger file is not one
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s : %(message)s"
 
 
@@ -67,6 +70,27 @@ def database() -> str:
 def database_url() -> str | None:
     value = database()
     return value if value.startswith(PG_SCHEMES) else None
+
+
+def database_password() -> str | None:
+    """The PostgreSQL password read from COMPANION_DB_PASSWORD_FILE (the `*_FILE` convention
+    of containers' secrets: the password never sits in a variable that `docker inspect`
+    shows), without its final line break; None when the variable is unset."""
+    value = _raw("COMPANION_DB_PASSWORD_FILE")
+    if not value:
+        return None
+    path = Path(value).expanduser()
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_PASSWORD_BYTES + 1)
+    except OSError as exc:
+        raise _bad("COMPANION_DB_PASSWORD_FILE", value, "ce fichier ne se lit pas "
+                   f"({exc.strerror or 'erreur de lecture'})") from None
+    text = data.decode("utf-8", "replace").rstrip("\r\n")
+    if len(data) > MAX_PASSWORD_BYTES or not text or "\n" in text:
+        raise _bad("COMPANION_DB_PASSWORD_FILE", value, "une seule ligne, le mot de passe, "
+                   "est attendue dans ce fichier")
+    return text
 
 
 def data_folder() -> Path:
@@ -187,6 +211,7 @@ def check() -> None:
         if Path(value).expanduser().is_dir():
             raise _bad("COMPANION_DB", value, "c'est un dossier : donnez le chemin d'un "
                        "fichier, par exemple parties.sqlite3")
+    database_password()
     backup_hours()
     backup_keep()
     public_url()

@@ -1,13 +1,23 @@
-"""Send a play to the apps players already keep: the BG Stats push link and a night's plays as
-BoardGameGeek-style rows. Pure functions of the games' records: nothing leaves the server here;
-the link is opened by a player's own device (tableapp shows it as a link and a QR code).
+"""Send a play to the apps players already keep: the BG Stats push link, and a night's plays as
+rows (« Parties de la soirée ») or in BoardGameGeek's play fields. Pure functions of the games'
+records: nothing leaves the server here; the link is opened by a player's own device (tableapp
+shows it as a link and a QR code).
 
 BG Stats documents its push link as `https://app.bgstatsapp.com/createPlay.html?data=` + the
 URL-encoded JSON of one play: `game` {name, highestWins, noPoints, sourceGameId}, `playDate`,
-`players` [{name, score, rank, winner, startPlayer, sourcePlayerId}], `location`."""
+`players` [{name, score, rank, winner, startPlayer, sourcePlayerId}], `location`. The play is
+written as BG Stats' own example writes it (recorded in tests/bgstats/): `location` a string,
+scores JSON numbers (a dot, never « 2,5 »), and a key the game has no value for left out, never
+`null`.
+
+BoardGameGeek has no file import; its play record holds, per player, name, username,
+startposition, color, score, new and win (its XML API's `<player>`): `bgg_plays_csv` gives one
+row per player in those fields, for those who log their plays there."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
@@ -16,8 +26,8 @@ from urllib.parse import quote
 
 from companion.stats.figures import Played
 from companion.stats.libre import name_key
-from companion.stats.record import number_text
-from companion.stats.report import _csv
+from companion.stats.record import Number, number_text
+from companion.stats.report import _cell, _csv
 
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE = "compagnon-de-table"
@@ -42,6 +52,11 @@ def source_game_id(played: Played) -> str:
     return f"{SOURCE}:{record.game}"
 
 
+def json_number(value: Number) -> int | float:
+    """A score as a JSON number: 36, 2.5 (an integral float is written as an integer)."""
+    return int(value) if float(value).is_integer() else float(value)
+
+
 def bgstats_play(played: Played, *, names: Mapping[str, str] | None = None,
                  start_player: str | None = None, location: str = "") -> dict[str, Any]:
     """One finished game as BG Stats' play. `names`: player key -> name to show (a profile's);
@@ -51,19 +66,25 @@ def bgstats_play(played: Played, *, names: Mapping[str, str] | None = None,
     players = []
     for name in record.players:
         key = played.key(name)
-        score = None if record.scores is None else record.scores[name]
-        players.append({"name": (names or {}).get(key, name),
-                        "score": None if score is None else number_text(score),
-                        "rank": record.places.get(name), "winner": name in record.winners,
-                        "startPlayer": name == start_player, "sourcePlayerId": key})
+        player: dict[str, Any] = {"name": (names or {}).get(key, name)}
+        if record.scores is not None:  # a game without points (ELSEN, Labystère) has none
+            player["score"] = json_number(record.scores[name])
+        if name in record.places:
+            player["rank"] = record.places[name]
+        # `winner` always: BG Stats' Android app refuses a player without it
+        player |= {"winner": name in record.winners, "startPlayer": name == start_player,
+                   "sourcePlayerId": key}
+        players.append(player)
     play: dict[str, Any] = {
         "sourceName": "Compagnon de table", "sourcePlayId": f"{SOURCE}:{record.code}",
-        "playDate": play_date(record.created),
         "game": {"name": record.title, "highestWins": not low,
                  "noPoints": record.scores is None, "sourceGameId": source_game_id(played)},
         "players": players}
+    date = play_date(record.created)
+    if date:
+        play["playDate"] = date
     if location:
-        play["location"] = {"name": location, "sourceLocationId": f"{SOURCE}:{location}"}
+        play["location"] = location
     return play
 
 
@@ -79,9 +100,9 @@ def start_player_of(setup: Mapping[str, Any]) -> str | None:
     return first if isinstance(first, str) else None
 
 
-def bgg_csv(games: Iterable[Played], names: Mapping[str, str] | None = None) -> str:
-    """A night's plays, one row each, as BoardGameGeek-style records: date, game, players,
-    scores, winners (names as shown; cells safe from spreadsheet formulas)."""
+def plays_csv(games: Iterable[Played], names: Mapping[str, str] | None = None) -> str:
+    """« Parties de la soirée »: one row per play, date, game, players, scores, winners (names
+    as shown, numbers as French writes them; cells safe from spreadsheet formulas)."""
     rows = []
     for played in games:
         record = played.record
@@ -92,3 +113,32 @@ def bgg_csv(games: Iterable[Played], names: Mapping[str, str] | None = None) -> 
                      "; ".join(shown[n] for n in record.players), scores,
                      "; ".join(shown[n] for n in record.winners) if record.finished else ""])
     return _csv(["date", "jeu", "joueurs", "scores", "gagnants"], rows)
+
+
+BGG_FIELDS = ["play", "date", "game", "incomplete", "name", "username", "startposition",
+              "color", "score", "new", "win"]
+
+
+def bgg_plays_csv(games: Iterable[Played], names: Mapping[str, str] | None = None) -> str:
+    """A night's plays in BoardGameGeek's play fields, one row per player: `play` (this app's
+    code, grouping a play's rows), `date` (AAAA-MM-JJ), `game`, `incomplete` (0 or 1), then
+    BGG's player fields: `name`, `username` (empty: the app does not know BGG accounts),
+    `startposition` (empty: not in a night's records), `color` (the team or the side, when the
+    game has one), `score` (a dot: 2.5; empty without points), `new` (empty: unknown), `win`
+    (0 or 1). Text cells are safe from spreadsheet formulas; numbers stay numbers."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(BGG_FIELDS)
+    for played in games:
+        record = played.record
+        for name in record.players:
+            figures = record.figures.get(name, {})
+            colour = figures.get("team") or figures.get("side") or ""
+            score = ("" if record.scores is None
+                     else str(json_number(record.scores[name])))
+            writer.writerow([_cell(record.code), record.created[:10], _cell(record.title),
+                             "0" if record.finished else "1",
+                             _cell((names or {}).get(played.key(name), name)), "", "",
+                             _cell(colour), score, "",
+                             "1" if record.finished and name in record.winners else "0"])
+    return out.getvalue()

@@ -11,31 +11,45 @@ other); any other write takes the database lock exclusively. The schema version 
 data is a row of `companion_schema` (SQLite's `user_version`); its migrations are the
 PostgreSQL list beside the SQLite one (companion/storage/migrations.py › PG_MIGRATIONS).
 
-psycopg 3 is an optional dependency (`pip install .[postgres]`): without it a PostgreSQL URL
-gives one French sentence.
+Connections come from a psycopg_pool pool per database object: at most MAX_CONNECTIONS open
+at once (a busy moment waits for one to come free, `timeout` seconds at most, then says in
+French that the club's base is busy), none kept open when idle past IDLE_SECONDS.
+
+psycopg 3 and psycopg_pool are an optional dependency (`pip install .[postgres]`): without them
+a PostgreSQL URL gives one French sentence.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from companion.core.errors import NewerSchema, ReadOnlyStorage, StorageBusy, StorageError
+from companion.core.errors import (
+    NewerSchema,
+    PoolBusy,
+    ReadOnlyStorage,
+    StorageBusy,
+    StorageError,
+)
 
 log = logging.getLogger("companion.storage")
 
 URL_PREFIXES = ("postgresql://", "postgres://")
 LOCK_SPACE = 0x4344  # advisory locks of this product: (LOCK_SPACE, 0) the whole database,
 GAME_LOCK_SPACE = 0x4345  # (GAME_LOCK_SPACE, hashtext(key)) one game
-NO_DRIVER = ("COMPANION_DB désigne une base PostgreSQL, mais le module psycopg n'est pas "
-             "installé : installez l'extra [postgres] (pip install '.[postgres]' depuis le "
-             "dossier du Compagnon de table)")
-IDLE_CONNECTIONS = 8  # kept open per database object between operations
+NO_DRIVER = ("COMPANION_DB désigne une base PostgreSQL, mais le module psycopg ou psycopg_pool "
+             "n'est pas installé : installez l'extra [postgres] (pip install '.[postgres]' "
+             "depuis le dossier du Compagnon de table)")
+# Per database object (the games, the rights, the seats, the statistics, Labystère's sheets:
+# five in an app server), so at most 30 connections per app server: PostgreSQL's default
+# max_connections (100) holds three servers.
+MAX_CONNECTIONS = 6
+IDLE_SECONDS = 300.0  # an idle connection past this is closed (the pool keeps none at least)
 UNREACHABLE = ("la base PostgreSQL n'a pas pu être jointe (adresse, mot de passe ou serveur "
                "arrêté ?) ; rien n'a été écrit, réessayez dans un instant")
 
@@ -56,6 +70,7 @@ def is_url(location: object) -> bool:
 def _psycopg() -> Any:
     try:
         import psycopg
+        import psycopg_pool  # noqa: F401
     except ImportError:
         raise StorageError(NO_DRIVER) from None
     return psycopg
@@ -154,7 +169,7 @@ class PgDatabase:
                     "kind TEXT PRIMARY KEY, version INTEGER NOT NULL)")
 
     def __init__(self, url: str, migrations: Sequence[Any], *, kind: str,
-                 timeout: float = 10.0) -> None:
+                 timeout: float = 10.0, max_connections: int = MAX_CONNECTIONS) -> None:
         self.path = url  # what the other modules pass around to open the same data again
         self.url = url
         self.kind = kind
@@ -165,8 +180,9 @@ class PgDatabase:
         self.timeout = timeout
         self.read_only = False
         self.created = False
-        self._idle: list[Any] = []
-        self._pool_lock = threading.Lock()
+        self._pool = self._open_pool(max_connections)
+        # the pool's connections and worker threads end with this object, as a file closes
+        weakref.finalize(self, self._pool.close, 1.0)
         self._migrate()
 
     @property
@@ -174,50 +190,54 @@ class PgDatabase:
         return len(self.migrations)
 
     # --- connections ---------------------------------------------------------------------
-    # A small pool shared by threads: Streamlit runs each rerun in a new thread, so a
-    # connection per thread would mean a new connection at every poll of every screen.
+    # A pool shared by threads: Streamlit runs each rerun in a new thread, so a connection per
+    # thread would mean a new connection at every poll of every screen.
 
-    def _connection(self) -> Any:
-        with self._pool_lock:
-            while self._idle:
-                connection = self._idle.pop()
-                if not connection.closed:
-                    return connection
-        psycopg = _psycopg()
-        connection = psycopg.connect(self.url, autocommit=True,
-                                     connect_timeout=max(1, int(self.timeout)))
+    def _open_pool(self, max_connections: int) -> Any:
+        _psycopg()
+        from psycopg_pool import ConnectionPool
+
+        from companion.core import settings
+
+        options: dict[str, Any] = {"autocommit": True,
+                                   "connect_timeout": max(1, int(self.timeout))}
+        password = settings.database_password()
+        if password is not None and not _has_password(self.url):
+            options["password"] = password  # COMPANION_DB_PASSWORD_FILE: a container's secret
         milliseconds = int(self.timeout * 1000)
-        connection.execute(f"SET lock_timeout = {milliseconds:d}")
-        return connection
 
-    def _release(self, connection: Any) -> None:
-        """Back to the pool when it is healthy and idle, else closed."""
-        healthy = not connection.closed and connection.info.transaction_status == 0  # idle
-        with self._pool_lock:
-            if healthy and len(self._idle) < IDLE_CONNECTIONS:
-                self._idle.append(connection)
-                return
-        self._close(connection)
+        def configure(connection: Any) -> None:
+            connection.execute(f"SET lock_timeout = {milliseconds:d}")
 
-    @staticmethod
-    def _close(connection: Any) -> None:
-        try:
-            connection.close()
-        except Exception:  # noqa: BLE001  (closing a broken connection may fail too)
-            pass
+        return ConnectionPool(self.url, kwargs=options, min_size=0, max_size=max_connections,
+                              timeout=self.timeout, max_idle=IDLE_SECONDS,
+                              configure=configure, open=True, name=f"companion-{self.kind}")
 
     def close(self) -> None:
-        """Closes the idle connections (tests, benchmarks; others close with the process)."""
-        with self._pool_lock:
-            idle, self._idle = self._idle, []
-        for connection in idle:
-            self._close(connection)
+        """Closes the pool's connections (tests, benchmarks; others close with the object)."""
+        self._pool.close(1.0)
+
+    def _busy_or_unreachable(self) -> StorageError:
+        """A connection did not come in time: every one this pool may open is taken (busy),
+        or fewer are open because the server cannot be reached."""
+        stats = self._pool.get_stats()
+        if stats.get("pool_size", 0) >= self._pool.max_size:
+            log.warning("base PostgreSQL : les %d connexions de %s sont prises",
+                        self._pool.max_size, self.kind)
+            return PoolBusy()
+        log.error("base PostgreSQL : aucune connexion (%d échecs de connexion)",
+                  stats.get("connections_errors", 0))
+        return StorageError(UNREACHABLE)
 
     @contextmanager
     def _session(self, doing: str) -> Iterator[PgConnection]:
         psycopg = _psycopg()
+        from psycopg_pool import PoolTimeout
+
         try:
-            connection = self._connection()
+            connection = self._pool.getconn(self.timeout)
+        except PoolTimeout:
+            raise self._busy_or_unreachable() from None
         except psycopg.Error as exc:
             raise storage_error(exc, doing) from None
         db = PgConnection(connection)
@@ -230,15 +250,19 @@ class PgDatabase:
             self._rollback(db)
             raise
         finally:
-            self._release(connection)
+            # back to the pool, which keeps it when it is healthy and idle, else closes it
+            self._pool.putconn(connection)
 
     @staticmethod
     def _rollback(db: PgConnection) -> None:
         try:
             if db.in_transaction:
                 db.raw.execute("ROLLBACK")
-        except Exception:  # noqa: BLE001  (a dead connection: closed by _release)
-            PgDatabase._close(db.raw)
+        except Exception:  # noqa: BLE001  (a dead connection: the pool discards it)
+            try:
+                db.raw.close()
+            except Exception:  # noqa: BLE001  (closing a broken connection may fail too)
+                pass
 
     @contextmanager
     def read(self) -> Iterator[PgConnection]:
@@ -300,6 +324,15 @@ class PgDatabase:
                 db.execute("INSERT OR REPLACE INTO companion_schema (kind, version) "
                            "VALUES (?, ?)", (self.kind, self.latest))
                 self.created = version == 0
+
+
+def _has_password(url: str) -> bool:
+    """Whether the URL carries its own password (« postgresql://user:secret@host/db », or a
+    password= parameter): the password file then stays unused."""
+    from urllib.parse import parse_qs, urlsplit
+
+    parts = urlsplit(url)
+    return parts.password is not None or "password" in parse_qs(parts.query)
 
 
 UPSERT_KEYS["companion_schema"] = ("kind",)

@@ -8,13 +8,14 @@ token (registre TAB-8): every write hands them to the store, which checks them."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import date
 
 import streamlit as st
 
 from companion.core.errors import CompanionError
 from companion.games.catalog import PLAYABLE as GAMES
-from companion.stats.bgstats import bgg_csv
+from companion.stats.bgstats import bgg_plays_csv, plays_csv
 from companion.stats.charts import podium_spec, podium_value
 from companion.stats.figures import Played, display_names, game_stats
 from companion.stats.nights import Night
@@ -240,16 +241,23 @@ def _exports(night: Night, ranking: str) -> None:
     c.download_button("Résumé (PDF)", lambda: _pdf(night.id, ranking),
                       file_name=f"{name}.pdf", mime="application/pdf", key="night_pdf",
                       width="stretch", on_click="ignore")
-    st.download_button("Parties pour BoardGameGeek (CSV)", lambda: _bgg(night.id),
-                       file_name=f"{name}-parties.csv", mime="text/csv", key="night_bgg",
-                       width="stretch", on_click="ignore",
-                       help="Une ligne par partie : date, jeu, joueurs, scores, gagnants")
+    d, e = st.columns(2)
+    d.download_button("Parties de la soirée (CSV)", lambda: _plays(night.id, plays_csv),
+                      file_name=f"{name}-parties.csv", mime="text/csv", key="night_plays",
+                      width="stretch", on_click="ignore",
+                      help="Une ligne par partie : date, jeu, joueurs, scores, gagnants")
+    e.download_button("Pour BoardGameGeek (CSV)", lambda: _plays(night.id, bgg_plays_csv),
+                      file_name=f"{name}-bgg.csv", mime="text/csv", key="night_bgg",
+                      width="stretch", on_click="ignore",
+                      help="Une ligne par joueur, dans les champs d'une partie de "
+                           "BoardGameGeek : name, username, startposition, color, score, new, "
+                           "win")
 
 
-def _bgg(night_id: int) -> str:
+def _plays(night_id: int, export: Callable[..., str]) -> str:
     stats = seating.stats_store()
     games = stats.played(stats.night(night_id).codes)
-    return bgg_csv(games, display_names(games, stats.names()))
+    return export(games, display_names(games, stats.names()))
 
 
 def _pdf(night_id: int, ranking: str) -> bytes:
