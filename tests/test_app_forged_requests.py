@@ -206,7 +206,7 @@ def test_forwarded_headers_are_believed_from_a_declared_proxy_only(
         scope = {"type": "http", "scheme": "http", "client": (peer, 50000), "path": "/",
                  "headers": [(b"x-forwarded-for", b"6.6.6.6"),
                              (b"x-forwarded-proto", b"https")]}
-        asyncio.run(config.loaded_app(scope, None, None))
+        in_own_loop(config.loaded_app(scope, None, None))  # beside the session's browser
         return seen.pop()
 
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")  # set back after the test

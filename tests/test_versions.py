@@ -61,5 +61,5 @@ def test_the_wheel_carries_the_changelog() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     hatch = config["tool"]["hatch"]["build"]["targets"]
     assert hatch["wheel"]["force-include"]["CHANGELOG.md"] == "companion/_legal/CHANGELOG.md"
-    assert "CHANGELOG.md" in hatch["sdist"]["include"]
+    assert "/CHANGELOG.md" in hatch["sdist"]["include"]  # anchored: only the top one
     assert "!CHANGELOG.md" in (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
