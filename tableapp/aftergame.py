@@ -122,8 +122,9 @@ def send_to_bgstats(stored: StoredGame, record: GameRecord) -> None:
 
 
 def start_rematch(code: str) -> None:
-    """A new game: same players and options, seats rotated, the same profiles at their new
-    seats, in the same night; this device hosts it. Opens it (st.switch_page)."""
+    """A new game: same players and options, seats rotated, the profiles this device may
+    change at their new seats (the others wait for their owners), in the same night; this
+    device hosts it. Opens it (st.switch_page)."""
     events = session.store()
     stats = seating.stats_store()
     try:
@@ -133,9 +134,14 @@ def start_rematch(code: str) -> None:
                                                             str(setup.get("name") or "")))
         token, _grant = session.access().issue(new, HOST, label="revanche")
         session.become_host(new, token)
-        seats = rematch_seats(stats.seats(code), len(setup["players"]))
+        # the profiles this device may change follow their players; the others are the
+        # rematch's requests to their owners, as at any new game (companion/stats/seats.py)
+        rights = ownership.rights()
+        mine = stats.changeable_profiles(rights)
+        seats = {seat: profile for seat, profile in rematch_seats(
+            stats.seats(code), len(setup["players"])).items() if profile in mine}
         if seats:
-            stats.seat(new, seats)
+            stats.seat(new, seats, by=rights)
         night = stats.night_of(code)
         rights = ownership.rights(night_key=seating.night_key(night))
         if night is not None and stats.may_change_night(night, rights):
