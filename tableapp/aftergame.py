@@ -23,19 +23,26 @@ from companion.stats.record import GameRecord, Rounds, number_text, record_from_
 from companion.stats.storage import profile_key
 from tableapp import a11y, ownership, seating, session
 from tableapp.gamepage import is_host
+from tableapp.history import window
 from tableapp.opening import open_game
 from tableapp.usertext import plain
 
+ROUND_ROWS = 50  # rounds in the history's table at once (the latest; older a page at a time)
+CHART_ROUNDS = 200  # rounds the chart draws at most (evenly spread, the last one always)
+
 
 def record_of_stored(stored: StoredGame) -> GameRecord:
-    return record_from_state(stored.game, stored.setup, stored.events,
-                             stored.state.summary(), stored.code, stored.created)
+    """The game's record, made once per snapshot and shared by every screen showing it."""
+    return stored.kept("record", lambda: record_from_state(
+        stored.game, stored.setup, stored.events, stored.summary(), stored.code,
+        stored.created))
 
 
-def history_rows(rounds: Rounds) -> list[dict[str, Any]]:
-    """One row per round: each series as « +3 (17) » (gained, then total), and the note."""
+def history_rows(rounds: Rounds, shown: range | None = None) -> list[dict[str, Any]]:
+    """One row per round (those in `shown`, default all): each series as « +3 (17) »
+    (gained, then total), and the note."""
     rows = []
-    for row in rounds.rows:
+    for row in (rounds.rows if shown is None else rounds.rows[shown.start:shown.stop]):
         line: dict[str, Any] = {rounds.label: row.number}
         for series in rounds.series:
             gain = row.gains[series]
@@ -70,9 +77,12 @@ def round_history(record: GameRecord, key: str) -> None:
         return
     if not st.toggle(f"Courbe et historique par {label} ({rounds.unit})", key=key):
         return
-    st.vega_lite_chart(rounds_spec(rounds, profile_colours(record.code, record.players)),
-                       width="stretch")
-    st.dataframe(history_rows(rounds), hide_index=True, width="stretch")
+    # bounded however long the game (issue 38): the curve through at most CHART_ROUNDS
+    # rounds, the table a page of ROUND_ROWS
+    st.vega_lite_chart(rounds_spec(rounds, profile_colours(record.code, record.players),
+                                   at_most=CHART_ROUNDS), width="stretch")
+    shown = window(len(rounds.rows), f"{key}_{record.code}", ROUND_ROWS, rounds.label)
+    st.dataframe(history_rows(rounds, shown), hide_index=True, width="stretch")
 
 
 def after_game(stored: StoredGame, *, history: bool = True) -> None:
