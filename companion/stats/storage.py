@@ -280,6 +280,18 @@ def read_logs(db: sqlite3.Connection, codes: list[str]) -> dict[
     return logs
 
 
+def check_profile(name: object, colour: object, picture: object) -> None:
+    """What the store accepts of a profile (its name as create_profile keeps it, its colour,
+    its picture); UsageError otherwise. A restore asks it of every row (companion/events/
+    restorecheck.py)."""
+    if clean_name(name, "le nom", MAX_NAME) != name:
+        raise UsageError(f"le nom {name!r} n'est pas tel que le Compagnon l'enregistre")
+    _colour(colour)  # type: ignore[arg-type]
+    if not isinstance(picture, str):
+        raise UsageError("l'image d'un profil est un texte")
+    _picture(picture)
+
+
 def _colour(colour: str) -> str:
     if not isinstance(colour, str) or not _COLOUR_RE.match(colour):
         raise UsageError("une couleur s'écrit #rrggbb (par exemple #c0392b)")
