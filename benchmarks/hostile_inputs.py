@@ -5,6 +5,7 @@ space VmPeak), beside a normal 15-card deck (CSV and XLSX) measured in the same 
 
 Targets (issue 22): every refusal under 2 s, and under 150 MB above the normal deck's peak.
 Each file is run once (three times for the baselines, best time); nothing loops unbounded.
+Then issue 38's attacks on seats, restores and output (benchmarks/_hostile_room.py).
 
     python benchmarks/hostile_inputs.py [--quick]
 """
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the hostile files are built by the tests' helper
 
+import _hostile_room  # noqa: E402  (issue 38's attacks on seats, restores and output)
 import hostile_decks as hostile  # noqa: E402
 from _timing import quick  # noqa: E402
 
@@ -116,6 +118,7 @@ def main() -> int:
                   f"{(done['rss_kb'] - base['rss_kb']) / 1024:+6.1f} Mo  "
                   f"({done.get('cards', done)} cartes)")
         print(f"\n{len(CASES) - failures}/{len(CASES)} dans la cible")
+        failures += _hostile_room.run(work, quick())
     return 1 if failures else 0
 
 
