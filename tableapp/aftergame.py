@@ -19,6 +19,7 @@ from companion.hosting.access import HOST
 from companion.stats.bgstats import QR_MAX, bgstats_link, bgstats_play, start_player_of
 from companion.stats.charts import rounds_spec
 from companion.stats.figures import Played
+from companion.stats.identity import fold
 from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
 from companion.stats.storage import profile_key
 from tableapp import a11y, ownership, seating, session
@@ -148,10 +149,19 @@ def start_rematch(code: str) -> None:
         # rematch's requests to their owners, as at any new game (companion/stats/seats.py)
         rights = ownership.rights()
         mine = stats.changeable_profiles(rights)
-        seats = {seat: profile for seat, profile in rematch_seats(
-            stats.seats(code), len(setup["players"])).items() if profile in mine}
+        moved = rematch_seats(stats.seats(code), len(setup["players"]))
+        seats = {seat: profile for seat, profile in moved.items() if profile in mine}
         if seats:
             stats.seat(new, seats, by=rights)
+        # a profile seated under its own name makes a request its owner may accept; one seated
+        # under another name (« rouge ») plays this rematch as a guest
+        names = {p.id: fold(p.name) for p in stats.profiles()}
+        left = [seat for seat in moved if seat not in seats]
+        seating.wait_for_owners(
+            [setup["players"][s] for s in left if fold(setup["players"][s]) == names.get(
+                moved[s])],
+            guests=[setup["players"][s] for s in left if fold(setup["players"][s]) != names.get(
+                moved[s])])
         night = stats.night_of(code)
         rights = ownership.rights(night_key=seating.night_key(night))
         if night is not None and stats.may_change_night(night, rights):

@@ -163,9 +163,7 @@ def after_create(game: str, code: str, names: list[str]) -> None:
             for name in names:
                 if stats.find(name) is None:
                     stats.create_profile(name, creator=ownership.creator_key())
-        waiting = stats.seat_by_name(code, names, by=ownership.rights())
-        if waiting:
-            st.session_state[_WAITING_KEY] = waiting
+        wait_for_owners(stats.seat_by_name(code, names, by=ownership.rights()))
         night = active_night()
         if night is not None:
             stats.attach(night.id, code, by=ownership.rights(night_key=night_key(night.id)))
@@ -175,6 +173,13 @@ def after_create(game: str, code: str, names: list[str]) -> None:
         st.session_state.pop(key, None)
 
 
+def wait_for_owners(names: list[str], guests: list[str] | None = None) -> None:
+    """Say on the game's page (`seating_error`) which names wait for their profile's owner,
+    and which play as guests (a rematch's profile seated under another name: no request)."""
+    if names or guests:
+        st.session_state[_WAITING_KEY] = (list(names), list(guests or []))
+
+
 def seating_error() -> None:
     """Say once what could not be linked after a game was created, and which names wait for
     their profile's owner."""
@@ -182,9 +187,16 @@ def seating_error() -> None:
     if message:
         st.warning(plain(f"La partie est créée, mais les profils ou la soirée n'ont pas pu "
                          f"être liés : {message}"))
-    waiting = st.session_state.pop(_WAITING_KEY, None)
+    waiting, guests = st.session_state.pop(_WAITING_KEY, None) or ([], [])
     if waiting:
         st.info(plain(waiting_sentence(waiting)))
+    if guests:
+        which = ", ".join(f"« {name} »" for name in guests)
+        one = len(guests) == 1
+        whose, them, as_ = (("son profil est", "le", "invité") if one else
+                            ("leurs profils sont", "les", "invités"))
+        st.info(plain(f"{which} : {whose} à un autre appareil ; cette partie {them} compte "
+                      f"comme {as_}."))
 
 
 def waiting_sentence(names: list[str]) -> str:

@@ -173,5 +173,8 @@ def test_a_rematch_by_a_stranger_does_not_carry_the_profile() -> None:
     host.run()
     host.button(key="rematch").click().run()
     (new,) = set(store.all_codes()) - before
+    # Chloé sat as « rouge » (another name): the rematch plays « rouge » as a guest, and says so
+    assert f"« {players[0]} » : son profil est à un autre appareil" in words(
+        host, unescaped=True)
     assert store.seats(new) == {} and store.profile_codes(chloe) == [code]
     assert store.events.load(new).setup["players"][-1] == players[0]
