@@ -5,10 +5,10 @@ space VmPeak), beside a normal 15-card deck (CSV and XLSX) measured in the same 
 
 Targets (issue 22): every refusal under 2 s, and under 150 MB above the normal deck's peak.
 Each file is run once (three times for the baselines, best time); nothing loops unbounded.
-
-Then issue 38's attacks on a server started as `companion app` (benchmarks/_forged_requests.py:
-forged Host/X-Forwarded-* headers, « Clear cache » from a stranger), each with its time, the
-server's CPU and memory growth, and a host's tap answered meanwhile.
+Then issue 38's attacks on seats, restores and output (benchmarks/_hostile_room.py), and on
+a server started as `companion app` (benchmarks/_forged_requests.py: forged Host/X-Forwarded-*
+headers, « Clear cache » from a stranger), each with its time, the server's CPU and memory
+growth, and a host's tap answered meanwhile.
 
     python benchmarks/hostile_inputs.py [--quick]
 """
@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the hostile files are built by the tests' helper
 
 import _forged_requests  # noqa: E402
+import _hostile_room  # noqa: E402  (issue 38's attacks on seats, restores and output)
 import hostile_decks as hostile  # noqa: E402
 from _timing import quick  # noqa: E402
 
@@ -121,6 +122,7 @@ def main() -> int:
                   f"{(done['rss_kb'] - base['rss_kb']) / 1024:+6.1f} Mo  "
                   f"({done.get('cards', done)} cartes)")
         print(f"\n{len(CASES) - failures}/{len(CASES)} dans la cible")
+        failures += _hostile_room.run(work, quick())
     failures += _forged_requests.report(quick())
     return 1 if failures else 0
 

@@ -92,7 +92,7 @@ def build(path: Path) -> tuple[StatsStore, int, list[str], int]:
     for number, (game, setup, events) in enumerate(games):
         code = stats.events.import_log(envelope(game, setup, events, f"partie {number}"))
         seats = rng.sample(profiles, len(setup["players"]))
-        stats.seat(code, dict(enumerate(seats)))
+        stats.seat(code, dict(enumerate(seats)), by=ON_SERVER)
         stats.attach(night.id, code, by=ON_SERVER)
         codes.append(code)
         lines += len(events)

@@ -19,23 +19,31 @@ from companion.hosting.access import HOST
 from companion.stats.bgstats import QR_MAX, bgstats_link, bgstats_play, start_player_of
 from companion.stats.charts import rounds_spec
 from companion.stats.figures import Played
+from companion.stats.identity import fold
 from companion.stats.record import GameRecord, Rounds, number_text, record_from_state
 from companion.stats.storage import profile_key
 from tableapp import a11y, ownership, seating, session
 from tableapp.gamepage import is_host
+from tableapp.history import window
 from tableapp.opening import open_game
 from tableapp.usertext import plain
 
+ROUND_ROWS = 50  # rounds in the history's table at once (the latest; older a page at a time)
+CHART_ROUNDS = 200  # rounds the chart draws at most (evenly spread, the last one always)
+
 
 def record_of_stored(stored: StoredGame) -> GameRecord:
-    return record_from_state(stored.game, stored.setup, stored.events,
-                             stored.state.summary(), stored.code, stored.created)
+    """The game's record, made once per snapshot and shared by every screen showing it."""
+    return stored.kept("record", lambda: record_from_state(
+        stored.game, stored.setup, stored.events, stored.summary(), stored.code,
+        stored.created))
 
 
-def history_rows(rounds: Rounds) -> list[dict[str, Any]]:
-    """One row per round: each series as « +3 (17) » (gained, then total), and the note."""
+def history_rows(rounds: Rounds, shown: range | None = None) -> list[dict[str, Any]]:
+    """One row per round (those in `shown`, default all): each series as « +3 (17) »
+    (gained, then total), and the note."""
     rows = []
-    for row in rounds.rows:
+    for row in (rounds.rows if shown is None else rounds.rows[shown.start:shown.stop]):
         line: dict[str, Any] = {rounds.label: row.number}
         for series in rounds.series:
             gain = row.gains[series]
@@ -70,9 +78,12 @@ def round_history(record: GameRecord, key: str) -> None:
         return
     if not st.toggle(f"Courbe et historique par {label} ({rounds.unit})", key=key):
         return
-    st.vega_lite_chart(rounds_spec(rounds, profile_colours(record.code, record.players)),
-                       width="stretch")
-    st.dataframe(history_rows(rounds), hide_index=True, width="stretch")
+    # bounded however long the game (issue 38): the curve through at most CHART_ROUNDS
+    # rounds, the table a page of ROUND_ROWS
+    st.vega_lite_chart(rounds_spec(rounds, profile_colours(record.code, record.players),
+                                   at_most=CHART_ROUNDS), width="stretch")
+    shown = window(len(rounds.rows), f"{key}_{record.code}", ROUND_ROWS, rounds.label)
+    st.dataframe(history_rows(rounds, shown), hide_index=True, width="stretch")
 
 
 def after_game(stored: StoredGame, *, history: bool = True) -> None:
@@ -122,8 +133,9 @@ def send_to_bgstats(stored: StoredGame, record: GameRecord) -> None:
 
 
 def start_rematch(code: str) -> None:
-    """A new game: same players and options, seats rotated, the same profiles at their new
-    seats, in the same night; this device hosts it. Opens it (st.switch_page)."""
+    """A new game: same players and options, seats rotated, the profiles this device may
+    change at their new seats (the others wait for their owners), in the same night; this
+    device hosts it. Opens it (st.switch_page)."""
     events = session.store()
     stats = seating.stats_store()
     try:
@@ -133,9 +145,23 @@ def start_rematch(code: str) -> None:
                                                             str(setup.get("name") or "")))
         token, _grant = session.access().issue(new, HOST, label="revanche")
         session.become_host(new, token)
-        seats = rematch_seats(stats.seats(code), len(setup["players"]))
+        # the profiles this device may change follow their players; the others are the
+        # rematch's requests to their owners, as at any new game (companion/stats/seats.py)
+        rights = ownership.rights()
+        mine = stats.changeable_profiles(rights)
+        moved = rematch_seats(stats.seats(code), len(setup["players"]))
+        seats = {seat: profile for seat, profile in moved.items() if profile in mine}
         if seats:
-            stats.seat(new, seats)
+            stats.seat(new, seats, by=rights)
+        # a profile seated under its own name makes a request its owner may accept; one seated
+        # under another name (« rouge ») plays this rematch as a guest
+        names = {p.id: fold(p.name) for p in stats.profiles()}
+        left = [seat for seat in moved if seat not in seats]
+        seating.wait_for_owners(
+            [setup["players"][s] for s in left if fold(setup["players"][s]) == names.get(
+                moved[s])],
+            guests=[setup["players"][s] for s in left if fold(setup["players"][s]) != names.get(
+                moved[s])])
         night = stats.night_of(code)
         rights = ownership.rights(night_key=seating.night_key(night))
         if night is not None and stats.may_change_night(night, rights):

@@ -38,7 +38,7 @@ def as_is(markdown: str) -> str:
     """The default `Ink`: the escaped line as it is."""
     return markdown
 
-HISTORY_ROWS = 30  # rows drawn at once (the most recent); « Tout l'historique » for the rest
+HISTORY_ROWS = 30  # rows drawn at once (the most recent); « Plus anciens » pages back
 _FIX_KEY = "_compagnon_fix"  # (code, raw index) of the entry the host is correcting
 _VIEW_KEY = "_compagnon_fix_view"  # ((code, seq, index), the game just before that entry)
 _CONFIRM_KEY = "_compagnon_undo_ask"  # (code, seq): the undo waits for its confirmation
@@ -75,20 +75,45 @@ def _open_fix(code: str, index: int) -> None:  # a callback: runs before the pag
     st.session_state[_RECENT_KEY] = False  # « Derniers » closes: it covered the correction
 
 
+def _page_back(key: str, step: int) -> None:  # a callback: runs before the page redraws
+    st.session_state[key] = max(int(st.session_state.get(key, 0)) + step, 0)
+
+
+def window(total: int, key: str, size: int = HISTORY_ROWS, what: str = "n°") -> range:
+    """Which of `total` rows (oldest first) this run draws: the latest `size`, or an older
+    page reached with « Plus anciens » and back with « Plus récents » (drawn with the rows'
+    span only when there is more than one page). However long the game, a run draws at most
+    `size` rows (issue 38: an imported game of 11,809 rounds drew them all, at every run of
+    every screen that had the history open). `key` names the list and its game."""
+    if total <= size:
+        return range(total)
+    state_key = f"_compagnon_window_{key}"
+    pages = -(-total // size)
+    back = min(int(st.session_state.get(state_key, 0)), pages - 1)  # pages before the latest
+    end = total - back * size
+    start = max(end - size, 0)
+    with st.container(horizontal=True, vertical_alignment="center", key=f"window_{key}"):
+        st.button("Plus anciens", key=f"{key}_older", icon=":material/chevron_left:",
+                  disabled=start == 0, on_click=_page_back, args=(state_key, 1))
+        st.caption(f"{what} {number(start + 1)} à {number(end)} sur {number(total)}")
+        st.button("Plus récents", key=f"{key}_newer", icon=":material/chevron_right:",
+                  disabled=back == 0, on_click=_page_back, args=(state_key, -1))
+    return range(start, end)
+
+
 def history_rows(stored: StoredGame, describe: Describe, tappable: bool = True,
                  ink: Ink = as_is) -> None:
-    """Every effective entry, most recent first, as a row the host taps to correct it (as
-    plain lines when the game can no longer be written to)."""
+    """The effective entries, most recent first, as rows the host taps to correct them (as
+    plain lines when the game can no longer be written to): the latest HISTORY_ROWS, older
+    ones a page at a time (`window`)."""
     if not stored.entries:
         st.caption("Aucun événement pour l'instant.")
         return
     count = len(stored.entries)
     st.caption(f"{counted(count, 'événement')}, le plus récent en premier."
                + (" Touchez un événement pour le corriger ou le retirer." if tappable else ""))
-    first = 0 if count <= HISTORY_ROWS or st.toggle(
-        f"Tout l'historique ({count} événements)", key="tb_history_all") \
-        else count - HISTORY_ROWS
-    for position in range(count - 1, first - 1, -1):
+    shown = window(count, f"tb_history_{stored.code}")
+    for position in reversed(shown):
         entry = stored.entries[position]
         label = entry_line(position + 1, describe(entry.event)) + (
             " (corrigé)" if entry.corrected else "")
@@ -115,7 +140,7 @@ def view_before(stored: StoredGame, index: int) -> StoredGame:
 
 
 def _scores(stored: StoredGame) -> dict[str, float] | None:
-    scores = stored.state.summary().get("scores")
+    scores = stored.summary().get("scores")
     if isinstance(scores, dict) and all(isinstance(v, int | float) for v in scores.values()):
         return {str(k): v for k, v in scores.items()}
     return None

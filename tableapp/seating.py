@@ -1,9 +1,12 @@
 """Seating a new game with the players' profiles (docs/stats.md), and the night a device is
 playing: the pieces the shared « Nouvelle partie » form (tableapp/opening.py) calls.
 
-Typed names keep working as before: a seat whose name is a profile's (case and spaces ignored)
-is tied to that profile when the game starts; the profile chips fill the next empty seat, in
-the order they are touched, which is the table order."""
+A seat whose typed name is a profile's (case, spaces and Unicode form ignored) is tied to that
+profile when the game starts if this device may change the profile (it created it, or it is
+the organiser's: registre TAB-8); otherwise the name stays a guest's and the game waits for
+the profile's owner to accept it on the « Joueurs » page (companion/stats/seats.py): a stranger
+typing someone's name writes nothing into that person's statistics. The profile chips fill the
+next empty seat, in the order they are touched, which is the table order."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from tableapp.usertext import plain
 
 _NIGHT_KEY = "_compagnon_night"  # (night id, key) of the night this session is playing
 _NIGHTS_KEY = "_compagnon_nights"  # night id -> key, the nights this session opened
+_WAITING_KEY = "_compagnon_seats_waiting"  # names whose profile's owner must accept the game
 
 
 @PerProcess  # the process's, not a cache a browser may clear (tableapp/perprocess.py)
@@ -151,21 +155,16 @@ def save_new_profiles_choice(game: str, names: list[str]) -> None:
 
 
 def after_create(game: str, code: str, names: list[str]) -> None:
-    """Tie the seats whose names are profiles to them, create the profiles asked for, and put
-    the game in the night being played. A failure here never undoes the game: it is said."""
+    """Create the profiles asked for, tie the seats whose names are profiles this device may
+    change, and put the game in the night being played. A failure here never undoes the
+    game: it is said, and so are the names left waiting for their profile's owner."""
     stats = stats_store()
     try:
         if st.session_state.get(f"np_{game}_save_profiles"):
             for name in names:
                 if stats.find(name) is None:
                     stats.create_profile(name, creator=ownership.creator_key())
-        links = {}
-        for seat, name in enumerate(names):
-            profile = stats.find(name)
-            if profile is not None:
-                links[seat] = profile.id
-        if links:
-            stats.seat(code, links)
+        wait_for_owners(stats.seat_by_name(code, names, by=ownership.rights()))
         night = active_night()
         if night is not None:
             stats.attach(night.id, code, by=ownership.rights(night_key=night_key(night.id)))
@@ -175,9 +174,35 @@ def after_create(game: str, code: str, names: list[str]) -> None:
         st.session_state.pop(key, None)
 
 
+def wait_for_owners(names: list[str], guests: list[str] | None = None) -> None:
+    """Say on the game's page (`seating_error`) which names wait for their profile's owner,
+    and which play as guests (a rematch's profile seated under another name: no request)."""
+    if names or guests:
+        st.session_state[_WAITING_KEY] = (list(names), list(guests or []))
+
+
 def seating_error() -> None:
-    """Say once what could not be linked after a game was created."""
+    """Say once what could not be linked after a game was created, and which names wait for
+    their profile's owner."""
     message = st.session_state.pop("_compagnon_seating_error", None)
     if message:
         st.warning(plain(f"La partie est créée, mais les profils ou la soirée n'ont pas pu "
                          f"être liés : {message}"))
+    waiting, guests = st.session_state.pop(_WAITING_KEY, None) or ([], [])
+    if waiting:
+        st.info(plain(waiting_sentence(waiting)))
+    if guests:
+        which = ", ".join(f"« {name} »" for name in guests)
+        one = len(guests) == 1
+        whose, them, as_ = (("son profil est", "le", "invité") if one else
+                            ("leurs profils sont", "les", "invités"))
+        st.info(plain(f"{which} : {whose} à un autre appareil ; cette partie {them} compte "
+                      f"comme {as_}."))
+
+
+def waiting_sentence(names: list[str]) -> str:
+    """What a device hears when it typed names of profiles it may not change."""
+    which = ", ".join(f"« {name} »" for name in names)
+    return (f"{which} : {'ce profil est' if len(names) == 1 else 'ces profils sont'} à un "
+            "autre appareil. La partie comptera dans ses statistiques quand son propriétaire "
+            "(ou l'organisateur) l'acceptera, page « Joueurs » ; d'ici là, c'est un invité.")

@@ -53,6 +53,6 @@ def build_night(path: Path) -> tuple[StatsStore, int, dict[str, str], dict[str, 
         codes[name] = code
         players = log["setup"]["players"]
         stats.seat(code, {players.index(seat): profiles[who]
-                          for seat, who in SEATS[name].items()})
+                          for seat, who in SEATS[name].items()}, by=ON_SERVER)
         stats.attach(night.id, code, by=ON_SERVER)
     return stats, night.id, codes, profiles

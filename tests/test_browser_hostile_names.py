@@ -76,7 +76,7 @@ def seed(db: Path) -> tuple[dict[str, str], dict[str, str], int, str]:
         codes[name] = code
         tokens[code] = access.issue(code, HOST)[0]
         stats.seat(code, {seat: profiles[player]
-                          for seat, player in enumerate(log["setup"]["players"])})
+                          for seat, player in enumerate(log["setup"]["players"])}, by=ON_SERVER)
         stats.attach(night.id, code, by=ON_SERVER)
     return codes, tokens, night.id, key
 

@@ -53,7 +53,8 @@ def night_url(app_server: str, tmp_path_factory: pytest.TempPathFactory) -> tupl
         stats.events.append(code, {"type": "round", "scores": dict(zip(players, scores,
                                                                        strict=True))}, 0)
         if seated:
-            stats.seat(code, {i: profiles[n] for i, n in enumerate(players) if n in profiles})
+            stats.seat(code, {i: profiles[n] for i, n in enumerate(players) if n in profiles},
+                       by=ON_SERVER)
         stats.attach(night.id, code, by=ON_SERVER)
     return f"{app_server}/soirees?soiree={night.id}&cle={key}", night.id
 

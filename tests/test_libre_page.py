@@ -157,7 +157,7 @@ def test_the_night_and_player_pages_group_them_by_name() -> None:
                                              "winner": "high"})
         stats.events.append(code, {"type": "round", "scores": {"Alice": 30, "Bruno": 10}}, 0)
         stats.events.append(code, {"type": "end"}, 1)
-        stats.seat(code, {0: alice.id})
+        stats.seat(code, {0: alice.id}, by=ON_SERVER)
         stats.attach(night.id, code, by=ON_SERVER)
 
     def script() -> None:

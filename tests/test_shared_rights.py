@@ -74,7 +74,7 @@ def owner_and_stranger(store: StatsStore) -> tuple[str, str, int, int]:
     odile = store.create_profile("Odile", creator=owner).id
     sam = store.create_profile("Sam", creator=stranger).id
     code = store.events.import_log(example_log("noe-partie-a-100-points"))
-    store.seat(code, {0: odile})
+    store.seat(code, {0: odile}, by=ON_SERVER)
     return owner, stranger, odile, sam
 
 

@@ -12,8 +12,9 @@ from stats_night import example_log
 from streamlit.testing.v1 import AppTest
 
 from companion.events.store import EventStore, default_path
-from companion.hosting.access import ON_SERVER
+from companion.hosting.access import ON_SERVER, DeviceMemory, new_secret
 from companion.stats.storage import StatsStore
+from tableapp.session import _DEVICE_KEY
 
 
 def texts(at: AppTest) -> str:
@@ -54,7 +55,7 @@ def test_the_night_page_shows_games_results_and_podium() -> None:
     night, key = store.open_night("Soirée test")
     alice, bruno = store.create_profile("Alice"), store.create_profile("Bruno")
     code = store.events.import_log(example_log("noe-partie-a-100-points"))
-    store.seat(code, {0: alice.id, 1: bruno.id})
+    store.seat(code, {0: alice.id, 1: bruno.id}, by=ON_SERVER)
     store.attach(night.id, code, by=ON_SERVER)
     at = page("tableapp.pages.nights", soiree=str(night.id), cle=key).run()
     assert not at.exception
@@ -74,14 +75,18 @@ def test_the_night_page_shows_games_results_and_podium() -> None:
 
 
 def test_profiles_fill_the_seats_and_the_game_joins_the_night() -> None:
+    """The device that saved the profiles seats them (it may change them: registre TAB-8; a
+    stranger's device is tests/test_seating_rights.py's)."""
     store = stats()
+    mine = new_secret()
     for name in ("Alice", "Bruno", "Chloé"):
-        store.create_profile(name)
+        store.create_profile(name, creator=mine)
     night, key = store.open_night("Mardi")
     at = page("tableapp.pages.nights", soiree=str(night.id), cle=key).run()
     at.button(key="night_join").click().run()
     game = page("tableapp.pages.noe", "play")
     game.session_state["_compagnon_night"] = (night.id, key)
+    game.session_state[_DEVICE_KEY] = DeviceMemory(creator=mine)
     game.run()
     game.segmented_control(key="np_noe_count").set_value(3).run()
     chips = game.button_group(key="np_noe_profiles")
@@ -112,7 +117,7 @@ def test_players_page_creates_renames_and_merges() -> None:
     assert "existe déjà" in texts(at)
     alicia = store.find("Alicia")
     code = store.events.import_log(example_log("noe-partie-a-100-points"))
-    store.seat(code, {0: alicia.id})
+    store.seat(code, {0: alicia.id}, by=ON_SERVER)
     at.run()  # the same device: it created both profiles, it may merge them
     at.selectbox(key="player_pick").set_value(alicia.id).run()
     at.selectbox(key=f"player_merge_{alicia.id}").set_value(store.find("Alice").id)

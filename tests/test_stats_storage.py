@@ -51,7 +51,7 @@ def test_merging_duplicates_keeps_every_game(tmp_path: Path) -> None:
     stats, night, codes, profiles = build_night(tmp_path / "db.sqlite3")
     twin = stats.create_profile("Chloe (doublon)")
     code = stats.events.import_log(example_log("noe-partie-a-100-points"))
-    stats.seat(code, {2: twin.id})  # Chloé sat under the duplicate profile
+    stats.seat(code, {2: twin.id}, by=ON_SERVER)  # Chloé sat under the duplicate profile
     kept = stats.merge(twin.id, profiles["Chloé"], by=ON_SERVER)
     assert kept.id == profiles["Chloé"]
     assert twin.id not in [p.id for p in stats.profiles()]
@@ -67,14 +67,14 @@ def test_seats_are_checked(stats: StatsStore) -> None:
     code = stats.events.import_log(example_log("noe-corrections"))
     alice = stats.create_profile("Alice")
     with pytest.raises(UsageError, match="pas de place 4"):
-        stats.seat(code, {3: alice.id})
+        stats.seat(code, {3: alice.id}, by=ON_SERVER)
     with pytest.raises(UsageError, match="une place"):
-        stats.seat(code, {0: alice.id, 1: alice.id})
+        stats.seat(code, {0: alice.id, 1: alice.id}, by=ON_SERVER)
     with pytest.raises(UsageError, match="aucun profil"):
-        stats.seat(code, {0: 999})
+        stats.seat(code, {0: 999}, by=ON_SERVER)
     with pytest.raises(UnknownGame):
-        stats.seat("ZZZZZZ", {0: alice.id})
-    stats.seat(code, {0: alice.id})
+        stats.seat("ZZZZZZ", {0: alice.id}, by=ON_SERVER)
+    stats.seat(code, {0: alice.id}, by=ON_SERVER)
     assert stats.seats(code) == {0: alice.id}
 
 

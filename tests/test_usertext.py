@@ -82,7 +82,7 @@ def test_the_podium_metrics_show_names_escaped() -> None:
     image = stats.create_profile("![x](http://127.0.0.1:9/p.png)")
     link = stats.create_profile("www.exemple.org")
     code = stats.events.import_log(example_log("noe-partie-a-100-points"))
-    stats.seat(code, {0: image.id, 1: link.id})
+    stats.seat(code, {0: image.id, 1: link.id}, by=ON_SERVER)
     stats.attach(night.id, code, by=ON_SERVER)
 
     def script() -> None:

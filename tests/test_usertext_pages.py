@@ -104,7 +104,7 @@ def hostile_night() -> tuple[int, str]:
         log = renamed(example_log(name), offset)
         code = stats.events.import_log(log)
         stats.seat(code, {seat: profiles[player]
-                          for seat, player in enumerate(log["setup"]["players"])})
+                          for seat, player in enumerate(log["setup"]["players"])}, by=ON_SERVER)
         stats.attach(night.id, code, by=ON_SERVER)
     return night.id, key
 

@@ -1,7 +1,13 @@
 """`companion backup [--out FILE]` and `companion restore FILE`: copies of the event store
 through SQLite's backup API (companion/storage/backups.py). Stop the app before a restore: the file
-is
-replaced under it. Exit 2 and one French line for a bad request, nothing changed."""
+is replaced under it. Exit 2 and one French line for a bad request, nothing changed.
+
+A restore is an import (issue 38): the copy to swap in is made beside the live file, then its
+schema (companion/storage/backupcheck.py) and every row (companion/events/restorecheck.py: the
+import's checks) are checked, and the capabilities it carries are dropped, all before the live
+file is touched. Then the live file is set aside, the copy takes its place and is opened (and
+migrated if older); should that fail, the live file is put back as it was, byte for byte, and
+the message says where the safety copy is."""
 
 from __future__ import annotations
 
@@ -9,11 +15,13 @@ import argparse
 import logging
 import os
 import shutil
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from companion.core.errors import (
+    CompanionError,
     CorruptFile,
     ForeignFile,
     NewerSchema,
@@ -21,7 +29,7 @@ from companion.core.errors import (
     UsageError,
     ZeroByteFile,
 )
-from companion.events import dbtools
+from companion.events import dbtools, restorecheck
 from companion.events.store import EventStore, default_location, default_path
 from companion.storage import backupcheck, backups
 from companion.storage.database import as_location
@@ -117,20 +125,68 @@ def cmd_restore(args: argparse.Namespace) -> int:
         incoming)
     try:
         version = backupcheck.verify(incoming, args.file)
+        try:
+            restorecheck.check_rows(incoming)
+        except UsageError as exc:
+            raise UsageError(f"{args.file} : {exc} ; rien n'a été restauré, la base actuelle "
+                             "n'a pas changé") from None
+        dropped = restorecheck.drop_capabilities(incoming)
         _fsync(incoming)
         kept = safety_copy(database)
     except BaseException:
         incoming.unlink(missing_ok=True)
         raise
-    for suffix in ("-wal", "-shm"):  # the old file's journal must never meet the new file
-        Path(f"{database}{suffix}").unlink(missing_ok=True)
-    os.replace(incoming, database)  # atomic: the old file or the new one, never half of each
-    _fsync_folder(database.parent)
+    aside = _set_aside(database)
+    try:
+        os.replace(incoming, database)  # atomic: the old file or the new one, never half
+        _fsync_folder(database.parent)
+        store = EventStore(database)  # migrated now if the backup is older (backed up first)
+        games = _games(store)
+    except (CompanionError, OSError, sqlite3.Error) as exc:
+        _put_back(database, aside)
+        copy = f" ; une copie de sécurité est dans {kept}" if kept else ""
+        raise UsageError(f"{args.file} : restauration abandonnée ({_reason(exc)}) ; la base "
+                         f"actuelle est revenue telle qu'elle était{copy}") from None
+    finally:
+        incoming.unlink(missing_ok=True)
+    for moved in aside:
+        moved.unlink(missing_ok=True)
     log.info("base %s restaurée depuis %s (schéma version %d)", database, source, version)
-    store = EventStore(database)  # migrated now if the backup is older (backed up first)
     where = f" ; l'ancienne base est gardée dans {kept}" if kept else ""
-    print(f"base restaurée depuis {args.file} ({_games(store)}){where}")
+    links = (" ; les liens d'hôte, d'organisateur et de soirée de la sauvegarde ne marchent "
+             "pas ici : « companion host CODE » et « companion organisateur » en donnent de "
+             "nouveaux") if dropped else ""
+    print(f"base restaurée depuis {args.file} ({games}){where}{links}")
     return 0
+
+
+_ASIDE = ".ancienne"  # the live file's name while the restored copy is opened
+
+
+def _set_aside(database: Path) -> list[Path]:
+    """The live file (and its journal) renamed beside itself, as they are: what `_put_back`
+    restores byte for byte. Its shared-memory index is dropped: it never meets the new file."""
+    Path(f"{database}-shm").unlink(missing_ok=True)
+    moved = []
+    for path in (database, Path(f"{database}-wal")):
+        if path.exists():
+            target = path.with_name(path.name + _ASIDE)
+            os.replace(path, target)
+            moved.append(target)
+    return moved
+
+
+def _put_back(database: Path, aside: list[Path]) -> None:
+    """The restored copy and its side files removed, the live file set aside back in place."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    for path in aside:
+        os.replace(path, path.with_name(path.name.removesuffix(_ASIDE)))
+    _fsync_folder(database.parent)
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc) if isinstance(exc, CompanionError) else type(exc).__name__
 
 
 def _fsync(path: Path) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
-import json
 import logging
 import os
 import re
@@ -18,6 +17,7 @@ from typing import Any, NoReturn
 
 from companion.core import settings
 from companion.core.errors import CompanionError, UsageError
+from companion.core.inert import InertStream, json_text
 from companion.core.loader import load_game
 from companion.core.model import KINDS, total_copies
 from companion.core.safejson import MAX_BYTES, loads
@@ -66,8 +66,9 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def emit(data: Any) -> None:
-    """Print JSON the same way for every command (UTF-8, readable)."""
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    """Print JSON the same way for every command (UTF-8, readable; the controls a terminal
+    would obey written as \\uXXXX, companion/core/inert.py)."""
+    print(json_text(data, indent=2))
 
 
 def read_input(path: str) -> bytes:
@@ -243,8 +244,20 @@ def tolerant_console() -> None:
 
 def main(argv: Sequence[str] | None = None,
          extensions: Mapping[str, Callable[[], Any]] | None = None) -> int:
-    """The domain's commands; tableapp.console.main is the `companion` command, all floors'."""
+    """The domain's commands; tableapp.console.main is the `companion` command, all floors'.
+    Whatever a command prints goes through InertStream: a name typed with an ESC sequence
+    or a bidi override reaches the terminal as text (companion/core/inert.py)."""
     tolerant_console()
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = InertStream(sys.stdout), InertStream(sys.stderr)
+    try:
+        return _main(argv, extensions)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None,
+          extensions: Mapping[str, Callable[[], Any]] | None) -> int:
     # a storage fault is one French line here; its technical detail is for a server's log
     logging.getLogger("companion").addHandler(logging.NullHandler())
     words = list(sys.argv[1:] if argv is None else argv)

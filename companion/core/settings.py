@@ -34,6 +34,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from companion.core.errors import UsageError
+from companion.core.inert import InertFormatter
 
 APP = "compagnon-de-table"
 NAMES = ("COMPANION_DB", "COMPANION_DB_PASSWORD_FILE", "COMPANION_BACKUP_HOURS",
@@ -234,6 +235,7 @@ def configure_logging(level: int = logging.INFO) -> None:
     logger.setLevel(level)
     if not any(getattr(handler, "_companion", False) for handler in logger.handlers):
         handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter(LOG_FORMAT, datefmt="%Y-%m-%d %H:%M:%S"))
+        # a path, a code or a name quoted in a line reaches the terminal without its controls
+        handler.setFormatter(InertFormatter(LOG_FORMAT, datefmt="%Y-%m-%d %H:%M:%S"))
         handler._companion = True  # type: ignore[attr-defined]
         logger.addHandler(handler)

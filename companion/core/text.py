@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from companion.core.inert import spreadsheet_cell
+
 _VOWELS = "aeiouàâäéèêëîïôöùûüæœ"
 # « h » aspiré: French keeps « de » (« de Hugo » is common at a table too); the list stays short
 _ASPIRATED = {"huit", "onze", "hibou", "héros", "hache", "haricot", "hasard", "hugo", "hollande"}
@@ -133,7 +135,7 @@ def csv_text(rows: Sequence[Mapping[str, Any]],
              cell: Callable[[Any], Any] | None = None) -> str:
     """Rows as CSV (a header of every key met, in order of first appearance; a missing value
     is empty), each value through `cell` when given. The one CSV writer of the CLI, the lab
-    and its page."""
+    and its page; no text cell opens a formula in a spreadsheet (inert.spreadsheet_cell)."""
     keys: list[str] = []
     for row in rows:
         keys += [k for k in row if k not in keys]
@@ -141,5 +143,7 @@ def csv_text(rows: Sequence[Mapping[str, Any]],
     writer = csv.DictWriter(out, fieldnames=keys, lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: cell(row.get(k)) for k in keys} if cell else row)
+        values = {k: cell(row.get(k)) for k in keys} if cell else row
+        writer.writerow({k: spreadsheet_cell(v) if isinstance(v, str) else v
+                         for k, v in values.items()})
     return out.getvalue()

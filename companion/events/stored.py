@@ -4,9 +4,10 @@ game codes and the database's default location (companion/events/store.py is the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.core import settings
 from companion.core.engine import GameState, InvalidEvent, replay_entries
@@ -86,6 +87,9 @@ class ReadOnlyGame(CompanionError):
                          "pas")
 
 
+_T = TypeVar("_T")
+
+
 @dataclass
 class StoredGame:
     """A game as read from the store: its raw log and what it replays to.
@@ -104,6 +108,9 @@ class StoredGame:
     state: GameState
     seen_seq: int | None = None  # set by the app: the seq of the view the user acted on
     read_only: bool = False  # replayed only with older rules (ReadOnlyGame): nothing is written
+    # what is derived from this snapshot, made once (`kept`): every copy the store hands out
+    # of one (code, lines) shares it (dataclasses.replace passes it on)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def seq(self) -> int:
@@ -111,7 +118,19 @@ class StoredGame:
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        return [entry.event for entry in self.entries]
+        return self.kept("events", lambda: [entry.event for entry in self.entries])
+
+    def kept(self, name: str, make: Callable[[], _T]) -> _T:
+        """`make()` once per snapshot, shared by every screen that shows it: a long game's
+        summary or record is not rebuilt at each viewer's run (issue 38: 11,809 rounds cost
+        every run ~0.1 s before anything was drawn). Shared: read it, never change it."""
+        if name not in self.memo:
+            self.memo[name] = make()
+        return self.memo[name]  # type: ignore[no-any-return]
+
+    def summary(self) -> dict[str, Any]:
+        """`state.summary()`, made once per snapshot (`kept`): read it, never change it."""
+        return self.kept("summary", self.state.summary)
 
     def before(self, index: int) -> StoredGame:
         """The game as it stands just before the effective entry first written at raw `index`

@@ -33,9 +33,11 @@ def french(spec: dict[str, Any]) -> dict[str, Any]:
     return {**spec, "config": {**spec.get("config", {}), "locale": FRENCH_LOCALE}}
 
 
-def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None) -> dict[str, Any]:
+def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None,
+                at_most: int | None = None) -> dict[str, Any]:
     """One line per series (player, or a team figure) through the rounds; the target, if any,
-    as a dashed rule. `colours`: a series' colour (a player's profile colour), if any."""
+    as a dashed rule. `colours`: a series' colour (a player's profile colour), if any;
+    `at_most`: the rounds drawn, evenly spread (Rounds.chart_rows)."""
     colours = colours or {}
     scale = {"domain": list(rounds.series),
              "range": [colours.get(s, PALETTE[i % len(PALETTE)])
@@ -45,7 +47,7 @@ def rounds_spec(rounds: Rounds, colours: dict[str, str] | None = None) -> dict[s
     if rounds.target is not None:
         y["scale"] = {"domainMax": rounds.target}
     layers: list[dict[str, Any]] = [{
-        "data": {"values": rounds.chart_rows()},
+        "data": {"values": rounds.chart_rows(at_most)},
         "mark": {"type": "line", "point": True},
         "encoding": {
             "x": {"field": "round", "type": "quantitative", "title": rounds.label,

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
+from companion.core.inert import spreadsheet_cell
 from companion.stats.figures import Played, display_names, game_stats, player_stats
 from companion.stats.identity import fold
 from companion.stats.podium import RANKINGS, podium
@@ -100,9 +101,9 @@ def _cell(value: Any) -> str:
         return "oui" if value else "non"
     if isinstance(value, int | float):
         return number_text(value)
-    text = str(value)
-    # a cell opened by a spreadsheet must not run as a formula (user text: names, titles)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    # a cell opened by a spreadsheet must not run as a formula (user text: names, titles),
+    # whether it splits lines at « , » or at « ; » (companion/core/inert.py)
+    return spreadsheet_cell(str(value))
 
 
 def night_csv(stats: StatsStore, night_id: int) -> str:

@@ -7,8 +7,11 @@ duplicates moves the seats of one profile to the other and keeps the merged row 
 one kept), so nothing is lost. A game belongs to at most one night (`night_games`).
 
 Anyone may add a profile; only the organiser or the device that created it may change, merge
-or delete it (registre TAB-8): every such write takes the device's `SharedRights` and checks
-them in its own transaction (companion/stats/ownership.py).
+or delete it, or tie it to a seat, which puts a game in its statistics (registre TAB-8): every
+such write takes the device's `SharedRights` and checks them in its own transaction
+(companion/stats/ownership.py). A game counts for a profile through its seats alone: a name
+typed at a seat without that right is a guest's, and a request the profile's owner may accept
+(`seat_requests`), never a way into someone's statistics.
 """
 
 from __future__ import annotations
@@ -22,13 +25,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from companion.core.errors import CompanionError, UsageError
-from companion.events.store import EventStore, UnknownGame, normalize_code
+from companion.events.store import EventStore
 from companion.hosting.access import SharedRights, secret_hash
 from companion.stats.figures import Played
-from companion.stats.identity import fold, profile_index, with_profiles
+from companion.stats.identity import fold
 from companion.stats.nights import NightStore, clean_name
 from companion.stats.ownership import changeable_profiles, may_change_profile, require_profile
 from companion.stats.record import GameRecord, record_of
+from companion.stats.seats import SeatStore
 from companion.storage.database import open_database
 from companion.storage.migrations import APPLICATION_ID, MIGRATIONS, PG_MIGRATIONS
 
@@ -67,7 +71,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class StatsStore(NightStore):
+class StatsStore(NightStore, SeatStore):
     """Profiles, nights and seats beside the games of an EventStore (same SQLite file)."""
 
     def __init__(self, events: EventStore) -> None:
@@ -190,37 +194,6 @@ class StatsStore(NightStore):
             db.execute(f"UPDATE profiles SET merged_into = NULL WHERE id IN ({marks})", ids)
             db.execute(f"DELETE FROM profiles WHERE id IN ({marks})", ids)
 
-    # --- seats -----------------------------------------------------------------------------
-
-    def seat(self, code: str, profiles: dict[int, int]) -> None:
-        """Tie profiles to seats of a game ({seat index: profile id}); a seat not given keeps
-        what it had. The game's log is not touched."""
-        code = normalize_code(code)
-        with self._db.write() as db:
-            row = db.execute("SELECT setup FROM games WHERE code = ?", (code,)).fetchone()
-            if row is None:
-                raise UnknownGame(code)
-            seats = len(json.loads(row[0]).get("players", []))
-            chosen = {}
-            for seat, profile_id in profiles.items():
-                if not 0 <= seat < seats:
-                    raise UsageError(f"la partie {code} n'a pas de place {seat + 1}")
-                chosen[seat] = self._resolve(db, profile_id)
-            if len(set(chosen.values())) != len(chosen):
-                raise UsageError("un même profil ne s'assoit qu'à une place")
-            for seat, profile_id in chosen.items():
-                db.execute("INSERT OR REPLACE INTO game_seats (code, seat, profile) "
-                           "VALUES (?, ?, ?)", (code, seat, profile_id))
-
-    def seats(self, code: str) -> dict[int, int]:
-        """{seat index: profile id} of a game (merged profiles resolved)."""
-        with self._db.read() as db:
-            return self._seats(db, normalize_code(code))
-
-    def _seats(self, db: sqlite3.Connection, code: str) -> dict[int, int]:
-        return {seat: self._resolve(db, profile) for seat, profile in db.execute(
-            "SELECT seat, profile FROM game_seats WHERE code = ?", (code,))}
-
     # --- reading games for the statistics ---------------------------------------------------
 
     def played(self, codes: list[str]) -> list[Played]:
@@ -239,8 +212,6 @@ class StatsStore(NightStore):
             seats = {code: self._seats(db, code) for code in lines}
             db.execute("COMMIT")
         out, bad = [], []
-        # a name typed without picking its profile is that profile (companion/stats/identity)
-        index = profile_index({p.key: p.name for p in self.profiles()})
         for code in codes:
             if code not in lines:
                 continue
@@ -260,7 +231,7 @@ class StatsStore(NightStore):
                 continue
             who = {record.players[seat]: profile_key(p) for seat, p in seats[code].items()
                    if seat < len(record.players)}
-            out.append(with_profiles(Played(record, who), index))
+            out.append(Played(record, who))
         return out, bad
 
     def unreadable(self, codes: list[str]) -> list[str]:
@@ -271,31 +242,18 @@ class StatsStore(NightStore):
             return [c for (c,) in db.execute("SELECT code FROM games ORDER BY created, rowid")]
 
     def profile_codes(self, profile_id: int) -> list[str]:
-        """The games a profile (or a profile merged into it) sat at, oldest first: picked at a
-        seat, or its name typed there (companion/stats/identity.py)."""
-        index = profile_index({p.key: p.name for p in self.profiles()})
+        """The games a profile (or a profile merged into it) sat at, oldest first: the seats
+        tied to it (a name typed there and not tied is a request, `seat_requests`)."""
         with self._db.read() as db:
             kept = self._resolve(db, profile_id)
             ids = [kept] + [i for (i,) in db.execute(
                 "SELECT id FROM profiles WHERE merged_into = ?", (kept,))]
             marks = ",".join("?" * len(ids))
             # the ordering columns are selected too: PostgreSQL's DISTINCT requires them
-            seated = [(c, created, rowid) for (c, created, rowid) in db.execute(
+            return [str(c) for (c, _created, _rowid) in db.execute(
                 f"SELECT DISTINCT s.code, g.created, g.rowid FROM game_seats s JOIN games g "
                 f"ON g.code = s.code WHERE s.profile IN ({marks}) ORDER BY g.created, g.rowid",
                 ids)]
-            typed = []
-            if profile_key(kept) in index.values():
-                # a game where the profile sits elsewhere is in `seated` already; one where the
-                # name is typed and another profile sits there is filtered when read (played)
-                for code, setup, created, rowid in db.execute(
-                        "SELECT code, setup, created, rowid FROM games ORDER BY created, rowid"):
-                    names = json.loads(setup).get("players", [])
-                    if any(isinstance(n, str) and index.get(fold(n)) == profile_key(kept)
-                           for n in names):
-                        typed.append((code, created, rowid))
-        rows = dict.fromkeys(seated + typed)
-        return [code for code, _created, _rowid in sorted(rows, key=lambda r: (r[1], r[2]))]
 
     def names(self) -> dict[str, str]:
         """Player key -> display name, for every profile (merged ones under the kept name)."""
@@ -320,6 +278,18 @@ def read_logs(db: sqlite3.Connection, codes: list[str]) -> dict[
             f"SELECT code, event FROM events WHERE code IN ({marks}) ORDER BY code, seq", codes):
         logs[code][3].append(json.loads(event))
     return logs
+
+
+def check_profile(name: object, colour: object, picture: object) -> None:
+    """What the store accepts of a profile (its name as create_profile keeps it, its colour,
+    its picture); UsageError otherwise. A restore asks it of every row (companion/events/
+    restorecheck.py)."""
+    if clean_name(name, "le nom", MAX_NAME) != name:
+        raise UsageError(f"le nom {name!r} n'est pas tel que le Compagnon l'enregistre")
+    _colour(colour)  # type: ignore[arg-type]
+    if not isinstance(picture, str):
+        raise UsageError("l'image d'un profil est un texte")
+    _picture(picture)
 
 
 def _colour(colour: str) -> str:

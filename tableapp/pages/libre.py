@@ -156,7 +156,7 @@ def round_form(view: StoredGame, prefill: dict[str, Any] | None,
                key: str) -> dict[str, Any] | None:
     """One round (EntryForm): a whole-number field per player (or team) with its − and +
     steps, in seat order; a new round is written at the tap of « Manche suivante »."""
-    summary = view.state.summary()
+    summary = view.summary()
     competitors = summary["competitors"]
     if prefill is not None and st.session_state.get(f"{key}_filled") != repr(prefill):
         st.session_state[f"{key}_filled"] = repr(prefill)
@@ -270,12 +270,12 @@ def play() -> None:
     heading = st.empty()
     heading.title(f"{SECTION} : feuille de scores")
     stored = current_game(GAME, _setup_form)
-    heading.title(f"{plain(stored.state.summary()['name'])} : feuille de scores")
+    heading.title(f"{plain(stored.summary()['name'])} : feuille de scores")
     live_view(stored, _game)
 
 
 def _game(stored: StoredGame) -> None:
-    summary = stored.state.summary()
+    summary = stored.summary()
     _status(summary)
     if is_public_view():
         tableclock.banner(GAME, summary, summary["competitors"])

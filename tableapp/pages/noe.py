@@ -25,6 +25,7 @@ from tableapp.gamepage import (
     submit,
     toolbar,
 )
+from tableapp.history import window
 from tableapp.pages.noe_checkers import (
     CONTROL_MODES,
     NOTHING,
@@ -75,9 +76,10 @@ def _status(summary: dict[str, Any]) -> None:
                 f"niveau {summary['level']} · objectif {number(summary['target'])} points")
 
 
-def _scoreboard(summary: dict[str, Any]) -> None:
+def _scoreboard(code: str, summary: dict[str, Any]) -> None:
     """Totals, progress toward the target, the grid by manche. Cheap elements only (progress
-    bars, one Markdown table): this runs on every rerun of the page (benchmarks/noe.py)."""
+    bars, one Markdown table of the latest manches, older ones a page at a time): this runs
+    on every rerun of the page (benchmarks/noe.py)."""
     players, target = summary["players"], summary["target"]
     if is_public_view():  # what every phone of the game redraws at each write: one element
         scorecards.cards([scorecards.Card(
@@ -89,7 +91,8 @@ def _scoreboard(summary: dict[str, Any]) -> None:
         _score_metrics(summary)
     if st.toggle("Courbe des scores manche après manche", key="noe_board_chart"):
         st.vega_lite_chart(chart_spec(summary), width="stretch")
-    st.markdown(_grid_markdown(summary))
+    st.markdown(_grid_markdown(summary, window(len(summary["manches"]), f"noe_grid_{code}",
+                                               GRID_ROWS, "manches")))
     st.caption("— : pas encore de points dans la manche en cours")
     for violation in summary["violations"][-3:]:
         st.caption(f"Manche {violation['manche']} : {plain(violation['reason'])}")
@@ -108,9 +111,13 @@ def _score_metrics(summary: dict[str, Any]) -> None:
                             text=f"{number(min(score, target))}/{number(target)}")
 
 
-def _grid_markdown(summary: dict[str, Any]) -> str:
-    """The grid by manche as one Markdown table (every cell escaped: names are user text)."""
-    rows = grid_rows(summary)
+GRID_ROWS = 50  # manches in the grid at once
+
+
+def _grid_markdown(summary: dict[str, Any], shown: range) -> str:
+    """The grid of the manches in `shown` as one Markdown table (every cell escaped: names
+    are user text), with the totals."""
+    rows = grid_rows(summary)[shown.start:shown.stop]
     header = list(rows[0])
     lines = ["| " + " | ".join(plain(str(h)) for h in header) + " |",
              "|" + "---|" * len(header)]
@@ -193,7 +200,7 @@ def play() -> None:
 
 def _game(stored: StoredGame) -> None:
     """The game view (one fragment: a tap reruns it alone)."""
-    summary = stored.state.summary()
+    summary = stored.summary()
     if is_public_view():  # the table's scoreboard: whose turn first (issue 25)
         tableclock.banner(GAME, summary, summary["players"])
     host = not is_public_view()
@@ -203,7 +210,7 @@ def _game(stored: StoredGame) -> None:
             and not summary["finished"]:  # the current turn first
         with st.container(border=True):
             _entry(stored, summary)
-    _scoreboard(summary)
+    _scoreboard(stored.code, summary)
     after_game(stored, history=False)  # the grid and chart above are Noé's history
     toolbar(stored, describe)
 

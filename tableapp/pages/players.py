@@ -54,8 +54,8 @@ def _create() -> None:
 def _roster(profiles: list[Profile]) -> None:
     stats = seating.stats_store()
     rows = []
-    # every game once (records are cached): a profile counts where it was picked and where
-    # its name was typed (companion/stats/identity.py)
+    # every game once (records are cached): a profile counts where a seat is tied to it
+    # (companion/stats/seats.py)
     games = stats.played(stats.all_codes())
     for profile in profiles:
         s = player_stats(games, profile.key)
@@ -158,6 +158,7 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
     if not stats.may_change_profile(profile.id, rights):
         st.caption("Seul l'organisateur ou l'appareil qui a créé ce profil peut le modifier.")
         return
+    _requests(profile)
     with st.expander("Modifier, fusionner ou supprimer"):
         name = st.text_input("Nom", value=profile.name, max_chars=40,
                              key=f"player_name_{profile.id}")
@@ -180,6 +181,35 @@ def _edit(profile: Profile, profiles: list[Profile]) -> None:
         if others:
             _merge(profile, others)
         _delete(profile)
+
+
+def _requests(profile: Profile) -> None:
+    """The games where this profile's name was typed at a seat without the profile's right
+    (registre TAB-8): they count for it only once accepted here, by a device that may change
+    it. The latest few; each accepted one by one, the write checked again by the store."""
+    stats = seating.stats_store()
+    requests, total = stats.seat_requests(profile.id)
+    if not requests:
+        return
+    with st.expander(f"Parties à accepter ({total})", expanded=True):
+        st.caption(f"Le nom « {plain(profile.name)} » a été tapé à ces parties par un appareil "
+                   "qui ne peut pas modifier ce profil : elles comptent pour un invité tant "
+                   "que vous ne les acceptez pas."
+                   + (f" Les {len(requests)} plus récentes :" if total > len(requests) else ""))
+        for request in requests:
+            text, button = st.columns([3, 1])
+            game = GAMES[request.game].title if request.game in GAMES else request.game
+            text.text(f"{french_date(request.created)} · {game} · {request.title} · "
+                      f"place {request.seat + 1} : {request.name}")
+            if button.button("C'est ce joueur", key=f"player_accept_{request.code}_"
+                             f"{request.seat}", width="stretch"):
+                try:
+                    stats.seat(request.code, {request.seat: profile.id},
+                               by=ownership.rights())
+                except CompanionError as exc:
+                    say(exc)
+                else:
+                    st.rerun()
 
 
 def _merge(profile: Profile, others: list[Profile]) -> None:
