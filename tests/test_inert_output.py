@@ -22,7 +22,7 @@ from companion.core.inert import spreadsheet_cell, terminal
 from companion.core.text import csv_text
 from companion.events.store import EventStore
 from companion.hosting.access import ON_SERVER, new_secret
-from companion.stats.bgstats import bgg_csv
+from companion.stats.bgstats import bgg_plays_csv, plays_csv
 from companion.stats.report import night_csv, player_csv, player_report
 from companion.stats.storage import StatsStore
 
@@ -130,7 +130,8 @@ def test_csv_exports_open_no_formula_in_either_spreadsheet(tmp_path: Path) -> No
     games = stats.played(stats.night(night).codes)
     exports = {"soirée": night_csv(stats, night),
                "joueur": player_csv(player_report(stats, stats.profile(profile))),
-               "BoardGameGeek": bgg_csv(games, stats.names())}
+               "parties": plays_csv(games, stats.names()),
+               "BoardGameGeek": bgg_plays_csv(games, stats.names())}
     for what, text in exports.items():
         assert opens_a_formula(text) == [], what
         # the words are all there, read back by the English setting
