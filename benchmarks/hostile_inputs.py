@@ -6,9 +6,12 @@ space VmPeak), beside a normal 15-card deck (CSV and XLSX) measured in the same 
 Targets (issue 22): every refusal under 2 s, and under 150 MB above the normal deck's peak.
 Each file is run once (three times for the baselines, best time); nothing loops unbounded.
 Then issue 38's attacks on seats, restores and output (benchmarks/_hostile_room.py), and on
-a server started as `companion app` (benchmarks/_forged_requests.py: forged Host/X-Forwarded-*
-headers, « Clear cache » from a stranger), each with its time, the server's CPU and memory
-growth, and a host's tap answered meanwhile.
+a server started as `companion app`, each with its time, the server's CPU and memory, and a
+host's tap answered meanwhile: on addresses and process state
+(benchmarks/_forged_requests.py: forged Host/X-Forwarded-* headers, « Clear cache » from a
+stranger), then on its connections, seats and memory (benchmarks/_server_attacks.py:
+half-open requests from one address and from thirty, silent websockets, one address taking
+every seat, uploads under made-up ids and past every budget).
 
     python benchmarks/hostile_inputs.py [--quick]
 """
@@ -26,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the hostile files are built by the te
 
 import _forged_requests  # noqa: E402
 import _hostile_room  # noqa: E402  (issue 38's attacks on seats, restores and output)
+import _server_attacks  # noqa: E402
 import hostile_decks as hostile  # noqa: E402
 from _timing import quick  # noqa: E402
 
@@ -124,6 +128,7 @@ def main() -> int:
         print(f"\n{len(CASES) - failures}/{len(CASES)} dans la cible")
         failures += _hostile_room.run(work, quick())
     failures += _forged_requests.report(quick())
+    failures += _server_attacks.run(quick())
     return 1 if failures else 0
 
 

@@ -7,6 +7,11 @@ Past one core a Streamlit server does not slow down, it collapses (every screen'
 behind the others, memory climbs in the message queues): refusing the extra devices keeps the
 admitted ones, the host's taps and /_stcore/health answering. A refused device costs one run
 of a few elements every RETRY seconds until it is let in.
+
+One client address (tableapp/serving/visitors.py › `client_key`: a device on the Wi-Fi, a
+stranger's laptop however many tabs or scripts it opens) holds at most its share of the ceiling
+(`visitors.session_share`: a tenth, at least 4): a script opening websockets from one machine
+cannot lock every player out (issue 38, registre TAB-11). The host's token passes this too.
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ import threading
 import streamlit as st
 
 from companion.core import settings
+from tableapp.serving import visitors
 
 MAX_SESSIONS = settings.MAX_SESSIONS
 RETRY = (10, 20)  # seconds before a refused device tries again (spread: no stampede)
 _ADMITTED_KEY = "_compagnon_admitted"
-_admitted: set[str] = set()  # session ids of this process let in
+_REFUSED_KEY = "_compagnon_refused"  # why this session was refused: the whole table or its address
+_admitted: dict[str, str] = {}  # session ids of this process let in -> their client key
 _lock = threading.Lock()
 
 
@@ -46,9 +53,24 @@ def _active(session_id: str) -> bool:
     return not Runtime.exists() or Runtime.instance().is_active_session(session_id)
 
 
+def _client_key() -> str:
+    """This session's client key (its address as the server saw it; this machine: "")."""
+    try:
+        address = st.context.ip_address
+    except Exception:  # noqa: BLE001  (no client context: a bare run, AppTest)
+        address = None
+    return visitors.client_key(address)
+
+
 def admitted_count() -> int:
     with _lock:
         return len(_admitted)
+
+
+def _sweep() -> None:
+    """Forget the sessions that left (called under the lock, only when a limit is reached)."""
+    for gone in [s for s in _admitted if not _active(s)]:
+        del _admitted[gone]
 
 
 def admit() -> bool:
@@ -56,23 +78,30 @@ def admit() -> bool:
     session_id = _session_id()
     if session_id is None:  # no server session (AppTest, bare mode): nothing to count
         return True
+    key = _client_key()
     if st.session_state.get(_ADMITTED_KEY):
         with _lock:
-            _admitted.add(session_id)  # back after a dropped connection
+            _admitted[session_id] = key  # back after a dropped connection
         return True
     limit = ceiling()
+    share = visitors.session_share(limit)
     with _lock:
-        if len(_admitted) >= limit:  # sessions that left are swept only when it matters
-            _admitted.difference_update([s for s in _admitted if not _active(s)])
-        room = len(_admitted) < limit
-        if room:  # taken now, under the lock: a crowd arriving at once stays within it
-            _admitted.add(session_id)
-    if not room:
+        mine = sum(1 for k in _admitted.values() if k == key)
+        if len(_admitted) >= limit or mine >= share:  # swept only when it matters
+            _sweep()
+            mine = sum(1 for k in _admitted.values() if k == key)
+        full = len(_admitted) >= limit
+        crowded = mine >= share
+        if not (full or crowded):  # taken now, under the lock: a crowd stays within it
+            _admitted[session_id] = key
+    if full or crowded:
         if not _is_host():
+            st.session_state[_REFUSED_KEY] = "table" if full else "address"
             return False
         with _lock:
-            _admitted.add(session_id)
+            _admitted[session_id] = key
     st.session_state[_ADMITTED_KEY] = True
+    st.session_state.pop(_REFUSED_KEY, None)
     return True
 
 
@@ -92,13 +121,16 @@ def _is_host() -> bool:
 FULL_TITLE = "La table est pleine"
 FULL_TEXT = ("Trop d'appareils suivent déjà les parties sur ce serveur. Réessayez dans un "
              "moment : cette page réessaie toute seule.")
+CROWDED_TEXT = ("Trop d'appareils de votre adresse réseau suivent déjà les parties sur ce "
+                "serveur. Fermez des onglets ou réessayez dans un moment : cette page réessaie "
+                "toute seule.")
 
 
 def refuse() -> None:
-    """The page of a device past the ceiling (then the run stops): a title, one sentence, and
-    a reload after RETRY seconds."""
+    """The page of a device past the ceiling or its address's share (then the run stops): a
+    title, one sentence, and a reload after RETRY seconds."""
     st.title(FULL_TITLE)
-    st.write(FULL_TEXT)
+    st.write(CROWDED_TEXT if st.session_state.get(_REFUSED_KEY) == "address" else FULL_TEXT)
     delay = random.randint(*RETRY) * 1000
     st.html(f"<script>setTimeout(() => window.location.reload(), {delay:d});</script>",
             unsafe_allow_javascript=True)

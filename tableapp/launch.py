@@ -138,11 +138,13 @@ def cmd_app(args: argparse.Namespace) -> int:
         raise UsageError(NO_STREAMLIT) from None
     settings.configure_logging(logging.DEBUG if args.verbose else logging.INFO)
     from tableapp import perprocess
-    from tableapp.serving import firstload, internals, keepcaches
+    from tableapp.serving import firstload, guard, internals, keepcaches
 
     internals.warn_missing()  # a Streamlit outside the lock: what switches off, said once
     log.debug("premier chargement : %s", ", ".join(sorted(firstload.install())) or "tel quel")
     keepcaches.install()  # a browser's « Clear cache » empties nothing (registre TAB-10)
+    # slow clients, uploads and silent websockets bounded per visitor (registre TAB-11)
+    log.debug("garde : %s", ", ".join(sorted(guard.install())) or "aucune")
     database = settings.database_url() or str(settings.default_database_file())
     url = served_url(args.port, address)  # the pages make their links from the same
     announce(url, address, database.split("@")[-1] if settings.database_url() else database)

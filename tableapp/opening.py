@@ -15,12 +15,13 @@ import streamlit as st
 
 from companion.core.errors import CompanionError, RuleError
 from companion.core.loader import load_game
+from companion.core.safejson import MAX_BYTES as LOG_BYTES
 from companion.core.text import counted, date_time
 from companion.events.logfile import title_of
 from companion.events.store import GameSummary, is_valid_code, normalize_code
 from companion.games.catalog import game_info
 from companion.hosting.access import HOST
-from tableapp import seating, session
+from tableapp import seating, session, uploading
 from tableapp.navigation import game_pages
 from tableapp.usertext import plain
 from tableapp.writing import show_rule_error
@@ -174,8 +175,8 @@ def resume(game: str) -> None:
 
 
 def import_form(game: str, key: str) -> None:
-    upload = st.file_uploader("Importer une partie (fichier .json exporté)", type=["json"],
-                              key=key)
+    upload = uploading.file_uploader("Importer une partie (fichier .json exporté)",
+                                     max_bytes=LOG_BYTES, type=["json"], key=key)
     if upload is not None and st.button("Importer", key=f"{key}_go"):
         try:
             code = session.store().import_log(upload.getvalue(), expected_game=game)

@@ -21,14 +21,14 @@ from print_kit.deckread import MAX_FILE_BYTES, MAX_ROWS
 from print_kit.export import zip_entry
 from print_kit.options import make_options
 from print_kit.render import render_png
-from tableapp import a11y
+from tableapp import a11y, uploading
 from tableapp.usertext import plain
 from tableapp.workload import slot
 
 PREVIEW_DPI = 60
 MAX_PNG_PAGES = 24  # about 5 s of drawing at 150 dpi
-# the deck's limit, said on the uploader (file_uploader's own max_upload_size needs Streamlit
-# 1.52); the server takes up to server.maxUploadSize, parse_deck refuses past this
+# the deck's limit, said on the uploader, checked by the browser and by the server before it
+# reads the file (tableapp/uploading.py); parse_deck refuses past it too
 UPLOAD_MB = MAX_FILE_BYTES // 2**20
 OPTION_KEYS = {"paper": "print_paper", "card_size": "print_size", "bleed": "print_bleed",
                "layout": "print_layout", "flip": "print_flip", "low_ink": "print_low_ink"}
@@ -86,9 +86,9 @@ def render() -> None:
                            key="deck_template_csv")
         c2.download_button("Modèle YAML", template("yaml"), "modele-paquet.yaml",
                            "application/yaml", key="deck_template_yaml")
-        upload = st.file_uploader(f"Votre fichier de cartes ({UPLOAD_MB} Mo et {MAX_ROWS} "
-                                  "cartes au plus)", type=["csv", "xlsx", "yaml", "yml"],
-                                  key="deck_file")  # larger: refused by parse_deck
+        upload = uploading.file_uploader(f"Votre fichier de cartes ({UPLOAD_MB} Mo et "
+                                         f"{MAX_ROWS} cartes au plus)", max_bytes=MAX_FILE_BYTES,
+                                         type=["csv", "xlsx", "yaml", "yml"], key="deck_file")
         title = st.text_input("Titre du paquet (facultatif)", "", key="deck_title",
                               max_chars=120)
         if upload is None:

@@ -14,6 +14,8 @@ browser context), then answers the server like the frontend:
     string; `ref_hash` -> the message from its cache (cacheable messages are kept and their
     hashes sent back);
   * a toggle or checkbox drawn -> its state (default), sent with every rerun.
+A phone may connect from another loopback address (`source`, 127.0.0.2: another device to the
+server), knows its session's id and keeps the upload addresses the server gives it.
 Ready = the first full run finished. Texts drawn (markdown, captions, alerts, metrics) are kept
 with the moment they arrived, so a test or a benchmark can wait for a text.
 """
@@ -43,9 +45,12 @@ class Phone:
     """One screen on a page of the app (see the module's docstring)."""
 
     def __init__(self, port: int, page: str, query: dict[str, str], ident: int = 0,
-                 timers: bool = True) -> None:
+                 timers: bool = True, source: str | None = None) -> None:
         self.ident = ident
         self.port = port
+        self.source = source  # the local address it connects from (127.0.0.2: another device)
+        self.session_id = ""  # the server's id of its session (from the first new_session)
+        self.file_urls: list[Any] = []  # file_urls_response messages (upload addresses given)
         self.page_name = page
         self.query_string = urlencode(query)
         self.url = f"http://127.0.0.1:{port}/{page}?{self.query_string}"
@@ -149,6 +154,7 @@ class Phone:
                 self._element(msg.delta.new_element, msg.delta.fragment_id)
         elif kind == "new_session":
             self.runs_started += 1
+            self.session_id = msg.new_session.initialize.session_id or self.session_id
             if not msg.metadata.run.fragment_ids:  # a full run: the frontend clears timers
                 self._clear_timers()
             if msg.new_session.page_script_hash:
@@ -166,6 +172,8 @@ class Phone:
                     self._clear_timers([fid])
                     self.timers[fid] = (interval, asyncio.create_task(
                         self._ticker(fid, interval)))
+        elif kind == "file_urls_response":
+            self.file_urls.append(msg.file_urls_response)
         elif kind == "stop_auto_rerun":
             self._clear_timers(list(msg.stop_auto_rerun.fragment_ids))
         elif kind == "script_finished":
@@ -201,7 +209,7 @@ class Phone:
                 subprotocols=["streamlit", "PLACEHOLDER_AUTH_TOKEN"],  # type: ignore[list-item]
                 origin=f"http://127.0.0.1:{self.port}",  # type: ignore[arg-type]
                 compression=None, max_size=None, ping_interval=None, open_timeout=timeout,
-                close_timeout=2)
+                close_timeout=2, **({"local_addr": (self.source, 0)} if self.source else {}))
             self.t_open = now()
             self.reader = asyncio.create_task(self._read())
             await self._send(self._rerun())
@@ -235,6 +243,10 @@ class Phone:
         await self._send(self._rerun(fragment_id))
         done = await asyncio.wait_for(self._run_done, timeout)
         return done - start
+
+    async def send(self, msg: BackMsg) -> None:
+        """Any message, as a script may send it (a file's upload address asked…)."""
+        await self._send(msg)
 
     async def close(self) -> None:
         self.closed = True

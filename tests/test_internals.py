@@ -1,7 +1,7 @@
-"""Streamlit's private parts the app hooks, on one list (tableapp/serving/internals.py): all
-there with the locked Streamlit (the lowest allowed one is checked by .ci/smoke.py), each
-entry's module really imported by the code that uses it, and a missing one said as a WARNING
-at `companion app`'s start, naming what switches off."""
+"""Streamlit's (and uvicorn's) private parts the app hooks, on one list (tableapp/serving/
+internals.py): all there with the locked Streamlit (the lowest allowed one is checked by
+.ci/smoke.py), each entry's module really imported by the code that uses it, and a missing one
+said as a WARNING at `companion app`'s start, naming what switches off."""
 
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ import pytest
 from tableapp.serving import internals
 
 ROOT = Path(__file__).resolve().parent.parent
-PRIVATE_IMPORT = re.compile(r"from (streamlit\.(?:runtime|web|proto)[\w.]*) import (\w+)")
+PRIVATE_IMPORT = re.compile(
+    r"from (streamlit\.(?:runtime|web|proto)[\w.]*|uvicorn[\w.]*) import (\w+)")
 
 
 def test_every_internal_is_there_with_this_streamlit() -> None:
     assert internals.missing() == []
 
 
-def test_every_private_streamlit_import_of_the_app_is_on_the_list() -> None:
+def test_every_private_streamlit_or_uvicorn_import_of_the_app_is_on_the_list() -> None:
     listed = {(i.module, i.attribute.split(".")[0]) for i in internals.INTERNALS}
     listed |= {(i.module.rsplit(".", 1)[0], i.module.rsplit(".", 1)[1])
                for i in internals.INTERNALS}

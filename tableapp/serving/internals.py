@@ -1,11 +1,12 @@
-"""Every private part of Streamlit (and of asyncio) the app relies on, on one list.
+"""Every private part of Streamlit (and of asyncio and uvicorn) the app relies on, on one list.
 
 The app hooks a few of Streamlit's internal modules (how its HTTP server is built, how a
-session is asked to rerun) and patches a few functions. A new Streamlit may drop or rename any of
-them; each use degrades gracefully (the feature switches off, the table still plays), which is
-exactly why a missing one must not pass unseen: `companion app` logs a WARNING for each at
-start (`warn_missing`), and tests/test_internals.py fails on the locked Streamlit as
-.ci/smoke.py does on the lowest one pyproject.toml allows.
+session is asked to rerun, how uploads and connections are taken) and patches a few of their
+functions. A new Streamlit (or uvicorn) may drop or rename any of them; each use degrades
+gracefully (the feature switches off, the table still plays), which is exactly why a missing
+one must not pass unseen: `companion app` logs a WARNING for each at start (`warn_missing`),
+and tests/test_internals.py fails on the locked Streamlit as .ci/smoke.py does on the lowest
+one pyproject.toml allows.
 
 Each entry: the module, the attribute path inside it (« Class.method » for a method) and what
 switches off without it, in the organiser's words."""
@@ -62,6 +63,35 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("streamlit.runtime.scriptrunner", "get_script_run_ctx",
              "le plafond d'appareils, les écrans réveillés, l'écriture au toucher"),
     Internal("streamlit.web.cli", "main", "companion app lui-même (launch)"),
+    Internal("streamlit.web.server.starlette.starlette_server", "create_starlette_app",
+             "les envois de fichiers bornés par appareil et les websockets muets fermés "
+             "(serving/guard, uploads, silence)"),
+    Internal("streamlit.web.server.starlette.starlette_server", "_get_uvicorn_config_kwargs",
+             "les connexions plafonnées et les requêtes incomplètes coupées "
+             "(serving/guard, connections)"),
+    Internal("streamlit.web.server.starlette.starlette_server", "_bind_server_socket",
+             "les connexions jamais acceptées au-delà des fichiers ouverts permis "
+             "(serving/guard, listener)"),
+    Internal("streamlit.runtime", "Runtime.uploaded_file_mgr",
+             "les envois de fichiers bornés par appareil (serving/uploads)"),
+    Internal("streamlit.runtime.memory_uploaded_file_manager",
+             "MemoryUploadedFileManager.get_upload_urls",
+             "les envois de fichiers bornés par appareil (serving/uploads)"),
+    Internal("streamlit.runtime.memory_uploaded_file_manager", "MemoryUploadedFileManager.add_file",
+             "les envois de fichiers bornés par appareil (serving/uploads)"),
+    Internal("streamlit.runtime.memory_uploaded_file_manager",
+             "MemoryUploadedFileManager.remove_file",
+             "les envois de fichiers bornés par appareil (serving/uploads)"),
+    Internal("streamlit.runtime.memory_uploaded_file_manager",
+             "MemoryUploadedFileManager.remove_session_files",
+             "les envois de fichiers bornés par appareil (serving/uploads)"),
+    Internal("uvicorn.protocols.http.auto", "AutoHTTPProtocol.on_response_complete",
+             "les connexions plafonnées et les requêtes incomplètes coupées "
+             "(serving/connections)"),
+    Internal("uvicorn.config", "WS_PROTOCOLS",
+             "les connexions plafonnées (serving/connections)"),
+    Internal("uvicorn.importer", "import_from_string",
+             "les connexions plafonnées (serving/connections)"),
 )
 
 
