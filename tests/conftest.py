@@ -72,6 +72,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """xdist would hand files out by their number of tests, most first (the many quick ones);
+    the order of pytest_collection_modifyitems below is kept instead."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that drives Chromium is a browser test (marked so, whatever its file), and the
     files are ordered for `pytest -n auto --dist loadfile`, which hands whole files to the

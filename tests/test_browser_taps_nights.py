@@ -1,8 +1,9 @@
 """A night's podium in a real browser, phone and tablet (issue 36): the night of the finding
-(tests/test_stats_identity.py), names typed in two games and the saved profiles picked in
-another. The podium crowns Chloé, who won two games, and the chart beside it says the same:
-its top bar is Chloé's, written « 2 », one bar per player; by place-based points the podium
-reads « 2,33 », never « 2,3333 ». axe-core finds nothing on either state, at either size."""
+(tests/test_stats_identity.py), names typed in two games (then accepted for their profiles,
+registre TAB-8) and the saved profiles picked in another. The podium crowns Chloé, who won two
+games, and the chart beside it says the same: its top bar is Chloé's, written « 2 », one bar
+per player; by place-based points the podium reads « 2,33 », never « 2,3333 ». axe-core finds
+nothing on either state, at either size."""
 
 from __future__ import annotations
 
@@ -56,6 +57,11 @@ def night_url(app_server: str, tmp_path_factory: pytest.TempPathFactory) -> tupl
             stats.seat(code, {i: profiles[n] for i, n in enumerate(players) if n in profiles},
                        by=ON_SERVER)
         stats.attach(night.id, code, by=ON_SERVER)
+    # a typed name is the profile's once accepted (issue 38, registre TAB-8): accepted here
+    for profile in profiles.values():
+        requests, _total = stats.seat_requests(profile)
+        for request in requests:
+            stats.seat(request.code, {request.seat: profile}, by=ON_SERVER)
     return f"{app_server}/soirees?soiree={night.id}&cle={key}", night.id
 
 
