@@ -111,6 +111,16 @@ def in_view(pg: Any, locator: Any) -> bool:
         " return !!top && (el === top || el.contains(top) || top.contains(el)); }"))
 
 
+def comes_into_view(pg: Any, locator: Any, ms: int = 2_000) -> bool:
+    """`in_view`, asked again for up to `ms` while it is False: what a thumb sees once the page
+    has stopped moving (a sticky bar is placed, a toast slides away) on a loaded machine."""
+    for _ in range(max(1, ms // 100)):
+        if in_view(pg, locator):
+            return True
+        pg.wait_for_timeout(100)
+    return in_view(pg, locator)
+
+
 def refusals(pg: Any) -> list[dict[str, Any]]:
     """Every refusal (error, warning, toast) drawn now: its text and its box."""
     return list(pg.evaluate(_REFUSALS))

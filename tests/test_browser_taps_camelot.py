@@ -21,6 +21,7 @@ from browsing import a11y_problems
 from tapping import (
     SIZES,
     after_tap,
+    comes_into_view,
     host_page,
     in_view,
     log_of,
@@ -94,7 +95,7 @@ def pick(pg: Any, where: str, name: str, reruns: bool = True) -> None:
 def tap(pg: Any, name: str) -> None:
     """Tap a button of the bar where the thumb is: it must be on screen, uncovered."""
     target = button(pg, name)
-    assert in_view(pg, target), f"« {name} » hors de l'écran"
+    assert comes_into_view(pg, target), f"« {name} » hors de l'écran"
     target.click()
     after_tap(pg)
 
