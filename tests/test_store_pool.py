@@ -70,6 +70,7 @@ def test_more_writers_than_the_pool_allows_wait_and_none_fails(pg_url: str) -> N
     db.close()
 
 
+@pytest.mark.realclock  # the pool's timeout is a timed wait: faketime never ends it
 def test_a_wait_past_the_timeout_says_the_club_base_is_busy(pg_url: str) -> None:
     db = PgDatabase(pg_url, PG_MIGRATIONS, kind="events", timeout=0.5, max_connections=1)
     holding, release = threading.Event(), threading.Event()
@@ -136,6 +137,7 @@ def test_a_bad_password_file_is_one_french_line(tmp_path: Path, monkeypatch: pyt
     assert "premier" not in str(err.value)  # the file's content is never repeated
 
 
+@pytest.mark.realclock  # the pool's timeout is a timed wait: faketime never ends it
 def test_an_unreachable_server_is_not_called_busy() -> None:
     pytest.importorskip("psycopg_pool")
     with pytest.raises(StorageError) as err:
