@@ -80,13 +80,16 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A test that drives Chromium is a browser test (marked so, whatever its file), and the
+    """A test that drives Chromium is a browser test, one that talks to the app server is
+    realclock (marked so, whatever its file), and the
     files are ordered for `pytest -n auto --dist loadfile`, which hands whole files to the
     workers in this order: the minutes-long ones first, then the browser ones, then the rest,
     so no worker is left alone with a long file at the end while the other waits."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if "app_server" in getattr(item, "fixturenames", ()):  # a live server's timers
+            item.add_marker(pytest.mark.realclock)
     rank: dict[str, int] = {}
     for item in items:
         here = 0 if item.get_closest_marker("long") else (
