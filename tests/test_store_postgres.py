@@ -67,6 +67,7 @@ def test_a_postgresql_database_records_its_schema_version(pg_url: str) -> None:
         EventStore(pg_url)
 
 
+@pytest.mark.realclock  # the pool's connect timeout is a timed wait: faketime never ends it
 def test_an_unreachable_server_is_one_french_sentence() -> None:
     pytest.importorskip("psycopg")
     with pytest.raises(StorageError, match="PostgreSQL n'a pas pu être jointe"):
