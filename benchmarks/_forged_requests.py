@@ -20,14 +20,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import streamclient
-from _serving import cpu_seconds, free_port, health, rss_mib
+from _serving import answers, cpu_seconds, free_port, rss_mib
 from streamclient import Phone, now
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
@@ -59,14 +58,9 @@ class App:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "companion", "app", "--local", "--port", str(self.port)],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
-        for _ in range(300):
-            if health(self.url) is not None:
-                return
-            if self.proc.poll() is not None:
-                raise SystemExit("companion app s'est arrêté au démarrage")
-            time.sleep(0.3)
-        self.stop()
-        raise SystemExit("companion app n'a pas répondu en 90 s")
+        if not answers(self.url, self.proc, "companion app"):
+            self.stop()
+            raise SystemExit("companion app n'a pas répondu en 90 s")
 
     def stop(self) -> None:
         if self.proc.poll() is None:

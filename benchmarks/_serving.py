@@ -52,6 +52,20 @@ def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+
+def answers(url: str, proc: subprocess.Popen, what: str, seconds: float = 90) -> bool:
+    """Whether the server at `url` answers its health check within `seconds`; SystemExit
+    naming `what` if its process ends first."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if health(url) is not None:
+            return True
+        if proc.poll() is not None:
+            raise SystemExit(f"{what} s'est arrêté au démarrage")
+        time.sleep(0.3)
+    return False
+
+
 class Server:
     """`streamlit run SCRIPT` with make app's settings on a free loopback port; stopped by PID."""
 
@@ -64,15 +78,9 @@ class Server:
             [sys.executable, "-m", "streamlit", "run", str(script), "--server.port",
              str(self.port), *SETTINGS], cwd=ROOT, env=full_env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if health(self.url) is not None:
-                return
-            if self.proc.poll() is not None:
-                raise SystemExit("le serveur s'est arrêté au démarrage")
-            time.sleep(0.3)
-        self.stop()
-        raise SystemExit("le serveur n'a pas répondu en 90 s")
+        if not answers(self.url, self.proc, "le serveur"):
+            self.stop()
+            raise SystemExit("le serveur n'a pas répondu en 90 s")
 
     @property
     def pid(self) -> int:
