@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from browsing import in_own_loop
 from stranger import HEAD, close_all, closed_by_server, half_open
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
@@ -141,7 +142,7 @@ def test_a_websocket_past_its_head_is_not_cut(quick_deadline: float) -> None:
             return await asyncio.wait_for(ws.recv(), BOUND)
 
     with guarded_server(connections.Door(100, 100)) as port:
-        assert asyncio.run(scenario(port)) == b"encore la"
+        assert in_own_loop(scenario(port)) == b"encore la"
 
 
 # --- the ceiling and the share per address ------------------------------------------------
@@ -172,7 +173,7 @@ def test_past_its_share_an_address_busy_with_whole_requests_is_told_to_wait() ->
 
     door = connections.Door(100, 3)
     with guarded_server(door) as port:
-        told = asyncio.run(scenario(port))
+        told = in_own_loop(scenario(port))
     assert told.startswith(b"HTTP/1.1 503") and connections.BUSY_TEXT in told
     assert door.refused == 1
 
@@ -215,7 +216,7 @@ def test_the_listener_past_its_budget_takes_a_waiting_heads_place_or_says_busy()
         assert door.budget is not None and door.budget.turned_away == 0
         close_all(held)
         assert eventually(lambda: door.budget is not None and door.budget.count == 0)
-        told = asyncio.run(busy_with_websockets(port))  # five websockets: none gives way
+        told = in_own_loop(busy_with_websockets(port))  # five websockets: none gives way
     assert told.startswith(b"HTTP/1.1 503") and connections.BUSY_TEXT in told
     assert door.budget.turned_away == 1 and door.refused == 0  # answered before the door
 
@@ -243,7 +244,7 @@ def test_the_listener_leaves_descriptors_free_whatever_holds_them() -> None:
                 await ws.close()
 
     with guarded_server(door) as port:
-        opened, most = asyncio.run(fill(port))
+        opened, most = in_own_loop(fill(port))
     assert 1 <= opened < 30 and budget.turned_away == 1
     assert most <= open_now + 30 - 10 + 2  # within the limit, `keep` left (± this connection)
 
@@ -288,7 +289,7 @@ def test_a_silent_websocket_is_closed_one_that_speaks_stays() -> None:
 
     app = silence.closing_the_silent(small_app, seconds=0.5)
     with guarded_server(connections.Door(100, 100), app) as port:
-        code, echoed = asyncio.run(scenario(port))
+        code, echoed = in_own_loop(scenario(port))
     assert code == silence.SILENT and echoed == b"encore"
 
 
