@@ -234,18 +234,16 @@ def art_png(ref: str, pixels: int = 256, line_only: bool = False) -> bytes:
 
 def component_art(game: str, component_id: str) -> str | None:
     """The picture the kit prints on a component (the game module's `art`), for the app."""
-    import importlib
-
     from companion.core.loader import load_game
-    from companion.games.catalog import GAMES
+    from companion.core.registry import module, module_name
 
-    if GAMES[game].print_module is None:
+    if module_name(game, "print") is None:
         return None
-    module = importlib.import_module(str(GAMES[game].print_module))
+    printed = module(game, "print")
     comp = next((c for c in load_game(game).components() if c.id == component_id), None)
-    if comp is None or not hasattr(module, "art"):
+    if comp is None or not hasattr(printed, "art"):
         return None
-    return str(module.art(comp))
+    return str(printed.art(comp))
 
 
 @cache

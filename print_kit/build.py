@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import importlib
 import io
 import json
 import os
@@ -22,11 +21,12 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.core import registry
 from companion.core.errors import UsageError
 from companion.core.loader import load_game
 from companion.core.model import Component
+from companion.core.registry import GAMES
 from companion.core.text import agreed, counted
-from companion.games.catalog import GAMES
 from print_kit.art import art_set_of, load, user_art
 from print_kit.artdraw import cached, save_cache
 from print_kit.calibration import calibration_pages
@@ -94,10 +94,9 @@ class Kit:
 
 
 def game_module(game: str) -> Any:
-    name = GAMES[game].print_module
-    if name is None:
-        raise UsageError(f"{GAMES[game].title} : pas de kit à imprimer pour ce jeu")
-    return importlib.import_module(name)
+    if game not in GAMES or registry.module_name(game, "print") is None:
+        raise UsageError(f"{registry.game_info(game).title} : pas de kit à imprimer pour ce jeu")
+    return registry.module(game, "print")
 
 
 def print_files(game: str, options: PrintOptions) -> list[PrintFile]:

@@ -11,7 +11,7 @@ from typing import Any
 from companion.core import settings
 from companion.core.errors import UsageError
 from companion.core.loader import load_game
-from companion.games.catalog import GAMES, game_info
+from companion.core.registry import GAMES, game_info
 from print_kit.geometry import (
     CARD_SIZES,
     PAPERS,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import qrcode
 from reportlab.pdfgen.canvas import Canvas
 
-from companion.games.catalog import game_info
+from companion.core.registry import game_info
 from print_kit.faces import INK, PALETTE, RGB, SOFT
 from print_kit.fonts import BOLD, REGULAR
 from print_kit.geometry import MM

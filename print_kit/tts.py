@@ -182,7 +182,7 @@ def card_names(game: str) -> dict[str, str]:
     """The components' names of one of the five games (« Violet 3 », « Sarah — Enquêteurs »);
     an author's deck has none: its cards' titles are their names."""
     from companion.core.loader import load_game
-    from companion.games.catalog import GAMES
+    from companion.core.registry import GAMES
 
     if game not in GAMES:
         return {}

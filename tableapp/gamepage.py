@@ -30,6 +30,7 @@ from typing import Any
 import streamlit as st
 
 from companion.core.errors import CompanionError
+from companion.core.registry import game_info
 from companion.core.text import counted
 from companion.events.publiclog import players_export
 from companion.events.store import (
@@ -39,7 +40,6 @@ from companion.events.store import (
     UnknownGame,
     is_valid_code,
 )
-from companion.games.catalog import game_info
 from tableapp import a11y, live, livepoll, notices, rights, session, tableclock
 from tableapp.history import (
     Describe,

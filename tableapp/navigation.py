@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from companion.games.catalog import PLAYABLE as GAMES
+from companion.core.registry import PLAYABLE as GAMES
 
 SHARED = ["tableapp.pages.home", "tableapp.pages.nights"]
 TRAILING = ["tableapp.pages.printing", "tableapp.pages.lab", "tableapp.pages.about"]

@@ -15,11 +15,11 @@ import streamlit as st
 
 from companion.core.errors import CompanionError, RuleError
 from companion.core.loader import load_game
+from companion.core.registry import game_info
 from companion.core.safejson import MAX_BYTES as LOG_BYTES
 from companion.core.text import counted, date_time
 from companion.events.logfile import title_of
 from companion.events.store import GameSummary, is_valid_code, normalize_code
-from companion.games.catalog import game_info
 from companion.hosting.access import HOST
 from tableapp import seating, session, uploading
 from tableapp.navigation import game_pages

@@ -17,9 +17,8 @@ from streamlit.testing.v1 import AppTest
 
 from companion.core.engine import replay
 from companion.core.errors import RuleError
+from companion.core.registry import GAMES, MissingGameModule, register, unregister
 from companion.events.publiclog import public_event
-from companion.games.catalog import GAMES
-from companion.games.registry import MissingGameModule, register, unregister
 from print_kit.build import build_kit
 from print_kit.options import make_options
 
@@ -84,7 +83,7 @@ def test_its_page_opens(game: str) -> None:
         from pileouface import GAME as declared
         from pileouface.page import play
 
-        from companion.games.registry import register as again
+        from companion.core.registry import register as again
 
         again(declared)  # the page's own run (AppTest runs the script on its own)
         play(["Anouk", "<b>Basile</b>"], [{"type": "toss", "call": "pile", "result": "pile"}])

@@ -18,8 +18,8 @@ from streamlit.testing.v1 import AppTest
 from test_store_counter import score, use_counter
 
 from companion.core.loader import load_game
+from companion.core.registry import GAMES
 from companion.events.store import EventStore
-from companion.games.catalog import GAMES
 from companion.hosting.access import COHOST, HOST, DeviceMemory
 from tableapp import perprocess, session
 from tableapp.gamepage import HISTORY, SHARE

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from browsing import open_page
 
+from companion.core.registry import GAMES
 from companion.events.store import EventStore
-from companion.games.catalog import GAMES
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 30_000

@@ -9,7 +9,7 @@ import pytest
 from companion.core.loader import load_game
 from companion.core.model import _GROUP_LABELS, count_label, group_label, total_copies
 from companion.core.provenance import Provenance
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 
 
 def copies(game: str, **kw: int) -> Counter[str]:

@@ -17,7 +17,7 @@ import yaml
 from companion.core.datafiles import data_dir
 from companion.core.errors import DataError
 from companion.core.loader import parse_game
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 
 
 def original(game: str) -> dict[str, Any]:

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import RuleError
+from companion.core.registry import PLAYABLE
 from companion.games.emblemes.cards import Card
 from companion.games.emblemes.data import PLACES, Reward
 from companion.games.emblemes.scoring import PlaceInput, score_round
 from companion.games.libre.engine import MAX_COMPETITORS, MAX_PLAYERS, LibreEngine
-from companion.games.registry import PLAYABLE
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

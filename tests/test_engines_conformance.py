@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from companion.core.engine import engine_for, replay
 from companion.core.errors import RuleError
 from companion.core.log import resolve
-from companion.games.catalog import PLAYABLE as GAMES
+from companion.core.registry import PLAYABLE as GAMES
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "log-examples"
 SHARED_KEYS = {"players", "turn", "violations"}

@@ -20,7 +20,7 @@ from companion.core.datafiles import data_dir
 from companion.core.errors import DataError
 from companion.core.house_defaults import REGISTER, house_places, resolve
 from companion.core.loader import load_path, parse_game
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 
 
 def original(game: str) -> dict[str, Any]:

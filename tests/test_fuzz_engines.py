@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from companion.core.engine import engine_for, replay
 from companion.core.errors import CompanionError, RuleError
+from companion.core.registry import PLAYABLE as GAMES
 from companion.events.store import EventStore
-from companion.games.catalog import PLAYABLE as GAMES
 
 FAST = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -130,3 +130,14 @@ def test_the_checks_see_a_circle_and_a_typing_import(tmp_path: Path) -> None:
         assert imported(source, {"x", "y"}) == {"y"}
     finally:
         ROOT = saved
+
+
+def test_the_kernel_and_its_near_rooms_import_no_game() -> None:
+    """The registry lives in the kernel (companion/core/registry.py, issue 39): core, storage,
+    events, hosting and cli reach a game through it (`registry.module(game, kind)`, by name),
+    never by importing companion.games."""
+    low = ("companion.core", "companion.storage", "companion.events", "companion.hosting",
+           "companion.cli")
+    found = [f"{m} -> {t}" for m, targets in sorted(graph().items()) if m.startswith(low)
+             for t in sorted(targets) if t.startswith("companion.games")]
+    assert not found, "\n".join(found)

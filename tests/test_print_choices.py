@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from companion.core.errors import UsageError
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 from print_kit.build import build_kit, faces_of, plans, print_files
 from print_kit.decks import CardSpec, build_deck_kit
 from print_kit.geometry import CARD_SIZES

@@ -16,7 +16,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageStat
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.loader import load_game
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 from print_kit.build import build_file, kit_files, print_files
 from print_kit.export import card_images
 from print_kit.games import emblemes as emb

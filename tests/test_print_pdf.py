@@ -16,7 +16,7 @@ from PIL import Image
 from pypdf.generic import ContentStream
 
 from companion.core.loader import load_game
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 from print_kit import build as build_module
 from print_kit.build import Kit, build_file, build_kit, check_counts, print_files
 from print_kit.faces import Face

@@ -14,8 +14,8 @@ from jsonschema import Draft202012Validator
 from test_store_counter import SETUP, score, use_counter
 
 from companion.core.log import is_meta
+from companion.core.registry import PLAYABLE as GAMES
 from companion.events.store import EventStore, check_log, parse_envelope
-from companion.games.catalog import PLAYABLE as GAMES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENVELOPE = json.loads((DOCS / "log-format.schema.json").read_text(encoding="utf-8"))

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from companion.core.engine import replay
 from companion.core.errors import CompanionError
 from companion.core.log import effective_events
+from companion.core.registry import PLAYABLE
 from companion.events import snapshot
 from companion.events.store import EventStore, check_log
-from companion.games.catalog import PLAYABLE
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "docs" / "log-examples")
                   .glob("*.json"))

@@ -20,9 +20,9 @@ from companion.core.errors import CompanionError, UsageError
 from companion.core.inert import InertStream, json_text
 from companion.core.loader import load_game
 from companion.core.model import KINDS, total_copies
+from companion.core.registry import GAMES, PLAYABLE, SHEETS, game_info
 from companion.core.safejson import MAX_BYTES, loads
 from companion.core.text import csv_text
-from companion.games.catalog import GAMES, PLAYABLE, SHEETS, game_info
 
 Handler = Callable[[argparse.Namespace], int]
 

@@ -16,13 +16,13 @@ read only, with the newest of those that replays it (`readable_versions`).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from companion.core import registry
 from companion.core.errors import InvalidEvent, RuleError, UsageError
 from companion.core.log import resolve
-from companion.games.catalog import game_info
+from companion.core.registry import game_info
 
 
 class GameState(Protocol):
@@ -44,7 +44,7 @@ class Engine(Protocol):
 def engine_for(game: str, version: int | None = None) -> Engine:
     """The game's engine; with `version`, the one of those rules (an older version: one of
     the module's `READABLE_VERSIONS`, else UsageError)."""
-    module = importlib.import_module(game_info(game).engine)  # unknown game -> UsageError
+    module = registry.module(game, "engine")  # unknown game -> UsageError
     if version is None or version == int(getattr(module, "RULES_VERSION", 1)):
         return module.ENGINE  # type: ignore[no-any-return]
     if version not in readable_versions(game):
@@ -55,14 +55,13 @@ def engine_for(game: str, version: int | None = None) -> Engine:
 
 def readable_versions(game: str) -> tuple[int, ...]:
     """Older rules versions whose stored games still open, read only, newest first."""
-    module = importlib.import_module(game_info(game).engine)
-    return tuple(sorted(getattr(module, "READABLE_VERSIONS", ()), reverse=True))
+    engine = registry.module(game, "engine")
+    return tuple(sorted(getattr(engine, "READABLE_VERSIONS", ()), reverse=True))
 
 
 def rules_version(game: str) -> int:
     """The version of a game's rules as its engine implements them (`RULES_VERSION`, 1)."""
-    module = importlib.import_module(game_info(game).engine)
-    return int(getattr(module, "RULES_VERSION", 1))
+    return int(getattr(registry.module(game, "engine"), "RULES_VERSION", 1))
 
 
 def replay(game: str, setup: dict[str, Any], events: Iterable[dict[str, Any]]) -> GameState:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from companion.core.errors import DataError
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 
 HOUSE = "defaut-maison"
 

@@ -16,8 +16,8 @@ from companion.core import parsecache
 from companion.core.datafiles import data_file
 from companion.core.errors import DataError, UsageError
 from companion.core.house_defaults import check_house_defaults
+from companion.core.registry import GAMES, game_info
 from companion.core.schema import CheckFailed, GameData
-from companion.games.catalog import GAMES, game_info
 
 MAX_DATA_BYTES = 2 * 1024 * 1024  # a game file is a few dozen KB
 

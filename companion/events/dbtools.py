@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.core import registry
 from companion.core.errors import UsageError
+from companion.core.registry import PLAYABLE
 from companion.core.text import agreed, counted
 from companion.events.store import EventStore, NoLongerReplays
 
@@ -96,17 +98,19 @@ def _rows(store: EventStore, table: str, columns: tuple[str, ...], order: str) -
             f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}").fetchall()]
 
 
-def _sheet_stores(source: EventStore, target: EventStore) -> tuple[Any, Any] | None:
-    """Labystère's private sheets beside each store (a file next to a SQLite store, the same
-    PostgreSQL database): None when the source has none to move."""
-    from companion.games.labystere.sheets import SheetStore, sheets_beside
-
-    where, there = sheets_beside(source.path), sheets_beside(target.path)
-    if not isinstance(where, str) and not Path(where).exists():
-        return None
-    if where == there:  # two SQLite stores of one folder share one sheets file
-        return None
-    return SheetStore(where), SheetStore(there)
+def _side_stores(source: EventStore, target: EventStore) -> list[tuple[str, Any, Any]]:
+    """The games' own tables beside each store (GameInfo.side_store: Labystère's private
+    sheets, a file next to a SQLite store or the same PostgreSQL database), as (label, from,
+    to); a game whose source has none to move is left out."""
+    found = []
+    for game in PLAYABLE:
+        if registry.module_name(game, "side_store") is None:
+            continue
+        side = registry.module(game, "side_store")
+        pair = side.side_stores(source.path, target.path)
+        if pair is not None:
+            found.append((str(side.LABEL), *pair))
+    return found
 
 
 def copy(source: EventStore, target: EventStore) -> int:
@@ -116,11 +120,12 @@ def copy(source: EventStore, target: EventStore) -> int:
     if _all_codes(target):
         raise UsageError("la base cible contient déjà des parties : choisissez une base vide "
                          "(rien n'a été copié)")
-    sheets = _sheet_stores(source, target)
-    sheet_rows = sheets[0].rows() if sheets else []
-    if sheets and sheets[1].rows():
-        raise UsageError("la base cible contient déjà des fiches d'enquête : choisissez une "
-                         "base vide (rien n'a été copié)")
+    sides = _side_stores(source, target)
+    side_rows = [there.rows() for _label, there, _here in sides]
+    for label, _there, here in sides:
+        if here.rows():
+            raise UsageError(f"la base cible contient déjà des {label} : choisissez une "
+                             "base vide (rien n'a été copié)")
     data = {table: _rows(source, table, columns, order) for table, columns, order in TABLES}
     merged = _rows(source, "profiles", ("id", "merged_into"), "id")
     with target._db.write() as db:
@@ -136,10 +141,11 @@ def copy(source: EventStore, target: EventStore) -> int:
                            f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
     target.clear_cache()
     verify(source, target)
-    if sheets and sheet_rows:
-        sheets[1].insert_rows(sheet_rows)
-        if sheets[1].rows() != sheet_rows:
-            raise UsageError("copie fausse : les fiches d'enquête de Labystère diffèrent")
+    for (label, _there, here), rows in zip(sides, side_rows, strict=True):
+        if rows:
+            here.insert_rows(rows)
+            if here.rows() != rows:
+                raise UsageError(f"copie fausse : les {label} diffèrent")
     return len(data["games"])
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from companion.core import safejson
 from companion.core.errors import UsageError
 from companion.core.log import META_TYPES
-from companion.games.catalog import PLAYABLE
+from companion.core.registry import PLAYABLE
 
 FORMAT = "compagnon-log"
 VERSION = 1

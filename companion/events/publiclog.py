@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.gameinfo import ALL, Policy
 from companion.core.log import CORRECT
+from companion.core.registry import PLAYABLE
 from companion.events.store import VERSION
-from companion.games.catalog import PLAYABLE
-from companion.games.info import ALL, Policy
 
 PLAYERS_FORMAT = "compagnon-log-joueurs"  # not importable: it cannot replay
 

@@ -13,7 +13,7 @@ import copy
 from typing import Any
 
 from companion.core.errors import UsageError
-from companion.games.catalog import game_info
+from companion.core.registry import game_info
 
 
 def rotated(players: list[str]) -> list[str]:

@@ -28,7 +28,7 @@ import companion.core.engine
 from companion.core.engine import GameState, InvalidEvent, replay_entries
 from companion.core.errors import RuleError, UsageError
 from companion.core.log import Entry, check_shape, is_meta, resolve
-from companion.games.catalog import game_info
+from companion.core.registry import game_info
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL  # checkpoints are pickled: faster to copy than deepcopy
 CHECKPOINT = 64  # effective events between two checkpoints when validating a whole log

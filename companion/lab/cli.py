@@ -15,9 +15,9 @@ import sys
 from typing import Any
 
 from companion.core.errors import UsageError
+from companion.core.gameinfo import LabDefaults
+from companion.core.registry import GAMES
 from companion.core.text import counted, csv_text, number
-from companion.games.catalog import GAMES
-from companion.games.info import LabDefaults
 from companion.lab.overrides import describe, parse_assignments
 from companion.lab.runner import WARNING, Options, ProgressBar, Run, compare, lab_module
 

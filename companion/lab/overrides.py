@@ -14,8 +14,8 @@ import yaml
 from companion.core.datafiles import data_file
 from companion.core.errors import UsageError
 from companion.core.loader import parse_game
+from companion.core.registry import game_info
 from companion.core.schema import GameData
-from companion.games.catalog import game_info
 
 Assignment = tuple[str, Any]
 

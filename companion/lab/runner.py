@@ -13,7 +13,6 @@ A game module of the lab (companion/lab/<game>.py) exposes:
 
 from __future__ import annotations
 
-import importlib
 import json
 import multiprocessing
 import os
@@ -26,9 +25,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from companion.core import registry
 from companion.core.errors import UsageError
 from companion.core.loader import install_data, installed_data
-from companion.games.catalog import GAMES
+from companion.core.registry import GAMES
 from companion.lab.overrides import Assignment, variant
 
 Progress = Callable[[int, int], None]
@@ -53,7 +53,7 @@ def lab_module(game: str) -> ModuleType:
     labbed = [g for g, info in GAMES.items() if info.lab_module]
     if game not in labbed:
         raise UsageError(f"jeu inconnu « {game} » ; jeux : {', '.join(labbed)}")
-    return importlib.import_module(str(GAMES[game].lab_module))
+    return registry.module(game, "lab")
 
 
 def policies_by_players(options: Options, policies: Sequence[str],

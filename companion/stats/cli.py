@@ -14,9 +14,9 @@ from typing import Any
 
 from companion.cli.base import emit
 from companion.core.errors import UsageError
+from companion.core.registry import PLAYABLE as GAMES
 from companion.core.text import agreed
 from companion.events.store import EventStore
-from companion.games.catalog import PLAYABLE as GAMES
 from companion.stats.figures import display_names, game_stats, player_keys, player_stats
 from companion.stats.libre import wins_line
 from companion.stats.podium import RANKINGS

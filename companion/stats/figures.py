@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
-from companion.games.catalog import PLAYABLE
+from companion.core.registry import PLAYABLE
 from companion.stats.identity import fold, shown_names
 from companion.stats.record import GameRecord, Mine, Tally, mean, stats_hook
 

@@ -8,17 +8,17 @@ stored log and calls the hook: a record is always what the log says, never retyp
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, NamedTuple
 
+from companion.core import registry
 from companion.core.engine import replay_entries
 from companion.core.errors import UsageError
 from companion.core.log import resolve
+from companion.core.registry import game_info
 from companion.core.text import number
-from companion.games.catalog import game_info
 
 Number = int | float
 
@@ -218,10 +218,9 @@ def mean(values: list[float]) -> float | None:
 def stats_hook(game: str) -> ModuleType:
     """The game's stats module (GameInfo.stats): `extract`, optionally `replay_and_extract`,
     and its figures (`player_figures`, `game_row`); UsageError for an unknown game."""
-    name = game_info(game).stats
-    if name is None:
+    if registry.module_name(game, "stats") is None:
         raise UsageError(f"{game_info(game).title} : pas de statistiques pour ce jeu")
-    return importlib.import_module(name)
+    return registry.module(game, "stats")
 
 
 def record_of(game: str, setup: dict[str, Any], raw: Sequence[Any], code: str = "",

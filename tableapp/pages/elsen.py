@@ -14,8 +14,8 @@ from typing import Any
 
 import streamlit as st
 
+from companion.core.registry import game_info
 from companion.core.text import number
-from companion.games.catalog import game_info
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import describe
 from tableapp import session, tableclock

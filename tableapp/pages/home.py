@@ -6,8 +6,8 @@ import streamlit as st
 
 from companion.core.loader import load_game
 from companion.core.model import KINDS, count_label, group_label
+from companion.core.registry import GAMES, game_info
 from companion.core.text import counted, date_time
-from companion.games.catalog import GAMES, game_info
 from print_kit.artdraw import group_pictures
 from tableapp import a11y, session
 from tableapp.navigation import game_pages

@@ -11,9 +11,9 @@ from typing import Any
 import streamlit as st
 
 from companion.core.errors import CompanionError, UsageError
+from companion.core.gameinfo import LabDefaults
+from companion.core.registry import GAMES
 from companion.core.text import csv_text, number
-from companion.games.catalog import GAMES
-from companion.games.info import LabDefaults
 from companion.lab.overrides import parse_assignments
 from companion.lab.runner import WARNING, Options, compare, lab_module, planned_games
 from companion.stats.charts import french

@@ -13,8 +13,8 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from companion.core.loader import load_game
+from companion.core.registry import game_info
 from companion.core.text import de
-from companion.games.catalog import game_info
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.engine import LabystereState
 from companion.games.labystere.mapview import (

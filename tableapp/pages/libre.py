@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from companion.core.errors import CompanionError
-from companion.games.catalog import game_info
+from companion.core.registry import game_info
 from companion.games.libre.board import WINNER_LABELS, describe, remembered_rules, rules_line
 from companion.games.libre.engine import MAX_NAME, MAX_ROUNDS, MAX_SCORE
 from tableapp import a11y, session, tableclock

@@ -14,7 +14,7 @@ from datetime import date
 import streamlit as st
 
 from companion.core.errors import CompanionError
-from companion.games.catalog import PLAYABLE as GAMES
+from companion.core.registry import PLAYABLE as GAMES
 from companion.stats.bgstats import bgg_plays_csv, plays_csv
 from companion.stats.charts import podium_spec, podium_value
 from companion.stats.figures import Played, display_names, game_stats

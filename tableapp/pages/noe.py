@@ -9,8 +9,8 @@ from typing import Any
 
 import streamlit as st
 
+from companion.core.registry import game_info
 from companion.core.text import number
-from companion.games.catalog import game_info
 from companion.games.noe.board import chart_spec, describe, grid_column, grid_rows
 from companion.games.noe.cards import deck
 from tableapp import a11y, scorecards, tableclock

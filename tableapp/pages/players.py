@@ -10,8 +10,8 @@ from typing import Any
 import streamlit as st
 
 from companion.core.errors import CompanionError
+from companion.core.registry import PLAYABLE as GAMES
 from companion.core.text import number
-from companion.games.catalog import PLAYABLE as GAMES
 from companion.stats.charts import tally_spec
 from companion.stats.emblemes import character_name
 from companion.stats.figures import game_stats, player_stats

@@ -10,8 +10,8 @@ from typing import Any
 import streamlit as st
 
 from companion.core.errors import CompanionError
+from companion.core.registry import GAMES
 from companion.core.text import number
-from companion.games.catalog import GAMES
 from print_kit.build import Kit, build_kit
 from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games.info import ALL, GameInfo, Policy
+from companion.core.gameinfo import ALL, GameInfo, Policy
 from pileouface.data import PileOuFaceData
 
 GAME = GameInfo(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from companion.core.engine import replay
-from companion.games.catalog import game_info
+from companion.core.registry import game_info
 from tableapp.usertext import plain
 
 

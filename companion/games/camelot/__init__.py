@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.core.gameinfo import ALL, NOTHING, GameInfo, LabDefaults, Policy
 from companion.games.camelot.data import CamelotData
-from companion.games.info import ALL, NOTHING, GameInfo, LabDefaults, Policy
 
 GAME = GameInfo(
     "camelot", "Camelot", "camelot.yaml", "camelot.txt", CamelotData,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.core.gameinfo import ALL, NOTHING, GameInfo, LabDefaults, Policy
 from companion.games.elsen.data import ElsenData
-from companion.games.info import ALL, NOTHING, GameInfo, LabDefaults, Policy
 
 GAME = GameInfo(
     "elsen", "ELSEN, Entre Le Saboteur Et Nous", "elsen.yaml", "elsen.txt", ElsenData,

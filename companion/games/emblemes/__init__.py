@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.core.gameinfo import ALL, GameInfo, LabDefaults, Policy
 from companion.games.emblemes.data import EmblemesData
-from companion.games.info import ALL, GameInfo, LabDefaults, Policy
 
 _FACES = tuple(f"place_cards[lieu-{s}-{p}].{face}"
                for s in "abc" for p in ("chateau", "village", "port")

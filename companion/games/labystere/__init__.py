@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.info import ALL, GameInfo, LabDefaults, Policy
+from companion.core.gameinfo import ALL, GameInfo, LabDefaults, Policy
 from companion.games.labystere.data import LabystereData
 
 
@@ -40,4 +40,5 @@ GAME = GameInfo(
                     example="die_faces=4"),
     stats="companion.stats.labystere", print_module="print_kit.games.labystere",
     page="tableapp.pages.labystere", cli="companion.games.labystere.cli",
+    side_store="companion.games.labystere.sheets",
 )

@@ -84,6 +84,21 @@ def sheets_beside(store_location: str | Path) -> str | Path:
     return Path(store_location).with_name(FILE_NAME)
 
 
+LABEL = "fiches d'enquête de Labystère"  # what `companion db copy` names in its messages
+
+
+def side_stores(source: str | Path, target: str | Path) -> tuple[SheetStore, SheetStore] | None:
+    """The sheets beside the event stores at `source` and `target` (GameInfo.side_store), for
+    `companion db copy`: None when the source has none to move, or when both stores share one
+    sheets file (two SQLite stores of one folder)."""
+    where, there = sheets_beside(source), sheets_beside(target)
+    if not isinstance(where, str) and not Path(where).exists():
+        return None
+    if where == there:
+        return None
+    return SheetStore(where), SheetStore(there)
+
+
 SHEET_COLUMNS = ("code", "token", "colour", "crossed", "updated")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.info import ALL, GameInfo, Policy
+from companion.core.gameinfo import ALL, GameInfo, Policy
 
 # No data file, no cards, no rules to check (docs/register/libre.md): an engine, a page and a
 # place in the nights and statistics. 1 to 20 players or teams (the engine's MAX_COMPETITORS).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.info import ALL, GameInfo, LabDefaults, Policy
+from companion.core.gameinfo import ALL, GameInfo, LabDefaults, Policy
 from companion.games.noe.data import NoeData
 
 GAME = GameInfo(

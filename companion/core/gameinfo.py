@@ -1,5 +1,5 @@
 """What a game says about itself: `GameInfo`, declared once in its package's `__init__.py`
-(`GAME = GameInfo(...)`) and listed by `companion.games.registry`. Shared code reads a game's
+(`GAME = GameInfo(...)`) and listed by `companion.core.registry`. Shared code reads a game's
 facts and hooks here instead of keeping its own table or testing `game == "<id>"`
 (docs/adding-a-game.md).
 
@@ -71,6 +71,9 @@ class GameInfo:
     page: str | None = None  # tableapp.pages.<id>
     cli: str | None = None  # its `companion <id>` subcommands
     print_options: Callable[[Any], dict[str, Any]] | None = None  # options -> components()
+    # A module keeping the game's own table beside the event store (Labystère's sheets):
+    # `LABEL` and `side_stores(source, target)`, what `companion db copy` moves with the games.
+    side_store: str | None = None
 
     @property
     def engine(self) -> str:
@@ -103,4 +106,4 @@ class GameInfo:
     def modules(self) -> list[str]:
         """Every module the game declares (the registry checks each one exists)."""
         return [m for m in (self.engine, self.stats, self.lab_module, self.print_module,
-                            self.page, self.cli) if m]
+                            self.page, self.cli, self.side_store) if m]

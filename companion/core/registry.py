@@ -1,20 +1,23 @@
 """The registry of the games: each package of `PACKAGES` declares itself with a `GAME =
-GameInfo(...)` in its `__init__.py` (companion.games.info). Everything that needs the list of
-games or one game's facts reads it here (companion.games.catalog re-exports it):
+GameInfo(...)` in its `__init__.py` (companion.core.gameinfo). Everything that needs the list of
+games or one game's facts reads it here (companion.core.registry re-exports it):
 - `GAMES`: the games with a data file (cards to print, rules to check, a lab);
 - `SHEETS`: the score sheets without one (« Autre jeu »: an engine, a page, statistics);
 - `PLAYABLE`: both, every game a log, a page or a statistic may name.
 
 A registered game whose package or one of its declared modules is missing is an error when the
-registry loads — never a silent skip (docs/adding-a-game.md)."""
+registry loads — never a silent skip (docs/adding-a-game.md). The packages are named, not
+imported: the kernel imports nothing from companion.games (tests/test_import_graph.py)."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from types import ModuleType
+from typing import Literal
 
 from companion.core.errors import UsageError
-from companion.games.info import GameInfo
+from companion.core.gameinfo import GameInfo
 
 PACKAGES = ("companion.games.noe", "companion.games.emblemes", "companion.games.labystere",
             "companion.games.camelot", "companion.games.elsen", "companion.games.libre")
@@ -78,3 +81,24 @@ def game_info(game: str) -> GameInfo:
     except (KeyError, TypeError):
         choices = ", ".join(PLAYABLE)
         raise UsageError(f"jeu inconnu « {game} » ; jeux disponibles : {choices}") from None
+
+
+Kind = Literal["engine", "stats", "lab", "print", "page", "cli", "side_store"]
+
+
+def module_name(game: str, kind: Kind) -> str | None:
+    """The name of the game's module of that kind, None where the game declares none."""
+    info = game_info(game)
+    return {"engine": info.engine, "stats": info.stats, "lab": info.lab_module,
+            "print": info.print_module, "page": info.page, "cli": info.cli,
+            "side_store": info.side_store}[kind]
+
+
+def module(game: str, kind: Kind) -> ModuleType:
+    """The game's module of that kind (its engine, stats hook, lab policy, print module, page or
+    CLI), the one way every floor loads a game's part; UsageError for an unknown game, LookupError
+    where the game declares no module of that kind."""
+    name = module_name(game, kind)
+    if name is None:
+        raise LookupError(f"{game_info(game).title} : pas de module « {kind} »")
+    return importlib.import_module(name)
