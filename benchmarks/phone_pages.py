@@ -189,7 +189,10 @@ def static_files(base: str) -> tuple[int, float]:
     return len(paths), time.perf_counter() - start
 
 
-def main(loads: int, shots: Path | None) -> None:
+def main(loads: int, shots: Path | None, quick: bool = False) -> None:
+    """`quick` (CI's check that every path still runs): one load of each page on a phone, over
+    the loopback and the Wi-Fi link, no warm-up load; each host page once, in light or dark
+    mode by turns."""
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="phone-"))
@@ -216,16 +219,16 @@ def main(loads: int, shots: Path | None) -> None:
                      ("Noé en cours (hôte, lien direct)",
                       f"{base}/noe?code={noe_code}&host={noe_token}", "Valider l'annonce")]
             if loads:
+                warm = "" if quick else " après un chargement d'échauffement"
                 print(f"Chargement à froid (contexte neuf, horloge de la page ; meilleur et "
-                      f"médiane de {loads}, chargements pris à tour de rôle après un "
-                      "chargement d'échauffement ; octets : fichiers reçus par le réseau ; CPU du "
-                      "serveur pendant ce chargement) :")
+                      f"médiane de {loads}, chargements pris à tour de rôle{warm} ; octets : "
+                      "fichiers reçus par le réseau ; CPU du serveur pendant ce chargement) :")
                 links = {server: WifiLink(int(server.rsplit(":", 1)[1]), WIFI)
                          for server in (trivial_base, tuned_base, base)}
                 sizes = (("tablette", TABLET, False), ("téléphone", PHONE, False),
-                         (f"téléphone, Wi-Fi {WIFI / 1e6:.0f} Mbit/s", PHONE, True))
-                for _label, url, ready in pages:  # warms each server (and its first run)
-                    cold_load(browser, url, ready, PHONE)
+                         (f"téléphone, Wi-Fi {WIFI / 1e6:.0f} Mbit/s", PHONE, True))[quick:]
+                for _label, url, ready in pages if not quick else ():  # warms each server
+                    cold_load(browser, url, ready, PHONE)  # (and its first run)
                 times: dict[tuple[str, str], list[tuple[float, int, float]]] = {}
                 pids = {trivial_base: trivial.pid, tuned_base: tuned.pid, base: app.pid}
                 for _ in range(loads):
@@ -253,9 +256,9 @@ def main(loads: int, shots: Path | None) -> None:
                           f"({1000 * seconds / count:4.1f} ms par fichier)")
             print("Page de l'hôte en cours de partie, téléphone 390×844 (hauteur en écrans ; "
                   "bas de l'action principale, en px, visible sans défiler si ≤ 844) :")
-            for label, game, (name, count), action in STATES:
+            for index, (label, game, (name, count), action) in enumerate(STATES):
                 code, token = host_game(db, game, name, count)
-                for dark in (False, True):
+                for dark in (False, True) if not quick else (index % 2 == 1,):
                     shot = None
                     if shots is not None:
                         shot = shots / f"{game}-{count}-{'sombre' if dark else 'clair'}.png"
@@ -281,4 +284,4 @@ if __name__ == "__main__":
     parser.add_argument("--shots", type=Path, default=None, metavar="DOSSIER")
     parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
     arguments = parser.parse_args()
-    main(1 if arguments.quick else arguments.loads, arguments.shots)
+    main(1 if arguments.quick else arguments.loads, arguments.shots, arguments.quick)

@@ -327,7 +327,7 @@ if __name__ == "__main__":
     options = parser.parse_args()
     if options.quick:
         options.levels, options.one_game, options.ceiling = [20], 20, 10
-        options.writes, options.window = 4, 5.0
+        options.writes, options.window, options.settle, options.gap = 4, 2.0, 1.0, 0.5
     result = asyncio.run(main(options))
     if options.json:
         Path(options.json).write_text(json.dumps(result, ensure_ascii=False, indent=1,
