@@ -42,6 +42,7 @@ from companion.games.labystere.rules import (
     RULES,
     TURN,
     Checks,
+    next_seat,
 )
 from companion.games.labystere.setup import Layout
 from companion.games.labystere.start import read_setup
@@ -197,14 +198,7 @@ class LabystereState(Checks):
             self._next_player()
 
     def _next_player(self) -> None:
-        """Clockwise, i.e. seat order, skipping players out after a wrong declaration
-        (DÉROULEMENT DE LA PARTIE: "il a perdu et laisse les autres joueurs continuer")."""
-        seat = self.turn
-        for _ in self.players:
-            seat = (seat + 1) % len(self.players)
-            if not self.out[seat]:
-                break
-        self.turn, self.phase, self.steps = seat, ROLL, 0
+        self.turn, self.phase, self.steps = next_seat(self.turn, self.out), ROLL, 0
         self.pending, self.may_look = None, []
 
     # --- the balance lab's fast path -----------------------------------------------------------

@@ -50,6 +50,29 @@ def check_keys(event: dict[str, Any], required: set[str],
                         "registre LAB-5")
 
 
+def roll_value(event: dict[str, Any], faces: int) -> int:
+    """A die roll's value, 1 to `faces`, from the app or the table (DÉROULEMENT DE LA PARTIE:
+    « à chaque tour de jeu, le joueur lance le dé »): the same in both versions of the rules."""
+    check_keys(event, {"value"}, frozenset({"source"}))
+    value = event["value"]
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
+        raise RuleError(f"un dé donne un nombre de 1 à {faces} (reçu {value!r})", TURN)
+    if event.get("source", "table") not in ("app", "table"):
+        raise RuleError("source du lancer : « app » ou « table »", "registre LAB-5")
+    return value
+
+
+def next_seat(turn: int, out: list[bool]) -> int:
+    """Clockwise, i.e. seat order, skipping players out after a wrong declaration
+    (DÉROULEMENT DE LA PARTIE: « il a perdu et laisse les autres joueurs continuer »)."""
+    seat = turn
+    for _ in out:
+        seat = (seat + 1) % len(out)
+        if not out[seat]:
+            break
+    return seat
+
+
 class Checks:
     players: list[str]
     data: LabystereData
@@ -111,13 +134,7 @@ class Checks:
     def check_roll(self, event: dict[str, Any]) -> int:
         """A turn starts with a die roll, and « Rejoue » asks for another one (DÉROULEMENT DE LA
         PARTIE: « à chaque tour de jeu, le joueur lance le dé »; Cartes Action › Rejoue)."""
-        check_keys(event, {"value"}, frozenset({"source"}))
-        value = event["value"]
-        faces = self.data.die_faces
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
-            raise RuleError(f"un dé donne un nombre de 1 à {faces} (reçu {value!r})", TURN)
-        if event.get("source", "table") not in ("app", "table"):
-            raise RuleError("source du lancer : « app » ou « table »", "registre LAB-5")
+        value = roll_value(event, self.data.die_faces)
         self._phase_is(ROLL, "lancer le dé", TURN)
         return value
 
