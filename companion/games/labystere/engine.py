@@ -23,12 +23,11 @@ and the store opens such a game read only with it (READABLE_VERSIONS; registre L
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.core.errors import RuleError, UsageError
-from companion.games.labystere.board import Board, Pos, cell_name, cell_names, parse_cell
-from companion.games.labystere.data import LabystereData
+from companion.games.labystere.board import Pos, cell_name, cell_names, parse_cell
 from companion.games.labystere.rules import (
     ACTION,
     ACTIONS,
@@ -44,8 +43,7 @@ from companion.games.labystere.rules import (
     Checks,
     next_seat,
 )
-from companion.games.labystere.setup import Layout
-from companion.games.labystere.start import read_setup
+from companion.games.labystere.start import Start, read_setup
 
 RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
 # Games stored under version 1 still open, read only, with their own rules (registre LAB-19).
@@ -54,13 +52,7 @@ EVENT_TYPES = ("roll", "move", "swap", "reveal", "action", "end_turn", "declare"
 
 
 @dataclass
-class LabystereState(Checks):
-    players: list[str]
-    colours: list[str]
-    seed: int
-    data: LabystereData
-    layout: Layout
-    board: Board
+class LabystereState(Checks, Start):
     pawns: list[Pos | None]
     turn: int = 0
     phase: str = ROLL
@@ -318,8 +310,7 @@ class LabystereEngine:
         of `seed` (PRÉPARATION; registre LAB-4) and every pawn starts on Départ (DÉROULEMENT)."""
         start = read_setup(setup)
         n = len(start.players)
-        return LabystereState(players=start.players, colours=start.colours, seed=start.seed,
-                              data=start.data, layout=start.layout, board=start.board,
+        return LabystereState(**{f.name: getattr(start, f.name) for f in fields(Start)},
                               pawns=[start.board.find("depart")] * n,
                               double_pending=[False] * n, out=[False] * n,
                               knows=[set() for _ in range(n)])

@@ -25,6 +25,7 @@ from companion.games.labystere.rules import (
     RULES,
     TURN,
     check_keys,
+    declared,
     next_seat,
     roll_value,
 )
@@ -100,16 +101,11 @@ class LabystereState:
         checks the set-aside Suspect and the named Lieu (DÉROULEMENT DE LA PARTIE, last
         paragraph; registre LAB-8 for when in the turn)."""
         check_keys(event, {"suspect", "place", "correct"})
-        suspects = [s.id for s in self.data.suspects]
-        places = [p.id for p in self.data.places]
-        if not isinstance(event["suspect"], str) or event["suspect"] not in suspects:
-            raise RuleError(f"suspect inconnu « {event['suspect']} »", DECLARE)
-        if not isinstance(event["place"], str) or event["place"] not in places:
-            raise RuleError(f"lieu inconnu « {event['place']} »", DECLARE)
+        suspect, place = declared(event, self.data)
         if not isinstance(event["correct"], bool):
             raise RuleError("« correct » : vrai ou faux, constaté en retournant les cartes",
                             DECLARE)
-        return str(event["suspect"]), str(event["place"]), event["correct"]
+        return suspect, place, event["correct"]
 
     # --- protocol -----------------------------------------------------------------------------
 

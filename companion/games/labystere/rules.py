@@ -62,6 +62,17 @@ def roll_value(event: dict[str, Any], faces: int) -> int:
     return value
 
 
+def declared(event: dict[str, Any], data: LabystereData) -> tuple[str, str]:
+    """The suspect and the place a declaration names, each one of the game's (DÉROULEMENT DE
+    LA PARTIE › déclarer ses résultats): the same in both versions of the rules."""
+    suspect, place = event["suspect"], event["place"]
+    if not isinstance(suspect, str) or suspect not in {s.id for s in data.suspects}:
+        raise RuleError(f"suspect inconnu {suspect!r}", DECLARE)
+    if not isinstance(place, str) or place not in {p.id for p in data.places}:
+        raise RuleError(f"lieu inconnu {place!r}", DECLARE)
+    return suspect, place
+
+
 def next_seat(turn: int, out: list[bool]) -> int:
     """Clockwise, i.e. seat order, skipping players out after a wrong declaration
     (DÉROULEMENT DE LA PARTIE: « il a perdu et laisse les autres joueurs continuer »)."""
@@ -295,12 +306,7 @@ class Checks:
         avait été écartée au début du jeu et la carte Lieu qu'il a nommé. Si tout est bon, il a
         gagné » (DÉROULEMENT DE LA PARTIE; registre LAB-8)."""
         check_keys(event, {"suspect", "place"})
-        suspects = [s.id for s in self.data.suspects]
-        places = [p.id for p in self.data.places]
-        if not isinstance(event["suspect"], str) or event["suspect"] not in suspects:
-            raise RuleError(f"suspect inconnu {event['suspect']!r}", DECLARE)
-        if not isinstance(event["place"], str) or event["place"] not in places:
-            raise RuleError(f"lieu inconnu {event['place']!r}", DECLARE)
+        suspect, place = declared(event, self.data)
         if not self.may_declare():
             pos = self.pawns[self.turn]
             where = "" if pos is None else f" (son pion est en {cell_name(pos)})"
@@ -309,7 +315,7 @@ class Checks:
                                 "retourner le paquet ou faire l'action", DECLARE)
             raise RuleError(f"{self._name()} doit être sur la case Arrivée pour annoncer"
                             f"{where}", DECLARE)
-        return event["suspect"], event["place"], self.judge(event["suspect"], event["place"])
+        return suspect, place, self.judge(suspect, place)
 
     def judge(self, suspect: str, place: str) -> bool:
         """Judged against the plan: « il regarde la carte Suspect qui avait été écartée au début

@@ -43,10 +43,11 @@ class _Tables:
 tables_of = PerData(_Tables)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Start:
     """A set-up read: the players in seat order, their pawn colours, the plan's seed, the data
-    it was read with, the seed's plan and the board laid from it."""
+    it was read with, the seed's plan and the board laid from it. The engine's state is a
+    Start that then changes event by event (engine.py › LabystereState)."""
 
     players: list[str]
     colours: list[str]
