@@ -30,7 +30,7 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("streamlit.web.server.starlette.starlette_static_routes",
              "create_streamlit_static_handler",
              "le premier chargement rapide des téléphones (HTML des pages, fichiers compressés "
-             "et gardés en mémoire : serving/firstload, staticzip, staticmemory)"),
+             "et gardés en mémoire : serving/firstload, staticcache)"),
     Internal("asyncio.base_events", "_set_nodelay",
              "l'envoi immédiat des réponses (TCP_NODELAY : serving/runcost.send_at_once)"),
     Internal("streamlit.runtime.app_session", "_populate_theme_msg",
