@@ -36,7 +36,7 @@ import asyncio
 import posixpath
 from dataclasses import dataclass, field
 
-from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
+from starlette.middleware import gzip as starlette_gzip
 
 from tableapp.serving import wholeanswer as answer
 from tableapp.serving.wholeanswer import Message, Scope
@@ -44,8 +44,11 @@ from tableapp.serving.wholeanswer import Message, Scope
 STATIC = "/static/"  # where Streamlit's frontend lies, past the server's base path
 MIN_SIZE = 1024  # bytes: below, gzip's own header and the request outweigh what it saves
 LEVEL = 6  # zlib's default: on Streamlit 1.67's scripts level 9 saves 0.3 % more, in 1.4× the time
-# a page's HTML goes through firstload's rewrite, which reads it as it lies on disk
-NOT_COMPRESSED = (*DEFAULT_EXCLUDED_CONTENT_TYPES, "text/html")
+# Fonts and pictures (compressed already): GZipMiddleware's own list, since Starlette 1.5 (an
+# older one would compress them too: then nothing is, tableapp/serving/internals.py says so);
+# a page's HTML goes through firstload's rewrite, which reads it as it lies on disk.
+EXCLUDED: tuple[str, ...] | None = getattr(starlette_gzip, "DEFAULT_EXCLUDED_CONTENT_TYPES", None)
+NOT_COMPRESSED = None if EXCLUDED is None else (*EXCLUDED, "text/html")
 MAX_KEPT = 32 * 1024 * 1024  # bytes kept at most, every file and both ways of sending it
 # headers that make a request ask for something else than the whole file as it is now
 PARTIAL = (b"range", b"if-none-match", b"if-modified-since", b"if-range", b"if-match",
@@ -156,8 +159,11 @@ def whole(inner: answer.ASGIApp) -> answer.ASGIApp:
 def compressed(inner: answer.ASGIApp) -> answer.ASGIApp:
     """`inner`'s answers through GZipMiddleware for a browser that takes gzip however it says
     so (`accepts_gzip`; the tag made weak), as they are for any other."""
-    zipping = GZipMiddleware(whole(inner), minimum_size=MIN_SIZE, compresslevel=LEVEL,
-                             exclude_content_types=NOT_COMPRESSED)
+    if NOT_COMPRESSED is None:
+        return inner
+    zipping = starlette_gzip.GZipMiddleware(whole(inner), minimum_size=MIN_SIZE,
+                                            compresslevel=LEVEL,
+                                            exclude_content_types=NOT_COMPRESSED)
 
     async def app(scope: Scope, receive: answer.Receive, send: answer.Send) -> None:
         if not accepts_gzip(scope):
