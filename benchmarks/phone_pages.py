@@ -8,9 +8,9 @@
   the app's server setting (tableapp/serving/firstload.py), in the same run, loads taken in
   turns. The phone loads once more through a Wi-Fi link (_wifi.py: WIFI bits per second, a
   phone's share of a busy room's Wi-Fi, an assumption), where the bytes count: the app sends
-  Streamlit's frontend gzipped (tableapp/serving/staticzip.py). Target: under 1 s. Beside
+  Streamlit's frontend gzipped (tableapp/serving/staticcache.py). Target: under 1 s. Beside
   each, the server's CPU time for that load (the laptop's share of every phone arriving: the
-  app answers its frontend's files from memory, tableapp/serving/staticmemory.py).
+  app answers its frontend's files from memory, tableapp/serving/staticcache.py).
 - static files: Streamlit's ~60 files of a first load fetched over one kept-alive connection,
   from Streamlit as it ships and from the app's server.
 - host page height at 390×844, each game mid-game: the page's scroll height in screens, and

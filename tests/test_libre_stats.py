@@ -115,3 +115,21 @@ def test_the_nights_json_csv_and_pdf_exports_include_them(night: tuple[StatsStor
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
                           capture_output=True, text=True).stdout
     assert "Skull King" in text and "Uno" in text
+
+
+def test_a_players_lines_per_named_game(night: tuple[StatsStore, int],
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """`companion stats --player` prints « Autre jeu »'s named games under it, through the
+    game's own stats hook (companion/stats/cli.py names no game)."""
+    from companion.stats import cli
+    from companion.stats.figures import player_keys, player_stats
+
+    stats, _night = night
+    games = stats.played(stats.all_codes())
+    bruno = next(k for k in player_keys(games) if "bruno" in k)
+    cli._print_player({"profile": {"name": "Bruno"}, "stats": player_stats(games, bruno),
+                       "games": []})
+    out = capsys.readouterr().out.splitlines()
+    at = out.index("  Autre jeu : 4 parties, 2 victoires (67 %)")
+    assert out[at + 1:at + 3] == ["    Skull King : 3 parties, 1 victoire (50 %)",
+                                  "    Uno : 1 partie, 1 victoire (100 %)"]

@@ -32,6 +32,16 @@ class Policy:
 
 
 @dataclass(frozen=True)
+class LabOption:
+    """One of a game's own options of `companion lab`: `--<name> a,b` sets `Options.extra[key]`
+    to the values (as integers when `numbers`)."""
+
+    key: str
+    help: str
+    numbers: bool = False
+
+
+@dataclass(frozen=True)
 class LabDefaults:
     """The balance lab's defaults for this game (companion/lab, the « Labo » page).
     `cli_games`/`page_games`: games per condition; `page_players`: the counts ticked on the
@@ -45,6 +55,9 @@ class LabDefaults:
     run_budget: int = 2000
     example: str = ""
     extra: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # The game's own options of `companion lab` (issue 39: companion/lab/cli.py names no game):
+    # option name (without « -- ») -> LabOption.
+    cli: dict[str, LabOption] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

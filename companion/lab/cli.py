@@ -15,15 +15,20 @@ import sys
 from typing import Any
 
 from companion.core.errors import UsageError
-from companion.core.gameinfo import LabDefaults
+from companion.core.gameinfo import LabDefaults, LabOption
 from companion.core.registry import GAMES
 from companion.core.text import counted, csv_text, number
 from companion.lab.overrides import describe, parse_assignments
 from companion.lab.runner import WARNING, Options, ProgressBar, Run, compare, lab_module
 
-EXTRA = {  # option -> (game, key in Options.extra)
-    "level": ("noe", "levels"), "within": ("noe", "within"), "lieux": ("emblemes", "sets"),
-    "roles": ("elsen", "mixes")}
+
+def game_options() -> dict[str, dict[str, LabOption]]:
+    """The games' own options (LabDefaults.cli): option name -> {game: what it sets}."""
+    out: dict[str, dict[str, LabOption]] = {}
+    for game, info in GAMES.items():
+        for name, option in (info.lab.cli if info.lab else {}).items():
+            out.setdefault(name, {})[game] = option
+    return out
 
 
 def _lab_defaults(game: str) -> LabDefaults:
@@ -46,13 +51,14 @@ def _ints(text: str, what: str) -> tuple[int, ...]:
 def options_from(args: argparse.Namespace) -> Options:
     module = lab_module(args.game)
     extra: dict[str, Any] = {}
-    for option, (game, key) in EXTRA.items():
-        value = getattr(args, option)
+    for name, per_game in game_options().items():
+        value = getattr(args, name)
         if value is None:
             continue
-        if game != args.game:
-            raise UsageError(f"--{option} ne vaut que pour {game}")
-        extra[key] = _ints(value, f"--{option}") if option in ("level", "within") else \
+        option = per_game.get(args.game)
+        if option is None:
+            raise UsageError(f"--{name} ne vaut que pour {', '.join(per_game)}")
+        extra[option.key] = _ints(value, f"--{name}") if option.numbers else \
             tuple(v.strip() for v in value.split(",") if v.strip())
     policies = tuple(p.strip() for p in args.policy.split(",")) if args.policy else ()
     for policy in policies:
@@ -143,10 +149,8 @@ def register(sub: Any) -> None:
     lab.add_argument("--seed", type=int, default=1, help="graine maîtresse (défaut 1)")
     lab.add_argument("--players", help="nombres de joueurs, ex. 3,4")
     lab.add_argument("--policy", help="politiques, ex. hasard,glouton (défaut : toutes)")
-    lab.add_argument("--level", help="Noé : niveaux, ex. 1,3")
-    lab.add_argument("--within", help="Noé : annonces en N tours ou moins, ex. 5,10,20")
-    lab.add_argument("--lieux", help="Emblèmes : sets de lieux, ex. A,B")
-    lab.add_argument("--roles", help="ELSEN : rôles spéciaux, « defaut » et/ou « aucun »")
+    for name, per_game in game_options().items():
+        lab.add_argument(f"--{name}", help=" ; ".join(o.help for o in per_game.values()))
     lab.add_argument("--set", action="append", metavar="CLÉ=VALEUR",
                      help="change une valeur des données du jeu (répétable), comparée à "
                           "l'original")

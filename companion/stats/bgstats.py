@@ -25,8 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.stats.figures import Played
-from companion.stats.libre import name_key
-from companion.stats.record import Number, number_text
+from companion.stats.record import Number, number_text, stats_hook
 from companion.stats.report import _cell, _csv
 
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -45,11 +44,12 @@ def play_date(created: str) -> str:
 
 
 def source_game_id(played: Played) -> str:
-    """Stable per game: « compagnon-de-table:noe », « compagnon-de-table:libre:skull king »."""
+    """Stable per game: « compagnon-de-table:noe »; a game whose plays name several games
+    (« Autre jeu ») says its own through its stats hook's `source_game_id(record)`:
+    « compagnon-de-table:libre:skull king »."""
     record = played.record
-    if record.game == "libre":
-        return f"{SOURCE}:libre:{name_key(record.title)}"
-    return f"{SOURCE}:{record.game}"
+    own = getattr(stats_hook(record.game), "source_game_id", None)
+    return f"{SOURCE}:{own(record) if own is not None else record.game}"
 
 
 def json_number(value: Number) -> int | float:

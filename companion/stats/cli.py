@@ -18,9 +18,8 @@ from companion.core.registry import PLAYABLE as GAMES
 from companion.core.text import agreed
 from companion.events.store import EventStore
 from companion.stats.figures import display_names, game_stats, player_keys, player_stats
-from companion.stats.libre import wins_line
 from companion.stats.podium import RANKINGS
-from companion.stats.record import count_text, number_text, points_text
+from companion.stats.record import count_text, points_text, rate_text, stats_hook, tally_text
 from companion.stats.report import french_date, night_csv, night_report, player_csv, player_report
 from companion.stats.storage import StatsStore
 
@@ -81,8 +80,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rate(value: float | None) -> str:
-    return "—" if value is None else f"{number_text(round(value * 100))} %"
+def _own_lines(game: str, hook_name: str, figures: dict[str, Any]) -> list[str]:
+    """The game's own lines (its stats hook's `game_lines(row)` or `player_lines(figures)`,
+    « Autre jeu »'s named games): none where the game has nothing more to say."""
+    lines = getattr(stats_hook(game), hook_name, None)
+    return lines(figures) if lines is not None else []
 
 
 def _print_night(report: dict[str, Any]) -> None:
@@ -101,13 +103,11 @@ def _print_player(report: dict[str, Any]) -> None:
     s = report["stats"]
     print(f"{report['profile']['name']} : {count_text(s['played'], 'parties')}, "
           f"{count_text(s['won'], 'victoires')} sur "
-          f"{count_text(s['finished'], 'parties terminées')} ({_rate(s['win_rate'])})")
+          f"{count_text(s['finished'], 'parties terminées')} ({rate_text(s['win_rate'])})")
     for game, tally in s["by_game"].items():
-        print(f"  {GAMES[game].title} : {count_text(tally['played'], 'parties')}, "
-              f"{count_text(tally['won'], 'victoires')} ({_rate(tally['win_rate'])})")
-    for named in s["libre"]["by_name"].values():
-        print(f"    {named['name']} : {count_text(named['played'], 'parties')}, "
-              f"{count_text(named['won'], 'victoires')} ({_rate(named['win_rate'])})")
+        print(f"  {GAMES[game].title} : {tally_text(tally)}")
+        for line in _own_lines(game, "player_lines", s.get(game, {})):
+            print(f"    {line}")
     for game in report["games"]:
         print(f"  {french_date(game['created'])} {game['title']} ({game['code']}) — "
               f"{game['result']}")
@@ -117,11 +117,10 @@ def _print_overview(overview: dict[str, Any]) -> None:
     for game, row in overview["games"].items():
         print(f"{GAMES[game].title} : {count_text(row['played'], 'parties')}, dont "
               f"{count_text(row['finished'], 'parties terminées')}")
-        for named in row.get("by_name", {}).values():
-            print(f"  {wins_line(named)}")
+        for line in _own_lines(game, "game_lines", row):
+            print(f"  {line}")
     for name, s in overview["players"].items():
-        print(f"  {name} : {count_text(s['played'], 'parties')}, "
-              f"{count_text(s['won'], 'victoires')} ({_rate(s['win_rate'])})")
+        print(f"  {name} : {tally_text(s)}")
     for night in overview["nights"]:
         print(f"Soirée {night['id']} : {night['title']} ({count_text(night['games'], 'parties')})")
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.stats.identity import fold
-from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, Tally, count_text
+from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, Tally, count_text, tally_text
 
 
 def name_key(name: str) -> str:
@@ -113,6 +113,21 @@ def game_row(row: dict[str, Any], record: GameRecord) -> None:
 def game_row_done(row: dict[str, Any]) -> None:
     """...then gives the figures of each named game."""
     row["by_name"] = named_games(row.pop("_records", []))
+
+
+def source_game_id(record: GameRecord) -> str:
+    """The game's id in BG Stats (companion.stats.bgstats): one per named game."""
+    return f"{record.game}:{name_key(record.title)}"
+
+
+def game_lines(row: dict[str, Any]) -> list[str]:
+    """`companion stats`' lines under « Autre jeu »: one per named game."""
+    return [wins_line(named) for named in row.get("by_name", {}).values()]
+
+
+def player_lines(figures: dict[str, Any]) -> list[str]:
+    """`companion stats --player`'s lines under « Autre jeu »: one per named game."""
+    return [f"{named['name']} : {tally_text(named)}" for named in figures["by_name"].values()]
 
 
 def wins_line(row: dict[str, Any]) -> str:

@@ -203,6 +203,17 @@ class Tally:
                 "win_rate": _rate(self.won, self.finished)}
 
 
+def rate_text(value: float | None) -> str:
+    """A win rate as `companion stats` prints it: « 43 % », « — » before a finished game."""
+    return "—" if value is None else f"{number_text(round(value * 100))} %"
+
+
+def tally_text(row: Mapping[str, Any]) -> str:
+    """A `Tally.as_json()` as a line: « 7 parties, 3 victoires (43 %) »."""
+    return (f"{count_text(row['played'], 'parties')}, {count_text(row['won'], 'victoires')} "
+            f"({rate_text(row['win_rate'])})")
+
+
 class Mine(NamedTuple):
     """One player's part of one game, as a stats hook's `player_figures` reads it."""
 

@@ -22,12 +22,11 @@ link, in a browser that has never seen the app: all of Streamlit's frontend, the
   `carries_markup()`: once this server has sent a page's HTML with them, the runs leave them
   out; a server started otherwise (`streamlit run`, the tests' AppTest) sends them by every
   run as before.
-* **2.7 MB over the room's Wi-Fi** (tableapp/serving/staticzip.py): Streamlit sends its frontend
-  uncompressed, leaving it to a proxy the game night does not have; each file is gzipped
-  once and kept: a first load takes 1.1 MB, half of it fonts (compressed already).
-* **Every file read from disk for every phone** (tableapp/serving/staticmemory.py): the frontend's
-  files never change while the server runs; each answer is kept once sent, and the next
-  phones get it from memory, at half the server's CPU for a first load.
+* **2.7 MB over the room's Wi-Fi, every file read from disk for every phone**
+  (tableapp/serving/staticcache.py): Streamlit sends its frontend uncompressed, leaving it to a
+  proxy the game night does not have, and reads each file from disk for every phone; Starlette's
+  GZipMiddleware compresses it and one cache keeps each answer once sent: a first load takes
+  1.1 MB, half of it fonts (compressed already), the next phones get it from memory.
 
 Only a page name made of letters, digits, `-` and `_` (what Streamlit makes of a page's path),
 or the root, is rewritten; any other path gets the HTML untouched, and the probe. The settings
@@ -43,7 +42,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from tableapp.serving import runcost, staticmemory, staticzip
+from tableapp.serving import runcost, staticcache
 from tableapp.serving.wholeanswer import (
     ASGIApp,
     Headers,
@@ -151,8 +150,7 @@ def install() -> frozenset[str]:
         return frozenset(done)
     if not getattr(factory, "as_app_pages", False):
         def create(directory: str, base_url: str | None) -> Any:
-            files = staticzip.gzipped(factory(directory, base_url))
-            return as_app_pages(staticmemory.remembered(files))
+            return as_app_pages(staticcache.frontend(factory(directory, base_url)))
 
         create.as_app_pages = True  # type: ignore[attr-defined]
         static_routes.create_streamlit_static_handler = create

@@ -1,4 +1,5 @@
-"""Every private part of Streamlit (and of asyncio and uvicorn) the app relies on, on one list.
+"""Every private part of Streamlit (and of asyncio, uvicorn and the socket module) the app relies
+on, on one list.
 
 The app hooks a few of Streamlit's internal modules (how its HTTP server is built, how a
 session is asked to rerun, how uploads and connections are taken) and patches a few of their
@@ -8,8 +9,13 @@ one must not pass unseen: `companion app` logs a WARNING for each at start (`war
 and tests/test_internals.py fails on the locked Streamlit as .ci/smoke.py does on the lowest
 one pyproject.toml allows.
 
-Each entry: the module, the attribute path inside it (« Class.method » for a method) and what
-switches off without it, in the organiser's words."""
+Each entry: the module, the attribute path inside it (« Class.method » for a method), what
+switches off without it, in the organiser's words, and what the app relies on inside it when it
+is more than its presence: `uses`, names its code must still use (a method that sets
+`self.cycle`, a loop that calls `sock.accept()`) or keys it must hold (a message's fields);
+`says`, a text it must hold (a route the app matches, a log message it recognises).
+tests/test_internals.py scans tableapp/serving for every private attribute, patched function
+and attribute read by name (getattr) of something not the app's own: each is named here."""
 
 from __future__ import annotations
 
@@ -24,13 +30,15 @@ class Internal(NamedTuple):
     module: str
     attribute: str
     used_for: str
+    uses: tuple[str, ...] = ()
+    says: str = ""
 
 
 INTERNALS: tuple[Internal, ...] = (
     Internal("streamlit.web.server.starlette.starlette_static_routes",
              "create_streamlit_static_handler",
              "le premier chargement rapide des téléphones (HTML des pages, fichiers compressés "
-             "et gardés en mémoire : serving/firstload, staticzip, staticmemory)"),
+             "et gardés en mémoire : serving/firstload, staticcache)"),
     Internal("asyncio.base_events", "_set_nodelay",
              "l'envoi immédiat des réponses (TCP_NODELAY : serving/runcost.send_at_once)"),
     Internal("streamlit.runtime.app_session", "_populate_theme_msg",
@@ -92,6 +100,41 @@ INTERNALS: tuple[Internal, ...] = (
              "les connexions plafonnées (serving/connections)"),
     Internal("uvicorn.importer", "import_from_string",
              "les connexions plafonnées (serving/connections)"),
+    # What the hooks above rely on inside the code they wrap or replace (serving/connections,
+    # listener, runcost, quietlog, uploads, staticcache, keepcaches).
+    Internal("uvicorn.protocols.http.auto", "AutoHTTPProtocol.__init__",
+             "les connexions plafonnées et les requêtes incomplètes coupées "
+             "(serving/connections : la requête en cours, la configuration)",
+             uses=("config", "cycle")),
+    Internal("uvicorn.protocols.http.auto", "AutoHTTPProtocol.connection_made",
+             "les connexions plafonnées (serving/connections)", uses=("transport",)),
+    Internal("uvicorn.protocols.websockets.auto", "AutoWebSocketsProtocol.connection_made",
+             "les connexions plafonnées (serving/connections)", uses=("transport",)),
+    Internal("uvicorn.config", "Config.__init__",
+             "les adresses d'un proxy déclaré, comptées par client (serving/connections)",
+             uses=("proxy_headers", "forwarded_allow_ips")),
+    Internal("socket", "socket._accept",
+             "les connexions jamais acceptées au-delà des fichiers ouverts permis "
+             "(serving/listener)"),
+    Internal("asyncio.selector_events", "BaseSelectorEventLoop._accept_connection",
+             "les connexions jamais acceptées au-delà des fichiers ouverts permis "
+             "(serving/listener) et ses erreurs dites une fois par minute (serving/quietlog)",
+             uses=("accept",), says="socket.accept() out of system resource"),
+    Internal("asyncio.selector_events", "_SelectorSocketTransport.__init__",
+             "l'envoi immédiat des réponses (TCP_NODELAY : serving/runcost.send_at_once)",
+             uses=("_set_nodelay",)),
+    Internal("streamlit.web.server.starlette.starlette_routes", "BASE_ROUTE_UPLOAD_FILE",
+             "les envois de fichiers bornés par appareil (serving/uploads)",
+             says="_stcore/upload_file"),
+    Internal("streamlit.web.server.starlette.starlette_routes", "BASE_ROUTE_STATIC",
+             "les fichiers de l'interface compressés et gardés en mémoire (serving/staticcache)",
+             says="static"),
+    Internal("starlette.middleware.gzip", "DEFAULT_EXCLUDED_CONTENT_TYPES",
+             "les fichiers de l'interface compressés (serving/staticcache : Starlette 1.5 ou "
+             "plus, que Streamlit n'exige pas)"),
+    Internal("streamlit.proto.BackMsg_pb2", "BackMsg.DESCRIPTOR.fields_by_name",
+             "le refus du « Clear cache » d'un navigateur (serving/keepcaches)",
+             uses=("clear_cache", "load_git_info")),
 )
 
 
@@ -104,7 +147,24 @@ def present(internal: Internal) -> bool:
         found = getattr(found, part, None)
         if found is None:
             return False
-    return True
+    return holds(found, internal.uses, internal.says)
+
+
+def holds(found: object, uses: tuple[str, ...], says: str) -> bool:
+    """Whether `found` still uses the names `uses` and holds the text `says`: a function's code
+    by the names and texts compiled in it, a text by itself, a table by its keys."""
+    if not uses and not says:
+        return True
+    code = getattr(found, "__code__", None)
+    if code is not None:
+        texts = [c for c in code.co_consts if isinstance(c, str)]
+        return set(uses) <= set(code.co_names) and (not says or any(says in t for t in texts))
+    if isinstance(found, str):
+        return not uses and says in found
+    try:
+        return all(name in found for name in uses) and not says  # type: ignore[operator]
+    except TypeError:
+        return False
 
 
 def missing() -> list[Internal]:

@@ -1,7 +1,7 @@
 """An answer of Streamlit's static files, held until its body is whole, then sent changed: the
 one way `companion app` rewrites what Streamlit's server sends (tableapp/serving/firstload.py:
-a page's HTML; tableapp/serving/staticzip.py: its frontend gzipped). Plain ASGI, nothing of
-Streamlit."""
+a page's HTML), and the ASGI types and header helpers of tableapp/serving/staticcache.py. Plain
+ASGI, nothing of Streamlit."""
 
 from __future__ import annotations
 

@@ -253,34 +253,21 @@ def plan_finesse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     mine, theirs = s.displays[p], s.displays[q]
     new_mine, new_theirs = list(mine), list(theirs)
     effect = Effect("Finesse", added=0)  # a swap is not an addition (registre CAM-9)
-    if give in SPECIALS:
-        if getattr(s, give) != p:
-            raise RuleError(f"vous n'avez pas de {_specialcard_name(str(give))} devant vous",
-                            R_FINESSE)
-        given = _specialcard_name(str(give))
-        effect.specials[str(give)] = q
-    else:
-        i = position(mine, give, s.names[p])
-        given = card_name(mine[i])
-    if take in SPECIALS:
-        if getattr(s, take) != q:
-            raise RuleError(f"{s.names[q]} n'a pas de {_specialcard_name(str(take))} devant soi",
-                            R_FINESSE)
-        taken = _specialcard_name(str(take))
-        effect.specials[str(take)] = p
-    else:
+    given, i = _finesse_side(s, effect, give, p, q,
+                             lambda card: f"vous n'avez pas de {card} devant vous")
+    if take not in SPECIALS:
         unshielded(s, p, q)
-        j = position(theirs, take, s.names[q])
-        taken = card_name(theirs[j])
+    taken, j = _finesse_side(s, effect, take, q, p,
+                             lambda card: f"{s.names[q]} n'a pas de {card} devant soi")
     if give not in SPECIALS and take in SPECIALS and take != "bouclier":
         unshielded(s, p, q)  # a card put on a shielded display reaches it too
-    if give not in SPECIALS and take not in SPECIALS:
+    if i is not None and j is not None:
         if mine[i] == theirs[j]:
             raise no_effect("les deux cartes sont identiques")
         new_mine[i], new_theirs[j] = theirs[j], mine[i]
-    elif give not in SPECIALS:
+    elif i is not None:
         new_theirs.append(new_mine.pop(i))
-    elif take not in SPECIALS:
+    elif j is not None:
         new_mine.append(new_theirs.pop(j))
     if (mine and not new_mine) or (theirs and not new_theirs):
         raise RuleError("un personnage ne peut pas rester sans carte", R_DISPLAYS)
@@ -289,6 +276,20 @@ def plan_finesse(s: CamelotState, p: int, e: dict[str, Any]) -> Effect:
     effect.displays = {p: new_mine, q: new_theirs}
     effect.text = f"Finesse : {s.names[p]} échange {given} contre {taken} de {s.names[q]}"
     return effect
+
+
+def _finesse_side(s: CamelotState, effect: Effect, card: Any, owner: int, other: int,
+                  lacking: Callable[[str], str]) -> tuple[str, int | None]:
+    """One side of a Finesse: a Bouclier or an Assommé `owner` has in front of them, which
+    goes to `other` (its name, None), or a card of `owner`'s display (its name, its position)."""
+    if card in SPECIALS:
+        name = _specialcard_name(str(card))
+        if getattr(s, card) != owner:
+            raise RuleError(lacking(name), R_FINESSE)
+        effect.specials[str(card)] = other
+        return name, None
+    i = position(s.displays[owner], card, s.names[owner])
+    return card_name(s.displays[owner][i]), i
 
 
 def _specialcard_name(which: str) -> str:

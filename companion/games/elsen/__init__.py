@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.gameinfo import ALL, NOTHING, GameInfo, LabDefaults, Policy
+from companion.core.gameinfo import ALL, NOTHING, GameInfo, LabDefaults, LabOption, Policy
 from companion.games.elsen.data import ElsenData
 
 GAME = GameInfo(
@@ -18,7 +18,9 @@ GAME = GameInfo(
                     example="success_tokens.8=3",
                     extra={"mixes": ("Rôles spéciaux", ("defaut", "aucun"),
                                      ("defaut", "aucun"),
-                                     {"defaut": "suggérés", "aucun": "aucun"})}),
+                                     {"defaut": "suggérés", "aucun": "aucun"})},
+                    cli={"roles": LabOption("mixes", "ELSEN : rôles spéciaux, « defaut » "
+                                                     "et/ou « aucun »")}),
     stats="companion.stats.elsen", print_module="print_kit.games.elsen",
     page="tableapp.pages.elsen", cli="companion.games.elsen.cli",
     print_options=lambda options: {"players": options.players},  # ELSEN's table size

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.gameinfo import ALL, GameInfo, LabDefaults, Policy
+from companion.core.gameinfo import ALL, GameInfo, LabDefaults, LabOption, Policy
 from companion.games.emblemes.data import EmblemesData
 
 _FACES = tuple(f"place_cards[lieu-{s}-{p}].{face}"
@@ -19,7 +19,8 @@ GAME = GameInfo(
                     *_FACES),
     lab=LabDefaults(cli_games=200, page_games=60, page_players=(3, 4, 5), run_budget=8000,
                     example="starting_coins=5",
-                    extra={"sets": ("Sets de lieux", ("A", "B", "C"), ("A",))}),
+                    extra={"sets": ("Sets de lieux", ("A", "B", "C"), ("A",))},
+                    cli={"lieux": LabOption("sets", "Emblèmes : sets de lieux, ex. A,B")}),
     stats="companion.stats.emblemes", print_module="print_kit.games.emblemes",
     page="tableapp.pages.emblemes", cli="companion.games.emblemes.cli",
 )

@@ -153,13 +153,22 @@ def _roi(state: EmblemesState, card: Card, place: str, picker: Picker) -> None:
                       f"{place_label(place)}")
 
 
-def _garde(state: EmblemesState, card: Card, place: str, picker: Picker) -> None:
-    """12 – Le Garde: an adjacent card goes to another place."""
+def _adjacent(state: EmblemesState, card: Card, place: str, picker: Picker, verb: str,
+              rule: str) -> Card | None:
+    """The adjacent card the Garde or the Guerrière acts on (« Quelle carte voisine déplacer
+    ? »); None, noted, where it has no neighbour."""
     cards = state.places[place]
     target = picker.pick_card("card", neighbours(cards, cards.index(card)),
-                              "Quelle carte voisine déplacer ?", RULE_GARDE)
+                              f"Quelle carte voisine {verb} ?", rule)
     if target is None:
-        state.note(f"{card_label(card)} : aucune carte voisine à déplacer")
+        state.note(f"{card_label(card)} : aucune carte voisine à {verb}")
+    return target
+
+
+def _garde(state: EmblemesState, card: Card, place: str, picker: Picker) -> None:
+    """12 – Le Garde: an adjacent card goes to another place."""
+    target = _adjacent(state, card, place, picker, "déplacer", RULE_GARDE)
+    if target is None:
         return
     others = [p for p in PLACES if p != place]
     to = picker.pick("to", others, [place_label(p) for p in others],
@@ -233,11 +242,8 @@ def _stratege(state: EmblemesState, card: Card, place: str, picker: Picker) -> N
 
 def _guerriere(state: EmblemesState, card: Card, place: str, picker: Picker) -> None:
     """5 – La Guerrière: discards an adjacent card."""
-    cards = state.places[place]
-    target = picker.pick_card("card", neighbours(cards, cards.index(card)),
-                              "Quelle carte voisine défausser ?", RULE_GUERRIERE)
+    target = _adjacent(state, card, place, picker, "défausser", RULE_GUERRIERE)
     if target is None:
-        state.note(f"{card_label(card)} : aucune carte voisine à défausser")
         return
     state.discard(place, target, f"{card_label(card)} défausse {card_label(target)}")
 

@@ -23,12 +23,11 @@ and the store opens such a game read only with it (READABLE_VERSIONS; registre L
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from companion.core.errors import RuleError, UsageError
-from companion.games.labystere.board import Board, Pos, cell_name, cell_names, parse_cell
-from companion.games.labystere.data import LabystereData
+from companion.games.labystere.board import Pos, cell_name, cell_names, parse_cell
 from companion.games.labystere.rules import (
     ACTION,
     ACTIONS,
@@ -42,9 +41,9 @@ from companion.games.labystere.rules import (
     RULES,
     TURN,
     Checks,
+    next_seat,
 )
-from companion.games.labystere.setup import Layout
-from companion.games.labystere.start import read_setup
+from companion.games.labystere.start import Start, read_setup
 
 RULES_VERSION = 2  # 1: turns and die only (engine_v1.py); 2: the maze (issue 12)
 # Games stored under version 1 still open, read only, with their own rules (registre LAB-19).
@@ -53,13 +52,7 @@ EVENT_TYPES = ("roll", "move", "swap", "reveal", "action", "end_turn", "declare"
 
 
 @dataclass
-class LabystereState(Checks):
-    players: list[str]
-    colours: list[str]
-    seed: int
-    data: LabystereData
-    layout: Layout
-    board: Board
+class LabystereState(Checks, Start):
     pawns: list[Pos | None]
     turn: int = 0
     phase: str = ROLL
@@ -197,14 +190,7 @@ class LabystereState(Checks):
             self._next_player()
 
     def _next_player(self) -> None:
-        """Clockwise, i.e. seat order, skipping players out after a wrong declaration
-        (DÉROULEMENT DE LA PARTIE: "il a perdu et laisse les autres joueurs continuer")."""
-        seat = self.turn
-        for _ in self.players:
-            seat = (seat + 1) % len(self.players)
-            if not self.out[seat]:
-                break
-        self.turn, self.phase, self.steps = seat, ROLL, 0
+        self.turn, self.phase, self.steps = next_seat(self.turn, self.out), ROLL, 0
         self.pending, self.may_look = None, []
 
     # --- the balance lab's fast path -----------------------------------------------------------
@@ -324,8 +310,7 @@ class LabystereEngine:
         of `seed` (PRÉPARATION; registre LAB-4) and every pawn starts on Départ (DÉROULEMENT)."""
         start = read_setup(setup)
         n = len(start.players)
-        return LabystereState(players=start.players, colours=start.colours, seed=start.seed,
-                              data=start.data, layout=start.layout, board=start.board,
+        return LabystereState(**{f.name: getattr(start, f.name) for f in fields(Start)},
                               pawns=[start.board.find("depart")] * n,
                               double_pending=[False] * n, out=[False] * n,
                               knows=[set() for _ in range(n)])

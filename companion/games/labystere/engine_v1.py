@@ -17,41 +17,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.errors import RuleError, UsageError
-from companion.core.loader import load_game
+from companion.core.errors import RuleError
 from companion.games.labystere.data import LabystereData
-from companion.games.labystere.setup import generate
-
-RULES = "labystere-ptit-jeu-maelys.txt"
-TURN = f"{RULES} › DÉROULEMENT DE LA PARTIE"
-ACTIONS = f"{TURN} › Cartes Action"
-DECLARE = f"{TURN} › déclarer ses résultats"
-PLAYERS = f"{RULES} › en-tête (2 à 4 joueurs)"
-PREP = f"{RULES} › PRÉPARATION"
+from companion.games.labystere.rules import (
+    ACTIONS,
+    DECLARE,
+    RULES,
+    TURN,
+    check_keys,
+    declared,
+    next_seat,
+    roll_value,
+)
+from companion.games.labystere.start import check_setup
 
 RULES_VERSION = 1
 EVENT_TYPES = ("roll", "card", "end_turn", "declare")
 # The Action cards of version 1 (data/labystere.yaml then), kept here as they were.
 V1_CARDS = ("retour-depart-arrivee", "regarde-temoin", "regarde-lieu", "regarde-suspects-ecartes",
             "regarde-lieux-ecartes", "rejoue", "echange-pion", "lancer-double", "pas-d-action")
-
-
-def _data() -> LabystereData:
-    data = load_game("labystere")
-    assert isinstance(data, LabystereData)
-    return data
-
-
-def _check_keys(event: dict[str, Any], required: set[str], optional: frozenset[str] = frozenset(),
-                ) -> None:
-    allowed = required | optional | {"type"}
-    unknown = sorted(set(event) - allowed)
-    if unknown:
-        raise RuleError(f"champ inconnu dans l'événement : {', '.join(unknown)}", "registre LAB-5")
-    missing = sorted(required - set(event))
-    if missing:
-        raise RuleError(f"champ manquant dans l'événement : {', '.join(missing)}",
-                        "registre LAB-5")
 
 
 @dataclass
@@ -76,13 +60,7 @@ class LabystereState:
     def check_roll(self, event: dict[str, Any]) -> int:
         """A turn starts with a die roll, and "Rejoue" asks for another one (DÉROULEMENT DE LA
         PARTIE: "à chaque tour de jeu, le joueur lance le dé"; Cartes Action › Rejoue)."""
-        _check_keys(event, {"value"}, frozenset({"source"}))
-        value = event["value"]
-        faces = self.data.die_faces
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
-            raise RuleError(f"un dé donne un nombre de 1 à {faces} (reçu {value!r})", TURN)
-        if event.get("source", "table") not in ("app", "table"):
-            raise RuleError("source du lancer : « app » ou « table »", "registre LAB-5")
+        value = roll_value(event, self.data.die_faces)
         if self.phase != "roll":
             raise RuleError(f"{self.players[self.turn]} a déjà lancé le dé : qu'il avance ou "
                             "modifie les chemins, puis passe au joueur suivant", TURN)
@@ -97,7 +75,7 @@ class LabystereState:
     def check_card(self, event: dict[str, Any]) -> str:
         """After moving, the player turns up the pile they stopped on, once; its action is
         compulsory (Cartes Action: "les joueurs sont obligés de faire l'action"; registre LAB-7)."""
-        _check_keys(event, {"card"})
+        check_keys(event, {"card"})
         card = event["card"]
         known = list(V1_CARDS)
         if not isinstance(card, str) or card not in known:
@@ -113,7 +91,7 @@ class LabystereState:
     def check_end_turn(self, event: dict[str, Any]) -> None:
         """The turn ends once the die was rolled and used; a "Rejoue" must be rolled first
         (Cartes Action: the action is compulsory; registre LAB-7)."""
-        _check_keys(event, set())
+        check_keys(event, set())
         if self.phase != "play":
             why = "« Rejoue » : relance d'abord le dé" if self.card_seen else "lance d'abord le dé"
             raise RuleError(f"{self.players[self.turn]} n'a pas fini son tour : {why}", ACTIONS)
@@ -122,17 +100,12 @@ class LabystereState:
         """The current player declares a suspect and a place from the Arrivée cell; the table
         checks the set-aside Suspect and the named Lieu (DÉROULEMENT DE LA PARTIE, last
         paragraph; registre LAB-8 for when in the turn)."""
-        _check_keys(event, {"suspect", "place", "correct"})
-        suspects = [s.id for s in self.data.suspects]
-        places = [p.id for p in self.data.places]
-        if not isinstance(event["suspect"], str) or event["suspect"] not in suspects:
-            raise RuleError(f"suspect inconnu « {event['suspect']} »", DECLARE)
-        if not isinstance(event["place"], str) or event["place"] not in places:
-            raise RuleError(f"lieu inconnu « {event['place']} »", DECLARE)
+        check_keys(event, {"suspect", "place", "correct"})
+        suspect, place = declared(event, self.data)
         if not isinstance(event["correct"], bool):
             raise RuleError("« correct » : vrai ou faux, constaté en retournant les cartes",
                             DECLARE)
-        return str(event["suspect"]), str(event["place"]), event["correct"]
+        return suspect, place, event["correct"]
 
     # --- protocol -----------------------------------------------------------------------------
 
@@ -176,14 +149,7 @@ class LabystereState:
                     self._next_player()
 
     def _next_player(self) -> None:
-        """Clockwise, i.e. seat order, skipping players out after a wrong declaration
-        (DÉROULEMENT DE LA PARTIE: "il a perdu et laisse les autres joueurs continuer")."""
-        seat = self.turn
-        for _ in self.players:
-            seat = (seat + 1) % len(self.players)
-            if not self.out[seat]:
-                break
-        self.turn, self.phase, self.card_seen = seat, "roll", False
+        self.turn, self.phase, self.card_seen = next_seat(self.turn, self.out), "roll", False
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -214,39 +180,9 @@ class LabystereEngine:
         """2 to 4 players, each with a pawn colour; the game starts with the first seat (the
         youngest, DÉROULEMENT DE LA PARTIE; registre LAB-9) and the layout of `seed`
         (PRÉPARATION)."""
-        data = _data()
-        if not isinstance(setup, dict):
-            raise RuleError("mise en place : une table {players, colours, seed}", PREP)
-        unknown = sorted(set(setup) - {"players", "colours", "seed"})
-        if unknown:
-            raise RuleError(f"champ inconnu dans la mise en place : {', '.join(unknown)}", PREP)
-        players = setup.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
-                                                    for p in players):
-            raise RuleError("joueurs : une liste de noms non vides", PLAYERS)
-        if not data.players.min <= len(players) <= data.players.max:
-            raise RuleError(f"Labystère se joue de {data.players.min} à {data.players.max} "
-                            f"joueurs (reçu {len(players)})", PLAYERS)
-        if len({p.strip().casefold() for p in players}) != len(players):
-            raise RuleError("deux joueurs portent le même nom", PLAYERS)
-        colours = setup.get("colours")
-        known = [c.id for c in data.colours]
-        if not isinstance(colours, list) or len(colours) != len(players):
-            raise RuleError("une couleur de pion par joueur", PREP)
-        for colour in colours:
-            if not isinstance(colour, str) or colour not in known:
-                raise RuleError(f"couleur inconnue {colour!r} ; couleurs : {', '.join(known)}",
-                                PREP)
-        if len(set(colours)) != len(colours):
-            raise RuleError("chaque joueur a son propre pion : deux couleurs identiques", PREP)
-        seed = setup.get("seed")
-        try:
-            generate(seed, data)  # type: ignore[arg-type]
-        except UsageError as exc:
-            raise RuleError(str(exc), "registre LAB-2") from None
-        return LabystereState(players=list(players), colours=list(colours), seed=int(seed),  # type: ignore[arg-type]
-                              data=data, double_pending=[False] * len(players),
-                              out=[False] * len(players))
+        data, players, colours, seed, _ = check_setup(setup)
+        return LabystereState(players=players, colours=colours, seed=seed, data=data,
+                              double_pending=[False] * len(players), out=[False] * len(players))
 
 
 ENGINE = LabystereEngine()

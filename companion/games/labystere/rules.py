@@ -50,6 +50,40 @@ def check_keys(event: dict[str, Any], required: set[str],
                         "registre LAB-5")
 
 
+def roll_value(event: dict[str, Any], faces: int) -> int:
+    """A die roll's value, 1 to `faces`, from the app or the table (DÉROULEMENT DE LA PARTIE:
+    « à chaque tour de jeu, le joueur lance le dé »): the same in both versions of the rules."""
+    check_keys(event, {"value"}, frozenset({"source"}))
+    value = event["value"]
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
+        raise RuleError(f"un dé donne un nombre de 1 à {faces} (reçu {value!r})", TURN)
+    if event.get("source", "table") not in ("app", "table"):
+        raise RuleError("source du lancer : « app » ou « table »", "registre LAB-5")
+    return value
+
+
+def declared(event: dict[str, Any], data: LabystereData) -> tuple[str, str]:
+    """The suspect and the place a declaration names, each one of the game's (DÉROULEMENT DE
+    LA PARTIE › déclarer ses résultats): the same in both versions of the rules."""
+    suspect, place = event["suspect"], event["place"]
+    if not isinstance(suspect, str) or suspect not in {s.id for s in data.suspects}:
+        raise RuleError(f"suspect inconnu {suspect!r}", DECLARE)
+    if not isinstance(place, str) or place not in {p.id for p in data.places}:
+        raise RuleError(f"lieu inconnu {place!r}", DECLARE)
+    return suspect, place
+
+
+def next_seat(turn: int, out: list[bool]) -> int:
+    """Clockwise, i.e. seat order, skipping players out after a wrong declaration
+    (DÉROULEMENT DE LA PARTIE: « il a perdu et laisse les autres joueurs continuer »)."""
+    seat = turn
+    for _ in out:
+        seat = (seat + 1) % len(out)
+        if not out[seat]:
+            break
+    return seat
+
+
 class Checks:
     players: list[str]
     data: LabystereData
@@ -111,13 +145,7 @@ class Checks:
     def check_roll(self, event: dict[str, Any]) -> int:
         """A turn starts with a die roll, and « Rejoue » asks for another one (DÉROULEMENT DE LA
         PARTIE: « à chaque tour de jeu, le joueur lance le dé »; Cartes Action › Rejoue)."""
-        check_keys(event, {"value"}, frozenset({"source"}))
-        value = event["value"]
-        faces = self.data.die_faces
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
-            raise RuleError(f"un dé donne un nombre de 1 à {faces} (reçu {value!r})", TURN)
-        if event.get("source", "table") not in ("app", "table"):
-            raise RuleError("source du lancer : « app » ou « table »", "registre LAB-5")
+        value = roll_value(event, self.data.die_faces)
         self._phase_is(ROLL, "lancer le dé", TURN)
         return value
 
@@ -278,12 +306,7 @@ class Checks:
         avait été écartée au début du jeu et la carte Lieu qu'il a nommé. Si tout est bon, il a
         gagné » (DÉROULEMENT DE LA PARTIE; registre LAB-8)."""
         check_keys(event, {"suspect", "place"})
-        suspects = [s.id for s in self.data.suspects]
-        places = [p.id for p in self.data.places]
-        if not isinstance(event["suspect"], str) or event["suspect"] not in suspects:
-            raise RuleError(f"suspect inconnu {event['suspect']!r}", DECLARE)
-        if not isinstance(event["place"], str) or event["place"] not in places:
-            raise RuleError(f"lieu inconnu {event['place']!r}", DECLARE)
+        suspect, place = declared(event, self.data)
         if not self.may_declare():
             pos = self.pawns[self.turn]
             where = "" if pos is None else f" (son pion est en {cell_name(pos)})"
@@ -292,7 +315,7 @@ class Checks:
                                 "retourner le paquet ou faire l'action", DECLARE)
             raise RuleError(f"{self._name()} doit être sur la case Arrivée pour annoncer"
                             f"{where}", DECLARE)
-        return event["suspect"], event["place"], self.judge(event["suspect"], event["place"])
+        return suspect, place, self.judge(suspect, place)
 
     def judge(self, suspect: str, place: str) -> bool:
         """Judged against the plan: « il regarde la carte Suspect qui avait été écartée au début

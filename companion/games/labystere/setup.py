@@ -96,7 +96,7 @@ class Layout:
     @property
     def hiding_place(self) -> str:
         """The Lieu path card covering the Drapeau card that hides the flag."""
-        data = _data()
+        data = labystere_data()
         here = {f.id for f in data.flag_cards if f.flag_here}
         return next(cell.path for _, cell in self.cells()
                     if cell.action in here and cell.path is not None)
@@ -107,7 +107,8 @@ class Layout:
                 "set_aside": self.guilty}
 
 
-def _data() -> LabystereData:
+def labystere_data() -> LabystereData:
+    """Labystère's data, as the loader holds it."""
     data = load_game("labystere")
     assert isinstance(data, LabystereData)
     return data
@@ -179,7 +180,7 @@ def _cumulative_weights(rows: int, cols: int, count: int, min_distance: int) -> 
 
 def placement_count(data: LabystereData | None = None) -> int:
     """How many (special cells, Départ, Arrivée) choices satisfy LAB-1: > 0 proves it feasible."""
-    data = data or _data()
+    data = data or labystere_data()
     weights = _cumulative_weights(data.grid_rows, data.grid_cols, special_count(data),
                                   data.min_start_finish_distance)
     return weights[-1] if weights else 0
@@ -280,7 +281,7 @@ def card_components(data: LabystereData) -> tuple[Component, ...]:
 
 def card_kinds(data: LabystereData | None = None) -> dict[str, str]:
     """Card id -> its `type` field (depart, drapeau, action, suspect, lieu, temoin, chemin...)."""
-    return dict(deal_of(data or _data()).kinds)
+    return dict(deal_of(data or labystere_data()).kinds)
 
 
 # --- the generator ----------------------------------------------------------------------------
@@ -309,7 +310,7 @@ def generate(seed: int, data: LabystereData | None = None) -> Layout:
     cells row by row, then the rotations of the covered cells row by row."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
         raise UsageError(f"graine invalide : un entier de 0 à {SEED_MAX} (reçu {seed!r})")
-    deal = deal_of(data or _data())
+    deal = deal_of(data or labystere_data())
     rng = random.Random(seed)
     bits = rng.getrandbits
 

@@ -10,22 +10,22 @@ thousands of games with one data object.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.core.errors import RuleError, UsageError
-from companion.core.loader import load_game
 from companion.games.labystere.board import Board, Stack
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.rules import PREP, RULES
-from companion.games.labystere.setup import Cell, Layout, PerData, card_components, generate
+from companion.games.labystere.setup import (
+    Cell,
+    Layout,
+    PerData,
+    card_components,
+    generate,
+    labystere_data,
+)
 
 PLAYERS = f"{RULES} › en-tête (2 à 4 joueurs)"
-
-
-def _data() -> LabystereData:
-    data = load_game("labystere")
-    assert isinstance(data, LabystereData)
-    return data
 
 
 class _Tables:
@@ -43,10 +43,11 @@ class _Tables:
 tables_of = PerData(_Tables)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Start:
     """A set-up read: the players in seat order, their pawn colours, the plan's seed, the data
-    it was read with, the seed's plan and the board laid from it."""
+    it was read with, the seed's plan and the board laid from it. The engine's state is a
+    Start that then changes event by event (engine.py › LabystereState)."""
 
     players: list[str]
     colours: list[str]
@@ -56,11 +57,21 @@ class Start:
     board: Board
 
 
-def read_setup(setup: dict[str, Any]) -> Start:
-    """2 to 4 players with distinct names (en-tête), each with a pawn colour of their own; the
-    board is the plan of `seed`, every path card turned as the plan says (PRÉPARATION;
-    registre LAB-4; a seed out of range: registre LAB-2)."""
-    data = _data()
+class Checked(NamedTuple):
+    """A set-up checked, before its board is laid (rules versions 1 and 2 check it alike)."""
+
+    data: LabystereData
+    players: list[str]
+    colours: list[str]
+    seed: int
+    layout: Layout
+
+
+def check_setup(setup: dict[str, Any]) -> Checked:
+    """2 to 4 players with distinct names (en-tête), each with a pawn colour of their own, and
+    the plan of `seed` (PRÉPARATION; a seed out of range: registre LAB-2). engine_v1.py's
+    games are checked here too: these checks are the same in both versions of the rules."""
+    data = labystere_data()
     if not isinstance(setup, dict):
         raise RuleError("mise en place : une table {players, colours, seed}", PREP)
     unknown = sorted(set(setup) - {"players", "colours", "seed"})
@@ -90,7 +101,14 @@ def read_setup(setup: dict[str, Any]) -> Start:
         layout = generate(seed, data)  # type: ignore[arg-type]
     except UsageError as exc:
         raise RuleError(str(exc), "registre LAB-2") from None
+    return Checked(data, list(players), list(colours), int(seed), layout)  # type: ignore[arg-type]
+
+
+def read_setup(setup: dict[str, Any]) -> Start:
+    """A set-up checked (`check_setup`) and its board: every path card turned as the plan
+    says (PRÉPARATION; registre LAB-4)."""
+    data, players, colours, seed, layout = check_setup(setup)
     table = tables_of(data)
     board = Board.from_layout(layout, table.covers, table.shapes, table.stacks)
-    return Start(players=list(players), colours=list(colours), seed=int(seed),  # type: ignore[arg-type]
-                 data=data, layout=layout, board=board)
+    return Start(players=players, colours=colours, seed=seed, data=data, layout=layout,
+                 board=board)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.gameinfo import ALL, GameInfo, LabDefaults, Policy
+from companion.core.gameinfo import ALL, GameInfo, LabDefaults, LabOption, Policy
 from companion.games.noe.data import NoeData
 
 GAME = GameInfo(
@@ -18,7 +18,10 @@ GAME = GameInfo(
         "famille-duron")), "joker_symbol", "mechants[poseur-bombes].symbol"),
     lab=LabDefaults(cli_games=40, page_games=10, page_players=(4,), run_budget=600,
                     example="announcements.complot.points=20",
-                    extra={"levels": ("Niveaux", (1, 2, 3), (1, 3))}),
+                    extra={"levels": ("Niveaux", (1, 2, 3), (1, 3))},
+                    cli={"level": LabOption("levels", "Noé : niveaux, ex. 1,3", numbers=True),
+                         "within": LabOption("within", "Noé : annonces en N tours ou moins, "
+                                                       "ex. 5,10,20", numbers=True)}),
     stats="companion.stats.noe", print_module="print_kit.games.noe",
     page="tableapp.pages.noe", cli="companion.games.noe.cli",
     print_options=lambda options: {"level": options.level},  # Noé's level (79 or 93 cards)
