@@ -2,10 +2,12 @@
 
 import streamlit as st
 
-from tableapp import capacity, ownership, phone, shell
-from tableapp.navigation import sections
+from tableapp.device import ownership
+from tableapp.device.session import freeze_imports, remember_device
+from tableapp.look import phone, shell
+from tableapp.look.navigation import sections
+from tableapp.process import capacity
 from tableapp.serving import firstload, keepcaches, runcost
-from tableapp.session import freeze_imports, remember_device
 
 runcost.tune()  # once per process: what each woken screen's run costs (issue 23)
 keepcaches.install()  # a browser's « Clear cache » empties nothing (done by `companion app`)

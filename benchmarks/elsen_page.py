@@ -30,8 +30,8 @@ def whole_page() -> None:
 def narrator_alone() -> None:
     import streamlit as st
 
-    import tableapp.pages.elsen_narrator as page
-    from tableapp import session
+    import tableapp.pages.elsen.narrator as page
+    from tableapp.device import session
 
     page.narrator(session.store().load(st.query_params["code"]))
 

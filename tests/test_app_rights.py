@@ -23,9 +23,9 @@ from test_app_shell import (  # noqa: F401  (fake_page, page_module: fixtures)
 from test_store_counter import score
 
 from companion.hosting.access import COHOST, HOST, DeviceMemory
-from tableapp import session
-from tableapp.gamepage import READ_ONLY, RIGHTS, SHARE
-from tableapp.session import _DEVICE_KEY
+from tableapp.device import session
+from tableapp.device.session import _DEVICE_KEY
+from tableapp.table.gamepage import READ_ONLY, RIGHTS, SHARE
 
 HOST_ONLY = {"tb_undo", "tb_undo_yes", "tb_redo", "tb_retract", "tb_leave", "tb_delete",
              "tb_invite_host", "tb_invite_cohost"}
@@ -195,7 +195,7 @@ def test_the_device_cookie_is_written_until_the_browser_sends_it_back() -> None:
     def script() -> None:
         import streamlit as st
 
-        from tableapp import session
+        from tableapp.device import session
 
         st.text(repr(session.device_cookie_html()))
         session.device().host(st.query_params["code"], st.query_params["host"])

@@ -1,4 +1,4 @@
-"""The app shell and the shared game-page contract (tableapp/gamepage.py), headless (AppTest).
+"""The app shell and the shared game-page contract (tableapp/table/gamepage.py), headless (AppTest).
 
 A test-only game page plays the counter engine (tests/test_store_counter.py) as "camelot", so
 these tests depend on no game engineer's page."""
@@ -21,9 +21,10 @@ from companion.core.loader import load_game
 from companion.core.registry import GAMES
 from companion.events.store import EventStore
 from companion.hosting.access import COHOST, HOST, DeviceMemory
-from tableapp import perprocess, session
-from tableapp.gamepage import HISTORY, SHARE
-from tableapp.session import _DEVICE_KEY
+from tableapp.device import session
+from tableapp.device.session import _DEVICE_KEY
+from tableapp.process import perprocess
+from tableapp.table.gamepage import HISTORY, SHARE
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -33,7 +34,7 @@ OTHER = "elsen"  # a second game played with the counter
 
 def counter_page(game: str = GAME) -> None:
     """A minimal game page written against the contract, as a game engineer would."""
-    from tableapp.gamepage import current_game, is_public_view, submit, toolbar
+    from tableapp.table.gamepage import current_game, is_public_view, submit, toolbar
 
     def setup_form(players: list[str]) -> dict | None:
         st.caption("Réglage du compteur")
@@ -294,7 +295,7 @@ def test_text_from_a_file_is_shown_literally(page_module: None) -> None:
     at.file_uploader(key=f"rs_{GAME}_import").upload("x.json", json.dumps(log).encode()).run()
     at.button(key=f"rs_{GAME}_import_go").click().run()
     raw = at.error[0].value
-    # no link (a word joiner breaks the bare URL, tableapp.usertext), no LaTeX
+    # no link (a word joiner breaks the bare URL, tableapp.look.usertext), no LaTeX
     assert "\\[clic\\]\\(http\u2060\\://x\\.invalid\\) \\$x\\$" in raw
     assert "jeu inconnu" in errors(at)
 
@@ -433,7 +434,7 @@ def test_the_qr_code_address_is_the_servers_whatever_the_request_says(
     """Links carry host tokens, seat secrets and soirée keys: their address is the server's
     (registre TAB-10), not the `Host` or `X-Forwarded-*` a request brought."""
     from companion.hosting import network
-    from tableapp.rights import host_url
+    from tableapp.device.rights import host_url
 
     monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
     monkeypatch.setattr(network, "lan_address", lambda: lan)
@@ -480,7 +481,7 @@ def test_no_page_object_lives_at_module_level() -> None:
     once race (« This page cannot be called directly »). Pages come from pages() in each run."""
     import importlib
 
-    from tableapp import navigation
+    from tableapp.look import navigation
 
     for name in navigation._modules():
         module = importlib.import_module(name)
@@ -494,7 +495,7 @@ def test_each_run_builds_its_own_pages() -> None:
     def script() -> None:
         import streamlit as st
 
-        from tableapp.navigation import sections
+        from tableapp.look.navigation import sections
 
         first, second = sections(), sections()
         same = [a is b for title in first for a, b in zip(first[title], second[title],

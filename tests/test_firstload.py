@@ -16,7 +16,7 @@ import pytest
 from browsing import asgi_answer, file_answer
 from streamlit.testing.v1 import AppTest
 
-from tableapp import a11y, shell
+from tableapp.look import a11y, shell
 from tableapp.serving import firstload
 
 # Streamlit's index.html, in short: its language, title and note without JavaScript are English

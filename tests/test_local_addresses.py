@@ -103,7 +103,7 @@ def _qr_of(text: str) -> list[list[bool]]:
 def test_the_terminal_says_only_this_machine(browser: Any, local_app: dict[str, Any]) -> None:
     """The start lines (address and QR code), then the organiser's link, which the server
     prints at the first page a browser opens."""
-    from tableapp.launch import qr_text
+    from tableapp.process.launch import qr_text
 
     context = browser.new_context(viewport=PHONE, locale="fr-FR")
     pg = context.new_page()
@@ -162,7 +162,7 @@ def test_a_server_bound_to_this_machine_names_no_lan_address(
     """Without a browser: what `companion app` prints for each bind, and the base URL a page
     builds from the server's own options (a LAN address always at hand here)."""
     from companion.hosting import network
-    from tableapp import session
+    from tableapp.device import session
 
     monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
     lan = "192.168.1.20"

@@ -9,10 +9,11 @@ from companion.core.model import KINDS, count_label, group_label
 from companion.core.registry import GAMES, game_info
 from companion.core.text import counted, date_time
 from print_kit.artdraw import group_pictures
-from tableapp import a11y, session
-from tableapp.navigation import game_pages
-from tableapp.opening import device_games, open_game
-from tableapp.usertext import plain
+from tableapp.device import session
+from tableapp.look import a11y
+from tableapp.look.navigation import game_pages
+from tableapp.look.usertext import plain
+from tableapp.table.opening import device_games, open_game
 
 SECTION = "Compagnon de table"
 
@@ -91,6 +92,6 @@ def render() -> None:
 
 
 def pages() -> list[st.Page]:
-    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
     return [st.Page(render, title="Accueil", icon=":material/home:", url_path="accueil",
                     default=True)]

@@ -22,13 +22,14 @@ from companion.stats.nights import Night
 from companion.stats.podium import RANKINGS, PodiumRow, podium
 from companion.stats.record import points_text
 from companion.stats.report import french_date, game_row, night_csv, night_report
-from tableapp import ownership, seating, session
-from tableapp.aftergame import start_rematch
-from tableapp.navigation import game_pages
-from tableapp.opening import device_games, open_game
+from tableapp.device import ownership, session
+from tableapp.look.navigation import game_pages
+from tableapp.look.usertext import faults_said, plain, say, sentence
 from tableapp.pages.players import per_game_table
 from tableapp.pages.players import render as players_page
-from tableapp.usertext import faults_said, plain, say, sentence
+from tableapp.table import seating
+from tableapp.table.aftergame import start_rematch
+from tableapp.table.opening import device_games, open_game
 
 SECTION = "Soirées et joueurs"
 NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
@@ -316,7 +317,7 @@ render = faults_said(_render_page)
 
 
 def pages() -> list[st.Page]:
-    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
 
     return [
         st.Page(render, title="Soirées", icon=":material/celebration:", url_path="soirees"),

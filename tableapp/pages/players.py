@@ -20,8 +20,10 @@ from companion.stats.record import count_text, number_text, points_text
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
-from tableapp import a11y, ownership, seating
-from tableapp.usertext import faults_said, plain, say
+from tableapp.device import ownership
+from tableapp.look import a11y
+from tableapp.look.usertext import faults_said, plain, say
+from tableapp.table import seating
 
 ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
               "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",

@@ -1,6 +1,6 @@
 """The action bar of Camelot's and Emblèmes' host entry (issue 36, « a tap's contract »): the
 turn's buttons, what the next tap will write, and why the last tap wrote nothing, in one box
-that stays at the bottom of the screen while the entry is longer than it (tableapp/phone.py ›
+that stays at the bottom of the screen while the entry is longer than it (tableapp/look/phone.py ›
 ACTIONS makes the box sticky by its key, `<form key>_bar`).
 
 A tap is written by its button's callback (writing.write_at_tap: one run per tap). A refusal,
@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from tableapp.writing import TAP_ERROR_KEY, write_at_tap
+from tableapp.device.writing import TAP_ERROR_KEY, write_at_tap
 
 Maker = dict[str, Any] | Callable[[], dict[str, Any] | None]
 
