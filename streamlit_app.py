@@ -2,11 +2,12 @@
 
 import streamlit as st
 
+from tableapp import capacity, shell
 from tableapp.device import ownership
-from tableapp.device.session import freeze_imports, remember_device
-from tableapp.look import phone, shell
+from tableapp.device.session import remember_device
+from tableapp.look import phone
 from tableapp.look.navigation import sections
-from tableapp.process import capacity
+from tableapp.process.perprocess import freeze_imports
 from tableapp.serving import firstload, keepcaches, runcost
 
 runcost.tune()  # once per process: what each woken screen's run costs (issue 23)

@@ -31,9 +31,9 @@ def narrator_alone() -> None:
     import streamlit as st
 
     import tableapp.pages.elsen.narrator as page
-    from tableapp.device import session
+    from tableapp.process import shared
 
-    page.narrator(session.store().load(st.query_params["code"]))
+    page.narrator(shared.store().load(st.query_params["code"]))
 
 
 def main(runs: int) -> None:

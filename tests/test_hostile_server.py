@@ -36,7 +36,7 @@ from streamclient import Phone
 from companion.core.safejson import MAX_BYTES as LOG_BYTES
 from companion.events.store import EventStore
 from companion.hosting.access import HOST, Access
-from tableapp.process.capacity import CROWDED_TEXT, FULL_TITLE
+from tableapp.capacity import CROWDED_TEXT, FULL_TITLE
 from tableapp.serving import connections, silence, uploads, visitors
 
 pytestmark = pytest.mark.realclock  # a live server on the kernel's clock

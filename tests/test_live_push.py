@@ -16,8 +16,8 @@ from streamclient import Phone
 
 from companion.events.store import EventStore
 from companion.hosting.access import HOST, Access
+from tableapp.capacity import FULL_TEXT, FULL_TITLE
 from tableapp.live.live import Follower, Hub
-from tableapp.process.capacity import FULL_TEXT, FULL_TITLE
 
 # live servers woken by their own timers: the kernel's clock (.ci/run's faketime step skips them)
 pytestmark = pytest.mark.realclock

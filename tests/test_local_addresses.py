@@ -26,6 +26,7 @@ from tapping import PHONE, TABLET, TIMEOUT, example, host_page, settled
 
 from companion.events.store import EventStore
 from companion.hosting.network import lan_address
+from tableapp.table import sharing
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = re.compile(r"https?://[^\s«»\"'<>]+")
@@ -81,7 +82,7 @@ def _not_served(text: str) -> list[str]:
 
 
 def _qr_matrix(png: bytes) -> list[list[bool]]:
-    """The modules of a QR code drawn by qrcode.make(box_size=8, border=2) (session.qr_png):
+    """The modules of a QR code drawn by qrcode.make(box_size=8, border=2) (sharing.qr_png):
     the centre pixel of each 8×8 box, dark or not."""
     from PIL import Image
 
@@ -175,4 +176,4 @@ def test_a_server_bound_to_this_machine_names_no_lan_address(
                             ("0.0.0.0", f"http://{lan}:8502"), (None, f"http://{lan}:8502")):
         options = {"server.address": bound, "server.port": 8502}
         monkeypatch.setattr(session.st, "get_option", lambda name, o=options: o[name])
-        assert session.public_base_url() == expected, bound
+        assert sharing.public_base_url() == expected, bound

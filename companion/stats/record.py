@@ -152,6 +152,11 @@ def number_text(value: Number) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}".replace(".", ",")
 
 
+def rate_text(value: float | None) -> str:
+    """A win rate in whole percents, « — » where no game is finished."""
+    return "—" if value is None else f"{round(value * 100)} %"
+
+
 def points_text(value: Number | None) -> str:
     """Place-based points as people read them, the same on the podium, its chart, the tables
     and the exports: « 1,67 » (two decimals at most; a sum of thirds is no « 1,6667 »)."""

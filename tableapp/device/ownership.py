@@ -20,14 +20,15 @@ from companion.events.store import default_location
 from companion.hosting.access import SharedRights, new_secret
 from tableapp.device import session
 from tableapp.look.usertext import plain
-from tableapp.process import perprocess
+from tableapp.process import perprocess, shared
+from tableapp.table import sharing
 
 
 def announce_organiser() -> None:
     """The organiser's link on the terminal, once per process (tableapp/process/perprocess.py): done
     at start by `companion app`; for a server started otherwise, at its first run, at the
     address of the server's own options."""
-    perprocess.announce_organiser(str(default_location()), session.public_base_url)
+    perprocess.announce_organiser(str(default_location()), sharing.public_base_url)
 
 
 def take_organiser_link() -> None:
@@ -38,7 +39,7 @@ def take_organiser_link() -> None:
         return
     del st.query_params[ORGANISER_PARAM]
     try:
-        live = session.access().is_organiser(token)
+        live = shared.access().is_organiser(token)
     except CompanionError as exc:
         st.error(plain(str(exc)))
         return
@@ -58,7 +59,7 @@ def is_organiser() -> bool:
     memory = session.device()
     if not memory.organiser:
         return False
-    ok = session.access().is_organiser(memory.organiser)
+    ok = shared.access().is_organiser(memory.organiser)
     if not ok:
         memory.organiser = None
     return ok

@@ -17,6 +17,8 @@ from tableapp.device import session
 from tableapp.look import a11y
 from tableapp.look.navigation import page_hook
 from tableapp.look.usertext import plain, sentence
+from tableapp.process import shared
+from tableapp.table import sharing
 
 _INVITE_KEY = "_compagnon_invite"  # (code, role, token) of the host link shown on demand
 
@@ -26,7 +28,7 @@ _INVITE_KEY = "_compagnon_invite"  # (code, role, token) of the host link shown 
 def host_url(game: str, code: str, token: str) -> str:
     """The link that makes another device host (or co-host) of the game: shown on demand, on
     the host's own screen only, never on the public view or in an export."""
-    return f"{session.public_base_url()}/{game}?{urlencode({'code': code, 'host': token})}"
+    return f"{sharing.public_base_url()}/{game}?{urlencode({'code': code, 'host': token})}"
 
 
 def panel(stored: StoredGame, grant: Grant) -> None:
@@ -41,18 +43,18 @@ def panel(stored: StoredGame, grant: Grant) -> None:
                                 (right, COHOST, "Ajouter un co-hôte")):
         if column.button(label, key=f"tb_invite_{role}", width="stretch"):
             when = datetime.now().strftime("%d/%m %H:%M")
-            token, _new = session.access().issue(
+            token, _new = shared.access().issue(
                 stored.code, role, label=f"{ROLE_LABELS[role]} ajouté le {when}")
             st.session_state[_INVITE_KEY] = (stored.code, role, token)
     _invite(stored)
     st.markdown("**Appareils qui peuvent modifier la partie**")
-    for other in session.access().grants(stored.code):
+    for other in shared.access().grants(stored.code):
         text, button = st.columns([3, 1])
         mine = " (cet appareil)" if other.id == grant.id else ""
         text.text(f"{other.role_label} · {other.label or 'sans nom'}{mine}")
         if button.button("Retirer", key=f"tb_revoke_{other.id}", width="stretch"):
             try:
-                session.access().revoke(stored.code, other.id, by=grant)
+                shared.access().revoke(stored.code, other.id, by=grant)
             except NotAllowed as exc:
                 st.error(plain(sentence(exc) + "."))
             else:
@@ -68,7 +70,7 @@ def _invite(stored: StoredGame) -> None:
     url = host_url(stored.game, stored.code, token)
     with st.container(border=True):
         qr, text = st.columns([1, 2])
-        a11y.picture(session.qr_png(url), f"QR code : fait de l'appareil qui le scanne un "
+        a11y.picture(sharing.qr_png(url), f"QR code : fait de l'appareil qui le scanne un "
                      f"{ROLE_LABELS[role]} de la partie {stored.code}", where=qr)
         text.warning(f"Ce QR code fait de l'appareil qui le scanne un {ROLE_LABELS[role]} de "
                      "la partie : ne le montrez qu'à cet appareil. Une fois la main passée, "
@@ -85,14 +87,14 @@ def _delete(stored: StoredGame, grant: Grant) -> None:
                        "définitivement", key="tb_delete_sure")
     if st.button("Supprimer la partie", key="tb_delete", disabled=not sure):
         try:
-            session.access().delete_game(stored.code, grant)
+            shared.access().delete_game(stored.code, grant)
         except CompanionError as exc:
             st.error(plain(sentence(exc) + "."))
             return
         forget = page_hook(stored.game, "forget_game")  # Labystère: the players' sheets
         if forget is not None:
             forget(stored.code)
-        session.store().forget(stored.code)
+        shared.store().forget(stored.code)
         session.device().forget(stored.code)
         session.forget_code(stored.game)
         st.rerun()

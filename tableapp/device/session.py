@@ -1,5 +1,5 @@
-"""What a browser session knows: the shared event store, the game code in the URL, this
-device's rights, and the style of a tablet at a table. Game state never lives here: only a code,
+"""What a browser session knows: the game code in the URL, whether it shows the public view, this
+device's memory (its cookie) and its rights. Game state never lives here: only a code,
 the rest is on the server (SQLite), so a refresh, a sleeping tablet or a second device show the
 same game.
 
@@ -11,92 +11,23 @@ dies on a refresh, a cookie does not."""
 
 from __future__ import annotations
 
-import gc
-import io
-from collections.abc import Callable
-from typing import TypeVar
-from urllib.parse import urlencode
-
 import streamlit as st
 
-from companion.core.errors import StorageError
-from companion.events.store import (  # noqa: F401  (default_path: the pages tests use it)
+from companion.events.store import (  # noqa: F401  (the pages tests use them)
     EventStore,
-    default_location,
     default_path,
     normalize_code,
 )
-from companion.hosting.access import Access, DeviceMemory, Grant
-from companion.hosting.network import served_url
-from companion.hosting.positions import Positions
-from tableapp.live import scorecards
-from tableapp.process import perprocess
+from companion.hosting.access import DeviceMemory, Grant
+from tableapp.process import shared
 
-T = TypeVar("T")
 PUBLIC_VIEW = "public"
 HOST_PARAM = "host"
 DEVICE_COOKIE = "compagnon_appareil"
 DEVICE_COOKIE_DAYS = 365
 _DEVICE_KEY = "_compagnon_device"  # this session's DeviceMemory
-DEFAULT_PORT = 8501  # Streamlit's, when its options cannot be read
 _REMEMBER_KEY = "_compagnon_codes"  # game id -> last code opened in this session
 _SEEN_KEY = "_compagnon_seen_seq"  # code -> seq of the view last shown
-
-# Bigger touch targets and text readable across a table. Static CSS only: no user text here.
-TABLET_CSS = """
-<style>
-.stButton button, .stDownloadButton button, .stFormSubmitButton button {
-    min-height: 3rem; font-size: 1.1rem; padding: 0.5rem 1.2rem;
-}
-.stTextInput input, .stNumberInput input { min-height: 2.8rem; font-size: 1.1rem; }
-div[data-baseweb="select"] > div { min-height: 2.8rem; font-size: 1.1rem; }
-[data-testid="stButtonGroup"] button { min-height: 3rem; min-width: 3rem; font-size: 1.1rem; }
-.stMarkdown p, .stText { font-size: 1.1rem; }
-[data-testid="stMetricValue"] { font-size: 2.4rem; }
-""" + scorecards.CSS + """</style>
-"""
-
-
-def store() -> EventStore:
-    """The event store of this server (one per database path, shared by all sessions, kept by
-    the process: tableapp/process/perprocess.py). A file that cannot be opened stops the page
-    with its French sentence (the detail is in the server log); the next run tries again."""
-    return _opened(perprocess.store_at)
-
-
-def _opened(open_at: Callable[[str], T]) -> T:
-    """What `open_at` opens on this server's database, or the page stops on the French
-    sentence of a StorageError (a fixed sentence of ours: no user text, no path)."""
-    try:
-        return open_at(str(default_location()))
-    except StorageError as exc:
-        st.error(str(exc))
-        st.stop()
-        raise  # st.stop() raises; for type checkers
-
-
-def access() -> Access:
-    """The grants of this server's games (companion/hosting/access.py)."""
-    return _opened(perprocess.access_at)
-
-
-def positions() -> Positions:
-    """Where the hosts' devices stand in their games (companion/hosting/positions.py)."""
-    return _opened(perprocess.positions_at)
-
-
-_FROZEN: list[bool] = []  # once per server process
-
-
-def freeze_imports() -> None:
-    """After the first script run of this process (every page module imported): move what is
-    alive to the garbage collector's permanent generation. The modules, the games' data and
-    Streamlit itself are never garbage; without this every full collection walks them again
-    (~0.2 s on a loaded machine), at random moments of a tap."""
-    if not _FROZEN:
-        _FROZEN.append(True)
-        gc.freeze()
-
 
 # --- query params -----------------------------------------------------------------------------
 
@@ -180,7 +111,7 @@ def host_grant(code: str | None) -> Grant | None:
     token = host_token(code)
     if not token:
         return None
-    grant = access().verify(code, token)
+    grant = shared.access().verify(code, token)
     memory = device()
     if grant is None:
         if memory.token(code) == token:
@@ -237,34 +168,3 @@ def mark_seen(code: str, seq: int) -> None:
     st.session_state.setdefault(_SEEN_KEY, {})[code] = seq
 
 
-# --- sharing ----------------------------------------------------------------------------------
-
-
-def public_base_url() -> str:
-    """Where other devices reach this app, as the server knows it (registre TAB-10):
-    COMPANION_PUBLIC_URL when set, else the address and port Streamlit serves (its
-    server.address and server.port: the LAN address when it listens on every interface,
-    « localhost » when only this machine may connect, `companion app --local`). Never the
-    address a browser used: the links made from it carry host tokens, seat secrets and
-    soirée keys, and a request's `Host` or `X-Forwarded-*` says whatever its sender wrote."""
-    try:
-        bound, port = st.get_option("server.address"), st.get_option("server.port")
-    except Exception:  # an option Streamlit no longer knows: it listens as it always did
-        bound, port = None, None
-    return served_url(int(port or DEFAULT_PORT), str(bound or ""))
-
-
-def public_url(game: str, code: str) -> str:
-    """The read-only view of a game on another device (what the QR code opens)."""
-    return f"{public_base_url()}/{game}?{urlencode({'code': code, 'view': PUBLIC_VIEW})}"
-
-
-@st.cache_data(show_spinner=False, max_entries=64)
-def qr_png(text: str) -> bytes:
-    """A QR code of `text` as PNG bytes (made locally: no network)."""
-    import qrcode
-
-    image = qrcode.make(text, box_size=8, border=2)
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()

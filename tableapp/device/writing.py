@@ -21,6 +21,7 @@ from companion.events.store import StoredGame
 from companion.hosting.access import Grant
 from tableapp.device import session
 from tableapp.look.usertext import plain, sentence
+from tableapp.process import shared
 
 READ_ONLY = ("Vue publique : lecture seule, rien n'a été enregistré. Seul l'appareil de "
              "l'hôte (ou d'un co-hôte) peut modifier la partie.")
@@ -134,7 +135,7 @@ def write_at_tap(code: str, seq: int,
         st.session_state[TAP_ERROR_KEY] = READ_ONLY
         return
     try:
-        new_seq = session.store().append(code, made, seq, grant.role)
+        new_seq = shared.store().append(code, made, seq, grant.role)
     except RuleError as exc:
         st.session_state[TAP_ERROR_KEY] = plain(exc.reason) + (
             f"\n\n{plain(rule_line(exc.rule))}" if exc.rule else "")
@@ -161,30 +162,30 @@ def show_tap_error() -> None:
 def submit(stored: StoredGame, event: dict[str, Any]) -> bool:
     """Append `event` if the log has not moved since this view and the engine accepts it;
     otherwise st.error (reason + rule) and nothing is written. Reruns on success."""
-    return _write(stored, lambda seq, who: session.store().append(stored.code, event, seq, who))
+    return _write(stored, lambda seq, who: shared.store().append(stored.code, event, seq, who))
 
 
 def undo(stored: StoredGame, said: dict[str, Any] | None = None) -> bool:
     """Cancel the last effective event (a meta-event; nothing is deleted)."""
-    return _write(stored, lambda seq, who: session.store().undo(stored.code, seq, who), said)
+    return _write(stored, lambda seq, who: shared.store().undo(stored.code, seq, who), said)
 
 
 def redo(stored: StoredGame, event: dict[str, Any], said: dict[str, Any] | None = None
          ) -> bool:
     """« Rétablir » what an undo cancelled: the same event appended again, as a new line
     (docs/log-format.md › Rétablir; registre TAB-6)."""
-    return _write(stored, lambda seq, who: session.store().append(stored.code, event, seq, who),
+    return _write(stored, lambda seq, who: shared.store().append(stored.code, event, seq, who),
                   said)
 
 
 def correct(stored: StoredGame, index: int, event: dict[str, Any],
             said: dict[str, Any] | None = None) -> bool:
     """Replace the event written at raw `index` (refused if the rest no longer replays)."""
-    return _write(stored, lambda seq, who: session.store().correct(stored.code, index, event,
+    return _write(stored, lambda seq, who: shared.store().correct(stored.code, index, event,
                                                                    seq, who), said)
 
 
 def retract(stored: StoredGame, index: int, said: dict[str, Any] | None = None) -> bool:
     """Withdraw the event written at raw `index` (refused if the rest no longer replays)."""
-    return _write(stored, lambda seq, who: session.store().retract(stored.code, index, seq, who),
+    return _write(stored, lambda seq, who: shared.store().retract(stored.code, index, seq, who),
                   said)

@@ -11,10 +11,11 @@ from datetime import timedelta
 import streamlit as st
 
 from companion.events.store import EventStore
-
-# Where push is unavailable the screens poll the log's seq instead: a public screen shows a
 from tableapp.device import session
 from tableapp.live import live
+
+# Where push is unavailable the screens poll the log's seq instead: a public screen shows a
+from tableapp.process import shared
 
 # write within about half a second (issue 13: within 1 s of the tap), the host's devices
 # (which write themselves) follow another device's write within a second; ~5 ms of server CPU
@@ -47,7 +48,7 @@ def poll(code: str, *, host: bool) -> None:
     """Beside the live view (gamepage.live_view): the screen's own check of the log's seq
     against the one it last showed; a safety net where writes wake it, else its way of
     following the game."""
-    if live.hub(session.store()) is not None:
+    if live.hub(shared.store()) is not None:
         _follow_safety(code)
     elif host:
         _follow_host(code)
@@ -57,7 +58,7 @@ def poll(code: str, *, host: bool) -> None:
 
 def _behind(code: str) -> bool:
     shown = session.shown_seq(code)
-    return shown is not None and cached_seq(session.store(), code) > shown  # a log only grows
+    return shown is not None and cached_seq(shared.store(), code) > shown  # a log only grows
 
 
 @st.fragment(run_every=PUBLIC_REFRESH)

@@ -1,6 +1,7 @@
 """The phone at the table (issue 25): a compact game bar instead of the sidebar, a page that
 opens at its top, and the layout of a turn on one screen. Every style rule of the phone layout
-lives here (PHONE_CSS), so pages keep their own look and this file is the one place to read.
+lives here (`phone_css`), the shared ones and, through each game's page module (PHONE_STICKY,
+PHONE_ROWS, PHONE_CSS), the game's own: pages keep their own look.
 
 On a phone (a viewport at most 640 px wide) Streamlit's sidebar would cover 300 of 390 px and
 stay open after a choice: it is hidden there, and the game bar at the top of every page, one
@@ -10,9 +11,13 @@ here: no user text ever goes into this HTML."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
+from companion.core.registry import PLAYABLE as GAMES
 from tableapp.device import session
+from tableapp.look.navigation import page_hook
 
 PHONE_MAX = 640  # px: at most this wide, the device is laid out as a phone
 BAR_KEY = "compagnon_gamebar"
@@ -20,57 +25,47 @@ _POP_KEY = "compagnon_gamebar_menu"  # the popover's open state
 _BAR_PAGE = "_compagnon_gamebar_page"  # the page the bar was last drawn on
 _TOP_KEY = "_compagnon_top"  # (page, code) last opened: a new one starts at its top
 
-# The turn's primary action of each game (its key's class): it stays at the bottom of the
-# screen while its entry is long (a sticky action bar), at every size.
-ACTIONS = ['[data-testid="stLayoutWrapper"]:has(> .st-key-elsen_bar)',
-           # Camelot's and Emblèmes' action bars (tableapp/pages/tapbar.py: the buttons and
-           # why a tap wrote nothing), or the wrapper round one
-           '[class*="st-key-cam_new_"][class*="_bar"]',
-           '[data-testid="stLayoutWrapper"]:has(> [class*="st-key-cam_new_"][class*="_bar"])',
-           '[class*="st-key-emb_new_"][class*="_bar"]',
-           '[data-testid="stLayoutWrapper"]:has(> [class*="st-key-emb_new_"][class*="_bar"])',
-           # Noé's bar (tableapp/pages/noe/entry.py), or the wrapper Streamlit puts round it:
-           # a sticky box moves only inside its parent, and a wrapper is exactly its size
-           ".st-key-noe_entry_bar",
-           '[data-testid="stLayoutWrapper"]:has(> .st-key-noe_entry_bar)',
-           ".st-key-lb_entry_next"]
-# « Commencer la partie » of every game's new-game form, with why it cannot start yet
-# (tableapp/table/opening.py): inside the first screen however long the game's setup form is
-ACTIONS += ['[class*="st-key-np_"][class*="_startbar"]',
-            '[data-testid="stLayoutWrapper"]:has(> [class*="st-key-np_"][class*="_startbar"])']
-_STICKY = ", ".join(ACTIONS)
+def sticky(selector: str) -> list[str]:
+    """A box kept at the bottom of the screen, and the wrapper Streamlit puts round it: a
+    sticky box moves only inside its parent, and a wrapper is exactly its size."""
+    return [selector, f'[data-testid="stLayoutWrapper"]:has(> {selector})']
 
-PHONE_CSS = f"""
+
+# « Commencer la partie » of every game's new-game form, with why it cannot start yet
+# (tableapp/table/opening.py): inside the first screen however long the game's setup form is.
+# Each game adds the turn's primary action of its own pages (their keys' classes, the page
+# module's PHONE_STICKY): it stays at the bottom of the screen while its entry is long (a
+# sticky action bar), at every size.
+SHARED_STICKY = sticky('[class*="st-key-np_"][class*="_startbar"]')
+# Rows of buttons that stay side by side on a phone (Streamlit stacks every column): the shared
+# action bar's (tableapp/pages/tapbar.py), then each game's (the page module's PHONE_ROWS)
+SHARED_ROWS = [".st-key-tb_leave"]
+
+
+def _game_hooks(name: str) -> list[Any]:
+    """What each game's page module offers the phone's layout under `name` (registry order)."""
+    found = (page_hook(game, name) for game in GAMES)
+    return [hook for hook in found if hook is not None]
+
+
+def phone_css() -> str:
+    """Every style rule of the phone layout: the shared ones, and each game's (its page
+    module's PHONE_STICKY, PHONE_ROWS and PHONE_CSS: tableapp/pages/<id>/)."""
+    stuck = ", ".join(SHARED_STICKY + [s for found in _game_hooks("PHONE_STICKY") for s in found])
+    rows = ", ".join(SHARED_ROWS + [s for found in _game_hooks("PHONE_ROWS") for s in found])
+    return (_PHONE_CSS.replace("STICKY_ONES", stuck).replace("SIDE_BY_SIDE", rows)
+            .replace("</style>", "".join(_game_hooks("PHONE_CSS")) + "</style>"))
+
+
+_PHONE_CSS = f"""
 <style>
 .st-key-{BAR_KEY}, [data-testid="stLayoutWrapper"]:has(> .st-key-{BAR_KEY}) {{
   display: none; }}
 /* the header's empty band: 6rem above the title was 130 px of nothing on every screen */
 [data-testid="stMainBlockContainer"] {{ padding-top: 3.75rem !important; }}
-{_STICKY} {{ position: sticky; bottom: 0; z-index: 3; padding: 0.4rem 0;
+STICKY_ONES {{ position: sticky; bottom: 0; z-index: 3; padding: 0.4rem 0;
   background: rgb(255, 255, 255); }}
-@media (prefers-color-scheme: dark) {{ {_STICKY} {{ background: rgb(14, 17, 23); }} }}
-/* Noé's nine announcements: two rows on a tablet, three on a phone (five before), so the
-   turn's bar below them lies in the first screen; 44 px high: a thumb's target */
-.st-key-noe_entry_announcement button {{ min-height: 44px; padding: 2px 9px; }}
-.st-key-noe_entry_announcement button p {{ font-size: 0.875rem; }}
-.st-key-noe_entry_bar {{ gap: 0.5rem; }}
-[data-testid="stLayoutWrapper"] > .st-key-noe_entry_bar {{ padding: 0; }}  /* its wrapper's */
-/* the script that brings a refusal into view (noe_entry.into_view) takes no room */
-[class*="st-key-noe_said_"] [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{
-  display: none; }}
-/* Camelot's and Emblèmes' bars never cover the choices they confirm: a choice scrolled to
-   (a tap, the keyboard's focus) stops above the bar, not under it */
-[data-testid="stMain"]:has([class*="st-key-cam_new_"][class*="_bar"],
-    [class*="st-key-emb_new_"][class*="_bar"]) {{ scroll-padding-bottom: 16rem; }}
-@media (max-width: {PHONE_MAX}px) {{
-  [data-testid="stMain"]:has([class*="st-key-cam_new_"][class*="_bar"],
-      [class*="st-key-emb_new_"][class*="_bar"]) {{ scroll-padding-bottom: 18rem; }} }}
-/* their script that brings a new bar back on screen takes no room in it */
-[class*="st-key-cam_new_"][class*="_bar"] [data-testid="stElementContainer"]:has(
-    > [data-testid="stHtml"]), [class*="st-key-emb_new_"][class*="_bar"]
-    [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{ display: none; }}
-.st-key-elsen_next button:disabled {{ min-height: 48px; }}
-.st-key-elsen_next button:disabled p {{ font-size: 1rem; font-weight: 400; }}
+@media (prefers-color-scheme: dark) {{ STICKY_ONES {{ background: rgb(14, 17, 23); }} }}
 @media (max-width: {PHONE_MAX}px) {{
   /* no sidebar over the game: the game bar below replaces it */
   [data-testid="stSidebar"], [data-testid="stExpandSidebarButton"],
@@ -89,17 +84,9 @@ PHONE_CSS = f"""
 }}
 @media (max-width: {PHONE_MAX}px) {{
   /* rows of buttons or of small numbers stay side by side (Streamlit stacks every column) */
-  [data-testid="stHorizontalBlock"]:has(.st-key-elsen_back, .st-key-elsen_timer_go,
-      .st-key-tb_leave, .st-key-noe_entry_valid) {{ flex-wrap: nowrap; }}
-  [data-testid="stHorizontalBlock"]:has(.st-key-elsen_back, .st-key-elsen_timer_go,
-      .st-key-tb_leave, .st-key-noe_entry_valid) > [data-testid="stColumn"] {{
+  [data-testid="stHorizontalBlock"]:has(SIDE_BY_SIDE) {{ flex-wrap: nowrap; }}
+  [data-testid="stHorizontalBlock"]:has(SIDE_BY_SIDE) > [data-testid="stColumn"] {{
     min-width: 0 !important; flex: 1 1 0 !important; }}
-  [data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid) button {{
-    padding: 0.4rem 0.5rem; }}
-  [data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid) button * {{
-    white-space: normal !important; text-overflow: clip !important; }}
-  [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:has(.st-key-elsen_back,
-      .st-key-elsen_timer_reset) {{ flex: 0 0 auto !important; width: auto !important; }}
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .stNumberInput) {{
     flex-wrap: wrap; }}
   [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .stNumberInput)
@@ -119,42 +106,6 @@ PHONE_CSS = f"""
 .tc-turn.tc-mine {{ background: #e3f4e8; color: #0b3a1c; border: 3px solid #1e7b3c; }}
 @media (prefers-color-scheme: dark) {{
   .tc-turn.tc-mine {{ background: #10301c; color: #dcf7e5; border-color: #5cc384; }} }}
-</style>
-"""
-
-
-# ELSEN's narrator box on a phone and in the dark: sent with the narrator itself (its page adds
-# it to its own style, tableapp/pages/elsen/voice.py), never to a device without the narrator.
-NARRATOR_CSS = f"""
-<style>
-@media (max-width: {PHONE_MAX}px), (max-height: 900px) {{
-  /* ELSEN's narrator: the line and its clock, smaller, so the step's entry follows on
-     a phone or a tablet held sideways */
-  body .elsen-narrator {{ padding: 8px 12px; }}
-  body .elsen-narrator .spoken {{ font-size: 1.25rem; }}
-  body .elsen-narrator .note {{ font-size: 1rem; margin-top: 6px; padding: 4px 8px; }}
-  body .elsen-narrator .bar {{ margin-top: 6px; gap: 6px; }}
-  body .elsen-narrator .clock {{ font-size: 2.2rem; }}
-  body .elsen-narrator .clock.night {{ font-size: 3rem; }}
-  body .elsen-narrator button, body .elsen-narrator details summary {{ font-size: 1rem;
-    min-height: 44px; }}
-  body .elsen-narrator details summary {{ margin-top: 6px; }}
-  body .st-key-elsen_next button {{ min-height: 3.5rem; }}
-  body .st-key-elsen_next button p {{ font-size: 1.4rem; }}
-}}
-/* night mode: in dark mode every panel is dark, ELSEN's narrator box included */
-@media (prefers-color-scheme: dark) {{
-  body .elsen-narrator {{ background: #161b26; color: #eef1f6; border-color: #6f8fc4;
-    color-scheme: dark; }}
-  body .elsen-narrator .note {{ background: #2f2414; color: #ffd9a8; }}
-  body .elsen-narrator .count {{ color: #b8c0cc; }}
-  body .elsen-narrator button, body .elsen-narrator select,
-  body .elsen-narrator details summary {{ background: #0e1117; color: #eef1f6;
-    border-color: #6f8fc4; }}
-  body .elsen-narrator .pace button[aria-pressed="true"] {{ background: #6f8fc4;
-    color: #0e1117; }}
-  body .elsen-narrator .clock.done {{ color: #ff8a80; }}
-}}
 </style>
 """
 

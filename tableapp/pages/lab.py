@@ -70,8 +70,13 @@ def run_rows(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> list[d
     return original.rows("original") + (changed.rows("modifie") if changed else [])
 
 
+def _lab_games() -> list[str]:
+    """The games that offer a lab (GameInfo.lab), in the registry's order."""
+    return [g for g in GAMES if GAMES[g].lab]
+
+
 def _form() -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
-    game = st.selectbox("Jeu", [g for g in GAMES if GAMES[g].lab],
+    game = st.selectbox("Jeu", _lab_games(),
                         format_func=lambda g: GAMES[g].title, key="lab_game")
     module = lab_module(game)
     low, high = GAMES[game].players
@@ -179,7 +184,7 @@ def render() -> None:
     st.title("Labo d'équilibrage")
     st.warning(WARNING + " Chaque chiffre vient avec son intervalle de confiance à 95 %.")
     request = _form()
-    game = st.session_state.get("lab_game", "noe")
+    game = st.session_state.get("lab_game") or _lab_games()[0]
     with st.expander("Les politiques de jeu simulées"):
         for policy, text in lab_module(game).POLICIES.items():
             st.text(f"{policy} : {text}")

@@ -27,7 +27,7 @@ from tableapp.look.navigation import game_pages
 from tableapp.look.usertext import faults_said, plain, say, sentence
 from tableapp.pages.players import per_game_table
 from tableapp.pages.players import render as players_page
-from tableapp.table import seating
+from tableapp.table import seating, sharing
 from tableapp.table.aftergame import start_rematch
 from tableapp.table.opening import device_games, open_game
 
@@ -291,7 +291,7 @@ def _render_page() -> None:
         with st.expander("Lien de la soirée (pour un autre appareil)"):
             st.caption("Ce lien permet d'ajouter et de retirer des parties : ne le donnez "
                        "qu'aux appareils de la table.")
-            st.code(f"{session.public_base_url()}/soirees?{NIGHT_PARAM}={night.id}&"
+            st.code(f"{sharing.public_base_url()}/soirees?{NIGHT_PARAM}={night.id}&"
                     f"{KEY_PARAM}={key}", language=None)
     playing = seating.active_night()
     if playing is None or playing.id != night.id:

@@ -17,12 +17,12 @@ from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, MAX_ONLY_CARDS, make_options
 from print_kit.render import render_png
-from tableapp.device import session
 from tableapp.look import a11y
 from tableapp.look.navigation import page_hook
 from tableapp.look.usertext import plain
 from tableapp.pages import owndeck
 from tableapp.process.workload import slot
+from tableapp.table import sharing
 
 SECTION = "Impression"
 
@@ -82,7 +82,7 @@ def _options_form() -> dict[str, Any] | None:
         if controls is not None:
             extra.update(controls())
     with st.expander("Réglages avancés"):
-        url = st.text_input("Adresse de l'assistant (QR codes)", session.public_base_url(),
+        url = st.text_input("Adresse de l'assistant (QR codes)", sharing.public_base_url(),
                             key="print_url")
         calibration = st.text_input("Calibrage du verso : DX,DY,ÉCHELLE", "0,0,1",
                                     key="print_calibration")

@@ -18,6 +18,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tableapp.device.writing import TAP_ERROR_KEY, write_at_tap
+from tableapp.look.phone import PHONE_MAX
 
 Maker = dict[str, Any] | Callable[[], dict[str, Any] | None]
 
@@ -77,3 +78,16 @@ def bar(key: str) -> DeltaGenerator:
         st.session_state["_compagnon_tapbar_shown"] = key
         box.html(_INTO_VIEW.format(key=key), unsafe_allow_javascript=True)
     return box
+
+
+def phone_css(bars: str) -> str:
+    """The style of a game's action bars (`bars`: their keys' selector), which the game's page
+    module gives the phone's layout (PHONE_CSS): the bars never cover the choices they
+    confirm (a choice scrolled to, by a tap or the keyboard's focus, stops above the bar, not
+    under it), and their script that brings a new bar back on screen takes no room in it."""
+    return f"""
+[data-testid="stMain"]:has({bars}) {{ scroll-padding-bottom: 16rem; }}
+@media (max-width: {PHONE_MAX}px) {{
+  [data-testid="stMain"]:has({bars}) {{ scroll-padding-bottom: 18rem; }} }}
+{bars} [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{ display: none; }}
+"""

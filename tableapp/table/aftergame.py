@@ -25,7 +25,8 @@ from companion.stats.storage import profile_key
 from tableapp.device import ownership, session
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
-from tableapp.table import seating
+from tableapp.process import shared
+from tableapp.table import seating, sharing
 from tableapp.table.gamepage import is_host
 from tableapp.table.history import window
 from tableapp.table.opening import open_game
@@ -127,7 +128,7 @@ def send_to_bgstats(stored: StoredGame, record: GameRecord) -> None:
     st.link_button("Ouvrir dans BG Stats", link, icon=":material/open_in_new:",
                    width="stretch")
     if len(link.encode()) <= QR_MAX:
-        a11y.picture(session.qr_png(link), "QR code : ouvre « Envoyer à BG Stats » pour cette "
+        a11y.picture(sharing.qr_png(link), "QR code : ouvre « Envoyer à BG Stats » pour cette "
                      "partie", width=240, caption="À scanner avec le téléphone qui a BG Stats")
     else:
         st.caption("Le lien est trop long pour un QR code : ouvrez-le sur le téléphone qui a "
@@ -138,14 +139,14 @@ def start_rematch(code: str) -> None:
     """A new game: same players and options, seats rotated, the profiles this device may
     change at their new seats (the others wait for their owners), in the same night; this
     device hosts it. Opens it (st.switch_page)."""
-    events = session.store()
+    events = shared.store()
     stats = seating.stats_store()
     try:
         old = events.load(code)
         setup = rematch_setup(old.game, old.setup)
         new = events.create(old.game, setup, title=title_of(setup["players"],
                                                             str(setup.get("name") or "")))
-        token, _grant = session.access().issue(new, HOST, label="revanche")
+        token, _grant = shared.access().issue(new, HOST, label="revanche")
         session.become_host(new, token)
         # the profiles this device may change follow their players; the others are the
         # rematch's requests to their owners, as at any new game (companion/stats/seats.py)

@@ -62,7 +62,8 @@ from tableapp.live import live, livepoll, tableclock
 from tableapp.live.livepoll import HOST_REFRESH, PUBLIC_REFRESH  # noqa: F401  (the pages' API)
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
-from tableapp.table import notices
+from tableapp.process import shared
+from tableapp.table import notices, sharing
 from tableapp.table.history import (
     Describe,
     EntryForm,
@@ -143,7 +144,7 @@ def live_view(stored: StoredGame, draw: Callable[[StoredGame], None]) -> None:
 def _view(game: str, code: str, stored: StoredGame,
           draw: Callable[[StoredGame], None]) -> None:
     show_tap_error()
-    store = session.store()  # once: a woken view is what every phone of the game runs
+    store = shared.store()  # once: a woken view is what every phone of the game runs
     if not in_fragment_rerun():
         _draw_followed(store, stored, draw)
         return
@@ -179,7 +180,7 @@ def _draw_followed(store: EventStore, stored: StoredGame,
 def _load(game: str, code: str, lines: int | None = None,
           store: EventStore | None = None) -> StoredGame | None:
     try:
-        store = session.store() if store is None else store
+        store = shared.store() if store is None else store
         stored = (lines is not None and store.cached(code, game, lines)) or store.load(code)
     except UnknownGame:
         st.error(f"Aucune partie avec le code « {code} »." if is_valid_code(code)
@@ -189,7 +190,7 @@ def _load(game: str, code: str, lines: int | None = None,
     except NoLongerReplays as exc:  # a rules change: the log is intact, the host may save it
         st.error(plain(f"Impossible d'ouvrir la partie {code} : {exc}"))
         if is_host():
-            st.download_button("Exporter la partie (JSON)", session.store().export_json(code),
+            st.download_button("Exporter la partie (JSON)", shared.store().export_json(code),
                                f"partie-{code}.json", mime="application/json",
                                key="broken_export")
         st.stop()
@@ -257,9 +258,9 @@ def toolbar(stored: StoredGame, describe: Describe | None = None, ink: Ink | Non
 
 
 def _share(stored: StoredGame) -> None:
-    url = session.public_url(stored.game, stored.code)
+    url = sharing.public_url(stored.game, stored.code)
     qr, text = st.columns([1, 2])
-    a11y.picture(session.qr_png(url), f"QR code : ouvre la vue publique de la partie {stored.code}",
+    a11y.picture(sharing.qr_png(url), f"QR code : ouvre la vue publique de la partie {stored.code}",
                  caption="Vue publique (lecture seule)", where=qr)
     text.markdown(f"Code de la partie : **{stored.code}**")
     # wrapped: an address wider than the panel scrolled inside a block no keyboard could
@@ -286,7 +287,7 @@ _AUTHORS: dict[tuple[str, str, int, int], list[str]] = {}  # lines written never
 def _authors(code: str, since: int, upto: int) -> list[str]:
     """Who wrote lines since..upto of a game: read once per process, however many screens
     a write wakes (they all ask the same)."""
-    store = session.store()
+    store = shared.store()
     key = (str(store.path), code, since, upto)
     found = _AUTHORS.get(key)
     if found is None:

@@ -25,7 +25,7 @@ from tableapp.device import session
 from tableapp.device.writing import show_rule_error
 from tableapp.look.navigation import game_pages
 from tableapp.look.usertext import plain
-from tableapp.process import uploading
+from tableapp.process import shared, uploading
 from tableapp.table import seating
 
 SetupForm = Callable[[list[str]], dict[str, Any] | None]
@@ -39,7 +39,7 @@ def open_game(code: str) -> None:
     if not is_valid_code(code):
         st.error("Un code de partie a 6 lettres ou chiffres (par exemple « K7M3QP »).")
         return
-    game = session.store().game_of(code)
+    game = shared.store().game_of(code)
     if game is None:
         st.error(f"Aucune partie avec le code « {code} ».")
         return
@@ -130,7 +130,7 @@ def new_game(game: str, setup_form: SetupForm | None) -> None:
 
 def _start(game: str, names: list[str], extras: dict[str, Any]) -> None:
     try:
-        code = session.store().create(game, {"players": names, **extras},
+        code = shared.store().create(game, {"players": names, **extras},
                                       title=title_of(names, str(extras.get("name") or "")))
     except RuleError as exc:
         show_rule_error(exc)
@@ -149,9 +149,9 @@ def device_games(game: str | None = None) -> list[GameSummary]:
     mine = set(session.device().codes())
     if not mine:
         return []
-    games = [g for g in session.store().list_games(game, limit=1000) if g.code in mine]
+    games = [g for g in shared.store().list_games(game, limit=1000) if g.code in mine]
     # each said with the count its page says: the entries of its history, not the log's lines
-    counts = session.store().entry_counts([g.code for g in games])
+    counts = shared.store().entry_counts([g.code for g in games])
     return [replace(g, events=counts.get(g.code, g.events)) for g in games]
 
 
@@ -181,7 +181,7 @@ def import_form(game: str, key: str) -> None:
                                      max_bytes=LOG_BYTES, type=["json"], key=key)
     if upload is not None and st.button("Importer", key=f"{key}_go"):
         try:
-            code = session.store().import_log(upload.getvalue(), expected_game=game)
+            code = shared.store().import_log(upload.getvalue(), expected_game=game)
         except RuleError as exc:
             show_rule_error(exc)
             return
@@ -194,6 +194,6 @@ def import_form(game: str, key: str) -> None:
 
 def _host_new_game(game: str, code: str) -> None:
     """The device that created or imported a game is its host (a fresh token, in its URL)."""
-    token, _grant = session.access().issue(code, HOST, label="créée sur cet appareil")
+    token, _grant = shared.access().issue(code, HOST, label="créée sur cet appareil")
     session.become_host(code, token)
     session.set_code(game, code)

@@ -16,8 +16,9 @@ from companion.core.errors import CompanionError
 from companion.events.store import default_location
 from companion.stats.nights import Night
 from companion.stats.storage import StatsStore
-from tableapp.device import ownership, session
+from tableapp.device import ownership
 from tableapp.look.usertext import plain
+from tableapp.process import shared
 from tableapp.process.perprocess import PerProcess
 
 _NIGHT_KEY = "_compagnon_night"  # (night id, key) of the night this session is playing
@@ -27,7 +28,7 @@ _WAITING_KEY = "_compagnon_seats_waiting"  # names whose profile's owner must ac
 
 @PerProcess  # the process's, not a cache a browser may clear (tableapp/process/perprocess.py)
 def _stats_at(path: str) -> StatsStore:
-    return StatsStore(session.store())
+    return StatsStore(shared.store())
 
 
 def stats_store() -> StatsStore:

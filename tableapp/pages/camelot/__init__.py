@@ -20,7 +20,9 @@ from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import describe_event, tournament_result
 from tableapp.live import tableclock
 from tableapp.look import a11y
+from tableapp.look.phone import sticky
 from tableapp.look.usertext import plain
+from tableapp.pages import tapbar
 from tableapp.pages.camelot.entry import (
     CHIP_INK,
     CHIP_STYLE,
@@ -53,6 +55,12 @@ FORMS: dict[str, EntryForm] = {"start": start_form, "cannot_start": start_form,
 
 
 GAME = "camelot"
+
+# Camelot's action bars on a phone (tableapp/look/phone.py gathers every game's; the bars are
+# tableapp/pages/tapbar.py's, keyed `<form key>_bar`)
+_BARS = '[class*="st-key-cam_new_"][class*="_bar"]'
+PHONE_STICKY = sticky(_BARS)
+PHONE_CSS = tapbar.phone_css(_BARS)
 SECTION = "Camelot"
 MODES = {"table": "Suivi complet (chaque carte jouée)", "jetons": "Jetons seulement"}
 

@@ -20,6 +20,7 @@ from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import describe
 from tableapp.device import session
 from tableapp.live import tableclock
+from tableapp.look.phone import PHONE_MAX
 from tableapp.look.usertext import plain
 from tableapp.pages.elsen.choices import settings_form, setup_form
 from tableapp.pages.elsen.forms import FORMS
@@ -44,6 +45,19 @@ from tableapp.table.gamepage import (
 
 GAME = "elsen"
 SECTION = game_info(GAME).title
+
+# ELSEN's turn on a phone (tableapp/look/phone.py gathers every game's): the wrapper of its bar
+# stays at the bottom of the screen, « Retour » and the timer's buttons side by side
+PHONE_STICKY = ['[data-testid="stLayoutWrapper"]:has(> .st-key-elsen_bar)']
+PHONE_ROWS = [".st-key-elsen_back", ".st-key-elsen_timer_go"]
+PHONE_CSS = f"""
+.st-key-elsen_next button:disabled {{ min-height: 48px; }}
+.st-key-elsen_next button:disabled p {{ font-size: 1rem; font-weight: 400; }}
+@media (max-width: {PHONE_MAX}px) {{
+  [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:has(.st-key-elsen_back,
+      .st-key-elsen_timer_reset) {{ flex: 0 0 auto !important; width: auto !important; }}
+}}
+"""
 SECRET_SECONDS = 15
 
 # --- secrets and public facts -----------------------------------------------------------------

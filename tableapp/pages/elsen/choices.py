@@ -18,8 +18,6 @@ from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.mission import GHOST_REWARDS
 from companion.games.elsen.narration import NIGHT_ROLE_NAMES, NIGHT_ROLES, NIGHT_SECONDS
 from companion.games.elsen.setup import VOTE_THRESHOLDS, check_special_roles, elsen_data
-from tableapp.device import session
-from tableapp.look.shell import HOUSE_MARK, house_note
 from tableapp.look.usertext import plain
 from tableapp.pages.elsen.narrator import (
     day_durations,
@@ -27,6 +25,8 @@ from tableapp.pages.elsen.narrator import (
     narrator_step,
     night_countdowns,
 )
+from tableapp.process import shared
+from tableapp.shell import HOUSE_MARK, house_note
 from tableapp.table.gamepage import StoredGame, is_host
 
 THRESHOLD_LABELS = {"strict_majority": "plus de la moitié des joueurs à bord",
@@ -95,7 +95,7 @@ def settings_form(stored: StoredGame) -> None:
 
     def save() -> None:
         if is_host():
-            session.positions().set_narrator(stored.code, replace(
+            shared.positions().set_narrator(stored.code, replace(
                 narrator_place(stored.code, narrator_step(stored)),
                 night=bool(st.session_state.elsen_night),
                 durations={name: int(st.session_state[key]) for name, key in keys.items()

@@ -25,10 +25,10 @@ from companion.games.elsen.narration import (
 )
 from companion.games.elsen.setup import elsen_data, parse_setup, random_deal
 from companion.hosting.positions import Countdown, NarratorPlace
-from tableapp.device import session
 from tableapp.pages.elsen import bar
 from tableapp.pages.elsen.forms import FORMS, deal_form
 from tableapp.pages.elsen.voice import narrator_html
+from tableapp.process import shared
 from tableapp.table.gamepage import READ_ONLY, StoredGame, is_host
 
 
@@ -36,7 +36,7 @@ def narrator_place(code: str, step: int) -> NarratorPlace:
     """Where the narrator stands at the step after `step` effective entries (narrator_step):
     kept with the game on the server, so a refresh, a sleeping tablet or a restart find the
     same line and the same remaining time, and an undo, a redo or a correction keep it."""
-    return session.positions().narrator(code).at(step)
+    return shared.positions().narrator(code).at(step)
 
 
 def narrator_step(stored: StoredGame) -> int:
@@ -68,7 +68,7 @@ def _moved(code: str, step: int, line: int, start: float | None = None) -> None:
     place = narrator_place(code, step).moved(line)
     if start:
         place = replace(place, countdown=Countdown.fresh(start).toggled(time.time()))
-    session.positions().set_narrator(code, place)
+    shared.positions().set_narrator(code, place)
 
 
 def _timer(code: str, step: int, line: int, countdown: Countdown,
@@ -79,7 +79,7 @@ def _timer(code: str, step: int, line: int, countdown: Countdown,
         bar.refuse("elsen_timer_go", READ_ONLY)
         return
     changed = countdown.reset() if reset else countdown.toggled(time.time())
-    session.positions().set_narrator(code, replace(narrator_place(code, step), line=line,
+    shared.positions().set_narrator(code, replace(narrator_place(code, step), line=line,
                                                    countdown=changed))
 
 

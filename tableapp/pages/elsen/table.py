@@ -17,9 +17,10 @@ from companion.core.text import number
 from companion.games.elsen.engine import ElsenState
 from companion.hosting import seats
 from companion.hosting.positions import Countdown
-from tableapp.device import session
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
+from tableapp.process import shared
+from tableapp.table import sharing
 
 SEAT_PARAM = "seat"
 ROLE_SECONDS = 10
@@ -81,7 +82,7 @@ def seat_from_link(code: str, players: list[str]) -> str | None:
     token = st.query_params.get(SEAT_PARAM)
     if not token:
         return None
-    seat = seats.seat_of(session.positions(), code, token)
+    seat = seats.seat_of(shared.positions(), code, token)
     if seat is None or seat not in players:
         st.warning("Ce lien de place ne marche plus (l'hôte a refait les liens) : demandez-"
                    "lui le nouveau.")
@@ -117,7 +118,7 @@ def _role_open(state: ElsenState, seat: str) -> None:
 
 def seat_url(code: str, token: str) -> str:
     """A player's private link: the public view, plus the seat's secret."""
-    return f"{session.public_url('elsen', code)}&{urlencode({SEAT_PARAM: token})}"
+    return f"{sharing.public_url('elsen', code)}&{urlencode({SEAT_PARAM: token})}"
 
 
 def seat_links(code: str, players: list[str]) -> None:
@@ -130,7 +131,7 @@ def seat_links(code: str, players: list[str]) -> None:
     if st.button("Créer un lien par joueur" if mine is None else "Refaire les liens "
                  "(les anciens ne marchent plus)", key="elsen_seats_make",
                  icon=":material/qr_code_2:", width="stretch"):
-        tokens[code] = mine = seats.issue(session.positions(), code, players)
+        tokens[code] = mine = seats.issue(shared.positions(), code, players)
     if mine is None:
         return
     who = st.segmented_control("Lien de", players, format_func=plain, key="elsen_seats_who")
@@ -138,7 +139,7 @@ def seat_links(code: str, players: list[str]) -> None:
         return
     url = seat_url(code, mine[who])
     qr, text = st.columns([1, 2])
-    a11y.picture(session.qr_png(url), f"QR code : ouvre le lien privé de {who} (son rôle)",
+    a11y.picture(sharing.qr_png(url), f"QR code : ouvre le lien privé de {who} (son rôle)",
                  caption=f"Lien privé de {who}", where=qr)
     text.code(url, language=None)
 

@@ -16,7 +16,7 @@ import json
 
 from companion.games.elsen.narration import Script
 from companion.hosting.positions import Countdown
-from tableapp.look import phone
+from tableapp.look.phone import PHONE_MAX
 
 # The pace offered: three buttons, the rate given to speechSynthesis (1 is the voice's own).
 PACES = {"lente": 0.8, "normale": 1.0, "rapide": 1.25}
@@ -157,6 +157,41 @@ NARRATOR_JS = """
     document.addEventListener("click", () => { if (!S.wake) awake(); }, {once: true}); }
 })"""
 
+# ELSEN's narrator box on a phone and in the dark: sent with the narrator itself (added to its
+# own style below), never to a device without the narrator.
+NARRATOR_PHONE_CSS = f"""
+<style>
+@media (max-width: {PHONE_MAX}px), (max-height: 900px) {{
+  /* ELSEN's narrator: the line and its clock, smaller, so the step's entry follows on
+     a phone or a tablet held sideways */
+  body .elsen-narrator {{ padding: 8px 12px; }}
+  body .elsen-narrator .spoken {{ font-size: 1.25rem; }}
+  body .elsen-narrator .note {{ font-size: 1rem; margin-top: 6px; padding: 4px 8px; }}
+  body .elsen-narrator .bar {{ margin-top: 6px; gap: 6px; }}
+  body .elsen-narrator .clock {{ font-size: 2.2rem; }}
+  body .elsen-narrator .clock.night {{ font-size: 3rem; }}
+  body .elsen-narrator button, body .elsen-narrator details summary {{ font-size: 1rem;
+    min-height: 44px; }}
+  body .elsen-narrator details summary {{ margin-top: 6px; }}
+  body .st-key-elsen_next button {{ min-height: 3.5rem; }}
+  body .st-key-elsen_next button p {{ font-size: 1.4rem; }}
+}}
+/* night mode: in dark mode every panel is dark, ELSEN's narrator box included */
+@media (prefers-color-scheme: dark) {{
+  body .elsen-narrator {{ background: #161b26; color: #eef1f6; border-color: #6f8fc4;
+    color-scheme: dark; }}
+  body .elsen-narrator .note {{ background: #2f2414; color: #ffd9a8; }}
+  body .elsen-narrator .count {{ color: #b8c0cc; }}
+  body .elsen-narrator button, body .elsen-narrator select,
+  body .elsen-narrator details summary {{ background: #0e1117; color: #eef1f6;
+    border-color: #6f8fc4; }}
+  body .elsen-narrator .pace button[aria-pressed="true"] {{ background: #6f8fc4;
+    color: #0e1117; }}
+  body .elsen-narrator .clock.done {{ color: #ff8a80; }}
+}}
+</style>
+"""
+
 NARRATOR_CSS = """
 <style>
 .elsen-narrator {border: 3px solid #2b4c7e; border-radius: 12px; padding: 14px 18px;
@@ -209,8 +244,8 @@ body .elsen-narrator .head details summary {margin-top: 0;}
   [data-testid="stMainBlockContainer"]:has(.elsen-narrator) h1 {font-size: 2.25rem;
     padding-top: 0;} }
 </style>
-""".replace("PHONE_MAX", str(phone.PHONE_MAX)) + (
-    phone.NARRATOR_CSS)  # on a phone, on a short screen, in the dark
+""".replace("PHONE_MAX", str(PHONE_MAX)) + (
+    NARRATOR_PHONE_CSS)  # on a phone, on a short screen, in the dark
 
 
 def _settings() -> str:

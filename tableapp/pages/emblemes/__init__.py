@@ -28,9 +28,11 @@ from companion.games.emblemes.placecards import (
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
 from tableapp.live import tableclock
-from tableapp.look.shell import HOUSE_MARK, house_note
+from tableapp.look.phone import sticky
 from tableapp.look.usertext import plain
+from tableapp.pages import tapbar
 from tableapp.pages.emblemes.entry import reveal_form
+from tableapp.shell import HOUSE_MARK, house_note
 from tableapp.table.aftergame import after_game
 from tableapp.table.gamepage import (
     EntryForm,
@@ -44,6 +46,12 @@ from tableapp.table.gamepage import (
 
 SECTION = "Emblèmes"
 GAME = "emblemes"
+
+# Emblèmes's action bars on a phone (tableapp/look/phone.py gathers every game's; the bars are
+# tableapp/pages/tapbar.py's, keyed `<form key>_bar`)
+_BARS = '[class*="st-key-emb_new_"][class*="_bar"]'
+PHONE_STICKY = sticky(_BARS)
+PHONE_CSS = tapbar.phone_css(_BARS)
 KIND_LABELS = {"fixed": "pièces (fixe, négatif = perte)", "per_card": "1 pièce par carte du lieu",
                "steal": "vol à chaque autre joueur", "half_value": "moitié de la valeur"}
 def timing_mark(value: int) -> str:

@@ -25,7 +25,6 @@ from companion.games.labystere.mapview import (
 )
 from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
-from tableapp.device import session
 from tableapp.live import tableclock
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
@@ -39,6 +38,7 @@ from tableapp.pages.labystere.board import (
 )
 from tableapp.pages.labystere.sheet import SHEET_PATH, sheet, sheet_store  # noqa: F401
 from tableapp.pages.labystere.turn import FORMS, declare_entry, turn_panel
+from tableapp.table import sharing
 from tableapp.table.aftergame import after_game
 from tableapp.table.gamepage import (
     StoredGame,
@@ -51,6 +51,10 @@ from tableapp.table.gamepage import (
 
 GAME = "labystere"
 SECTION = game_info(GAME).title
+
+# Labystère's turn on a phone (tableapp/look/phone.py gathers every game's): « Suivant » of
+# the entry stays at the bottom of the screen
+PHONE_STICKY = [".st-key-lb_entry_next"]
 
 # Static styles of the map and the die; no user text is ever put in this HTML. Every light
 # background carries its own dark text: in dark mode the page's text is light.
@@ -311,14 +315,14 @@ def _faq_tab() -> None:
 
 def sheet_url(code: str) -> str:
     """The sheet page for this game; each phone adds its own secret token when it opens it."""
-    return f"{session.public_base_url()}/{SHEET_PATH}?{urlencode({'code': code})}"
+    return f"{sharing.public_base_url()}/{SHEET_PATH}?{urlencode({'code': code})}"
 
 
 def _sheet_invite(stored: StoredGame) -> None:
     with st.expander("Fiche d'enquête sur ton téléphone"):
         url = sheet_url(stored.code)
         left, right = st.columns([1, 2])
-        a11y.picture(session.qr_png(url), "QR code : ouvre la fiche d'enquête de la partie "
+        a11y.picture(sharing.qr_png(url), "QR code : ouvre la fiche d'enquête de la partie "
                      f"{stored.code} sur le téléphone qui le scanne", width=180, where=left)
         right.write("Chaque joueur scanne ce code avec son téléphone : il y barre les suspects "
                     "et les lieux qu'il élimine. Sa fiche reste secrète, sur son téléphone.")

@@ -21,6 +21,7 @@ from companion.games.labystere.sheets import (
 from tableapp.device import session
 from tableapp.live import live, livepoll, tableclock
 from tableapp.look.usertext import plain
+from tableapp.process import shared
 from tableapp.process.perprocess import PerProcess
 
 GAME = "labystere"
@@ -53,7 +54,7 @@ def _sheet_code() -> str | None:
             session.set_code(GAME, normalize_code(typed))
             st.rerun()
         return None
-    if not is_valid_code(code) or session.store().game_of(code) != GAME:
+    if not is_valid_code(code) or shared.store().game_of(code) != GAME:
         st.error(plain(f"Aucune partie de Labystère avec le code «\u00a0{code}\u00a0»."))
         session.forget_code(GAME)
         return None
@@ -120,7 +121,7 @@ def _whose_turn(code: str) -> list[str]:
     """Whose turn it is and what the table waits for, « À toi » on the phone of that seat:
     the sheet is what a player holds while the others play. Followed like a game's view (a
     write wakes this fragment alone, tableapp/live/live.py). Returns the players' names."""
-    store = session.store()
+    store = shared.store()
     woken = live.woken_seq(store)
     try:
         stored = (woken is not None and store.cached(code, GAME, woken)) or store.load(code)

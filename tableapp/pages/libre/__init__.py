@@ -14,11 +14,11 @@ from companion.core.errors import CompanionError
 from companion.core.registry import game_info
 from companion.games.libre.board import WINNER_LABELS, describe, remembered_rules, rules_line
 from companion.games.libre.engine import MAX_NAME, MAX_ROUNDS, MAX_SCORE
-from tableapp.device import session
 from tableapp.device.writing import TAP_ERROR_KEY
 from tableapp.live import tableclock
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
+from tableapp.process import shared
 from tableapp.table.aftergame import after_game
 from tableapp.table.gamepage import (
     EntryForm,
@@ -55,7 +55,7 @@ def _remembered() -> dict[str, dict[str, Any]]:
         cached = st.session_state.get(_KNOWN_KEY)
         if cached is not None and cached[0] == codes:
             return dict(cached[1])
-        known = remembered_rules([session.store().load(code).setup for code in codes])
+        known = remembered_rules([shared.store().load(code).setup for code in codes])
     except CompanionError:
         return {}
     st.session_state[_KNOWN_KEY] = (codes, known)

@@ -15,6 +15,7 @@ from companion.games.noe.board import chart_spec, describe, grid_column, grid_ro
 from companion.games.noe.cards import deck
 from tableapp.live import scorecards, tableclock
 from tableapp.look import a11y
+from tableapp.look.phone import PHONE_MAX, sticky
 from tableapp.look.usertext import plain
 from tableapp.pages.noe.checkers import (
     CONTROL_MODES,
@@ -50,6 +51,28 @@ from tableapp.table.history import window
 
 GAME = "noe"
 SECTION = game_info(GAME).title
+
+# Noé's turn on a phone (tableapp/look/phone.py gathers every game's): its bar stays at the
+# bottom of the screen, its « Valider » row side by side
+PHONE_STICKY = sticky(".st-key-noe_entry_bar")
+PHONE_ROWS = [".st-key-noe_entry_valid"]
+PHONE_CSS = f"""
+/* Noé's nine announcements: two rows on a tablet, three on a phone (five before), so the
+   turn's bar below them lies in the first screen; 44 px high: a thumb's target */
+.st-key-noe_entry_announcement button {{ min-height: 44px; padding: 2px 9px; }}
+.st-key-noe_entry_announcement button p {{ font-size: 0.875rem; }}
+.st-key-noe_entry_bar {{ gap: 0.5rem; }}
+[data-testid="stLayoutWrapper"] > .st-key-noe_entry_bar {{ padding: 0; }}  /* its wrapper's */
+/* the script that brings a refusal into view (entry.into_view) takes no room */
+[class*="st-key-noe_said_"] [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{
+  display: none; }}
+@media (max-width: {PHONE_MAX}px) {{
+  [data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid) button {{
+    padding: 0.4rem 0.5rem; }}
+  [data-testid="stHorizontalBlock"]:has(.st-key-noe_entry_valid) button * {{
+    white-space: normal !important; text-overflow: clip !important; }}
+}}
+"""
 
 
 def _setup_form(players: list[str]) -> dict[str, Any] | None:

@@ -16,7 +16,7 @@ import json
 import streamlit as st
 
 # Streamlit's English, as whole text nodes (or attributes) -> French. Patterns are anchored
-from tableapp.device import session
+from tableapp.live import scorecards
 from tableapp.look import a11y, phone
 
 # JavaScript regular expressions; keep them specific: the app's own text is French already.
@@ -240,6 +240,21 @@ HOUSE_HELP = ("Là où la règle imprimée se tait ou se contredit, le projet a 
               "une règle officielle.")
 
 
+# Bigger touch targets and text readable across a table. Static CSS only: no user text here.
+TABLET_CSS = """
+<style>
+.stButton button, .stDownloadButton button, .stFormSubmitButton button {
+    min-height: 3rem; font-size: 1.1rem; padding: 0.5rem 1.2rem;
+}
+.stTextInput input, .stNumberInput input { min-height: 2.8rem; font-size: 1.1rem; }
+div[data-baseweb="select"] > div { min-height: 2.8rem; font-size: 1.1rem; }
+[data-testid="stButtonGroup"] button { min-height: 3rem; min-width: 3rem; font-size: 1.1rem; }
+.stMarkdown p, .stText { font-size: 1.1rem; }
+[data-testid="stMetricValue"] { font-size: 2.4rem; }
+""" + scorecards.CSS + """</style>
+"""
+
+
 def house_note() -> None:
     """The one line that explains the « ° » marks of a form (each house default is marked once
     with HOUSE_MARK, never spelt out in front of the players), with the detail on demand."""
@@ -255,7 +270,7 @@ def relabel_script() -> str:
 def page_style() -> str:
     """Every page's style: large controls (session), touch targets (here), contrast (a11y), the
     phone's layout (phone). Static text."""
-    return session.TABLET_CSS + TOUCH_CSS + a11y.A11Y_CSS + phone.PHONE_CSS
+    return TABLET_CSS + TOUCH_CSS + a11y.A11Y_CSS + phone.phone_css()
 
 
 def page_markup() -> str:
