@@ -138,6 +138,17 @@ def _rank(night_id: int, key: str) -> None:
         st.session_state["_night_ranking_refused"] = sentence(exc)
 
 
+def _change(action: Callable[[], object]) -> None:
+    """A change of the night, checked by the server: done, the page runs again; refused, its
+    French sentence (the night's rights are the server's to say, registre TAB-8)."""
+    try:
+        action()
+    except CompanionError as exc:
+        say(exc)
+    else:
+        st.rerun()
+
+
 def _settings(night: Night, key: str) -> None:
     """Rename or delete the night (its games stay)."""
     stats = seating.stats_store()
@@ -145,12 +156,8 @@ def _settings(night: Night, key: str) -> None:
         title = st.text_input("Nom de la soirée", value=night.title, max_chars=80,
                               key=f"night_title_{night.id}")
         if st.button("Renommer", key=f"night_rename_{night.id}", width="stretch"):
-            try:
-                stats.rename_night(night.id, title, by=ownership.rights(night_key=key))
-            except CompanionError as exc:
-                say(exc)
-            else:
-                st.rerun()
+            _change(lambda: stats.rename_night(night.id, title,
+                                               by=ownership.rights(night_key=key)))
         sure = st.checkbox("Supprimer la soirée : ses parties restent enregistrées",
                            key=f"night_delete_ok_{night.id}")
         if st.button("Supprimer la soirée", key=f"night_delete_{night.id}", width="stretch",
@@ -186,13 +193,8 @@ def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -
             if bar.button("Retirer de la soirée", key=f"night_drop_{row['code']}",
                           type="tertiary", help="La partie reste enregistrée ; elle quitte "
                                                 "seulement la soirée"):
-                try:
-                    seating.stats_store().detach(row["code"],
-                                                 by=ownership.rights(night_key=key))
-                except CompanionError as exc:
-                    say(exc)
-                else:
-                    st.rerun()
+                _change(lambda code=row["code"]: seating.stats_store().detach(
+                    code, by=ownership.rights(night_key=key)))
 
 
 def _play_here(night: Night, key: str) -> None:
@@ -219,12 +221,7 @@ def _attach(night: Night, key: str) -> None:
         code = st.selectbox("Partie de cet appareil", list(labels), format_func=labels.get,
                             key="night_attach_choice")
         if st.button("Rattacher à la soirée", key="night_attach", width="stretch") and code:
-            try:
-                stats.attach(night.id, code, by=ownership.rights(night_key=key))
-            except CompanionError as exc:
-                say(exc)
-            else:
-                st.rerun()
+            _change(lambda: stats.attach(night.id, code, by=ownership.rights(night_key=key)))
 
 
 def _exports(night: Night, ranking: str) -> None:

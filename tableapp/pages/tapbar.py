@@ -12,11 +12,13 @@ button tapped: where the thumb is."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from companion.events.store import StoredGame
 from tableapp.device.writing import TAP_ERROR_KEY, write_at_tap
 from tableapp.look.phone import PHONE_MAX
 
@@ -56,6 +58,33 @@ def refusal(key: str) -> None:
         st.info(line)
     else:
         st.warning(line)
+
+
+def picked(key: str, widget: str, missing: str) -> Any:
+    """From an event maker run at a tap: the choice in form `key`'s widget `widget`, or None
+    after refusing the tap with `missing` (which choice to make)."""
+    value = st.session_state.get(f"{key}_{widget}")
+    if value is None:
+        refuse(key, missing)
+    return value
+
+
+def confirm(view: StoredGame, key: str, label: str, make: Maker, new: bool,
+            in_bar: bool = True, **options: Any) -> dict[str, Any] | None:
+    """The button (`<key>_go`) that confirms form `key`. A new entry is written by its tap
+    (`tap`), in the form's bar (`in_bar`) under why the last tap wrote nothing; a correction
+    gives the event `make` makes, for the history's form to write."""
+    if new:
+        with bar(key) if in_bar else nullcontext():
+            refusal(key)
+            st.button(label, key=f"{key}_go", width="stretch", on_click=tap,
+                      args=(view.code, view.seq, key, make), **options)
+        return None
+    if st.button(label, key=f"{key}_go", width="stretch", **options):
+        event = make() if callable(make) else make
+        refusal(key)
+        return event
+    return None
 
 
 # After a write the page redraws shorter or longer and keeps its scroll: the next entry's bar

@@ -156,24 +156,38 @@ def device_games(game: str | None = None) -> list[GameSummary]:
 
 
 def resume(game: str) -> None:
+    """« Reprendre une partie » on a game's page: this device's games of it, or a code typed,
+    or a log imported."""
+    resume_form(game, (f"rs_{game}_choice", f"rs_{game}_open", f"rs_{game}_code",
+                       f"rs_{game}_go"), "Aucune partie de ce jeu sur cet appareil.")
+    import_form(game, key=f"rs_{game}_import")
+
+
+def resume_form(game: str | None, keys: tuple[str, str, str, str], empty: str) -> None:
+    """This device's games (of `game`, or of every game, then each says its game) to pick, or
+    a code typed. `keys`: the widgets' (choice, its button, the code, its button)."""
     st.header("Reprendre une partie")
-    games = device_games(game)
+    games = device_games(game)  # only this device's: the code of anyone else's game is theirs
     if games:
-        labels = {g.code: f"{g.code} · {g.title} · {counted(g.events, 'événement')} · "
-                          f"{date_time(g.updated)}"
+        labels = {g.code: " · ".join([g.code, *([] if game else [game_info(g.game).title]),
+                                      g.title, counted(g.events, "événement"),
+                                      date_time(g.updated)])
                           + (" · ne se rejoue plus" if g.replays is False else "")
                   for g in games}
         choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
-                              key=f"rs_{game}_choice")
-        if st.button("Reprendre cette partie", key=f"rs_{game}_open") and choice:
-            session.set_code(game, choice)
-            st.rerun()
+                              key=keys[0])
+        if st.button("Reprendre cette partie", key=keys[1]) and choice:
+            if game is None:
+                open_game(choice)
+            else:
+                session.set_code(game, choice)
+                st.rerun()
     else:
-        st.caption("Aucune partie de ce jeu sur cet appareil.")
-    typed = st.text_input("Code d'une partie", key=f"rs_{game}_code", max_chars=12)
-    if st.button("Ouvrir", key=f"rs_{game}_go") and typed.strip():
+        st.caption(empty)
+    typed = st.text_input("Code d'une partie", key=keys[2], max_chars=12,
+                          placeholder="ex. K7M3QP")
+    if st.button("Ouvrir", key=keys[3]) and typed.strip():
         open_game(typed)
-    import_form(game, key=f"rs_{game}_import")
 
 
 def import_form(game: str, key: str) -> None:

@@ -15,9 +15,11 @@ from typing import Any
 import streamlit as st
 
 from companion.core.text import counted
+from companion.events.store import StoredGame
 from companion.games.camelot.cards import catalogue
 from companion.games.camelot.engine import CamelotState
 from companion.games.camelot.texts import describe_event, tournament_result
+from tableapp.device.writing import is_public_view
 from tableapp.live import tableclock
 from tableapp.look import a11y
 from tableapp.look.phone import sticky
@@ -35,15 +37,8 @@ from tableapp.pages.camelot.entry import (
 from tableapp.pages.camelot.tokens import penalty_form, tournament_form
 from tableapp.pages.camelot.turn import lancelot_form, play_form, turn_end_form, turn_entry
 from tableapp.table.aftergame import after_game
-from tableapp.table.gamepage import (
-    EntryForm,
-    StoredGame,
-    correction,
-    current_game,
-    is_public_view,
-    live_view,
-    toolbar,
-)
+from tableapp.table.gamepage import current_game, live_view, toolbar
+from tableapp.table.history import EntryForm, correction
 
 # The entry forms by event type: the same code enters an event and corrects it. The deal and
 # reshuffle of a simulation have no form (they can only be withdrawn).

@@ -156,11 +156,8 @@ def _cannot_at_tap(p: int, widget: str) -> dict[str, Any]:
 
 
 def _start_at_tap(p: int, key: str) -> dict[str, Any] | None:
-    colour = st.session_state.get(f"{key}_colour")
-    if colour is None:
-        tapbar.refuse(key, "Choisissez la couleur du tournoi.")
-        return None
-    return {"type": "start", "player": p, "colour": colour}
+    colour = tapbar.picked(key, "colour", "Choisissez la couleur du tournoi.")
+    return None if colour is None else {"type": "start", "player": p, "colour": colour}
 
 
 def prize_form(view: StoredGame, prefill: dict[str, Any] | None,
@@ -174,23 +171,10 @@ def prize_form(view: StoredGame, prefill: dict[str, Any] | None,
     start_values(key, prefill, {f"{key}_colour": (prefill or {}).get("colour")})
     st.pills("Jeton choisi", missing, format_func=colour_chip, key=f"{key}_colour",
              on_change="ignore")
-    take = partial(_prize_at_tap, who, key)
-    if prefill is None:
-        with tapbar.bar(key):
-            tapbar.refusal(key)
-            st.button("Prendre ce jeton", type="primary", key=f"{key}_go", width="stretch",
-                      on_click=tapbar.tap, args=(view.code, view.seq, key, take))
-        return None
-    if st.button("Prendre ce jeton", type="primary", key=f"{key}_go", width="stretch"):
-        event = take()
-        tapbar.refusal(key)
-        return event
-    return None
+    return tapbar.confirm(view, key, "Prendre ce jeton", partial(_prize_at_tap, who, key),
+                          new=prefill is None, type="primary")
 
 
 def _prize_at_tap(who: int, key: str) -> dict[str, Any] | None:
-    colour = st.session_state.get(f"{key}_colour")
-    if colour is None:
-        tapbar.refuse(key, "Choisissez le jeton.")
-        return None
-    return {"type": "prize", "player": who, "colour": colour}
+    colour = tapbar.picked(key, "colour", "Choisissez le jeton.")
+    return None if colour is None else {"type": "prize", "player": who, "colour": colour}

@@ -34,19 +34,8 @@ def tournament_form(view: StoredGame, prefill: dict[str, Any] | None,
     if colour == PURPLE:
         st.pills("Jeton choisi (tournoi violet : au choix)", cat.colours,
                  format_func=colour_chip, key=f"{key}_token", on_change="ignore")
-    made = partial(_tournament_at_tap, key)
-    if prefill is None:
-        with tapbar.bar(key):
-            tapbar.refusal(key)
-            st.button("Enregistrer le tournoi", type="primary", key=f"{key}_go",
-                      width="stretch", on_click=tapbar.tap,
-                      args=(view.code, view.seq, key, made))
-        return None
-    if st.button("Enregistrer le tournoi", type="primary", key=f"{key}_go", width="stretch"):
-        event = made()
-        tapbar.refusal(key)
-        return event
-    return None
+    return tapbar.confirm(view, key, "Enregistrer le tournoi", partial(_tournament_at_tap, key),
+                          new=prefill is None, type="primary")
 
 
 def _tournament_at_tap(key: str) -> dict[str, Any] | None:
@@ -78,22 +67,12 @@ def penalty_form(view: StoredGame, prefill: dict[str, Any] | None,
         return None
     st.pills("Jeton rendu (au choix du joueur)", owned, format_func=colour_chip,
              key=f"{key}_token", on_change="ignore")
-    made = partial(_penalty_at_tap, who, key)
-    tapbar.refusal(key)  # right above its button
-    if prefill is None:
-        st.button("Rendre ce jeton", key=f"{key}_go", width="stretch", on_click=tapbar.tap,
-                  args=(view.code, view.seq, key, made))
-        return None
-    if st.button("Rendre ce jeton", key=f"{key}_go", width="stretch"):
-        event = made()
-        tapbar.refusal(key)
-        return event
-    return None
+    if prefill is not None:
+        tapbar.refusal(key)  # right above its button
+    return tapbar.confirm(view, key, "Rendre ce jeton", partial(_penalty_at_tap, who, key),
+                          new=prefill is None, in_bar=False)
 
 
 def _penalty_at_tap(who: int, key: str) -> dict[str, Any] | None:
-    token = st.session_state.get(f"{key}_token")
-    if token is None:
-        tapbar.refuse(key, "Choisissez le jeton rendu.")
-        return None
-    return {"type": "dame_penalty", "player": who, "token": token}
+    token = tapbar.picked(key, "token", "Choisissez le jeton rendu.")
+    return None if token is None else {"type": "dame_penalty", "player": who, "token": token}

@@ -16,9 +16,11 @@ import streamlit as st
 
 from companion.core.registry import game_info
 from companion.core.text import number
+from companion.events.store import StoredGame
 from companion.games.elsen.engine import ElsenState
 from companion.games.elsen.texts import describe
 from tableapp.device import session
+from tableapp.device.writing import is_host, is_public_view
 from tableapp.live import tableclock
 from tableapp.look.phone import PHONE_MAX
 from tableapp.look.usertext import plain
@@ -33,15 +35,8 @@ from tableapp.pages.elsen.table import (
     seat_role,
 )
 from tableapp.table.aftergame import after_game
-from tableapp.table.gamepage import (
-    StoredGame,
-    correction,
-    current_game,
-    is_host,
-    is_public_view,
-    live_view,
-    toolbar,
-)
+from tableapp.table.gamepage import current_game, live_view, toolbar
+from tableapp.table.history import correction
 
 GAME = "elsen"
 SECTION = game_info(GAME).title

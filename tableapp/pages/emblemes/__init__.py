@@ -12,6 +12,7 @@ import streamlit as st
 
 from companion.core.errors import CompanionError, RuleError
 from companion.core.text import counted, de
+from companion.events.store import StoredGame
 from companion.games.emblemes.cards import PLACES, TIMING_MARKS, character, data, place_label
 from companion.games.emblemes.engine import EmblemesState, parse_rewards
 from companion.games.emblemes.placecards import (
@@ -27,6 +28,7 @@ from companion.games.emblemes.placecards import (
 )
 from companion.games.emblemes.scoring import rank_label
 from companion.games.emblemes.texts import describe
+from tableapp.device.writing import is_public_view
 from tableapp.live import tableclock
 from tableapp.look.phone import sticky
 from tableapp.look.usertext import plain
@@ -34,15 +36,8 @@ from tableapp.pages import tapbar
 from tableapp.pages.emblemes.entry import reveal_form
 from tableapp.shell import HOUSE_MARK, house_note
 from tableapp.table.aftergame import after_game
-from tableapp.table.gamepage import (
-    EntryForm,
-    StoredGame,
-    correction,
-    current_game,
-    is_public_view,
-    live_view,
-    toolbar,
-)
+from tableapp.table.gamepage import current_game, live_view, toolbar
+from tableapp.table.history import EntryForm, correction
 
 SECTION = "Emblèmes"
 GAME = "emblemes"
@@ -286,12 +281,11 @@ def editor() -> None:
 
 def pages() -> list[st.Page]:
     """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
-    return [
-        st.Page(render, title="Emblèmes",
-                icon=":material/military_tech:", url_path="emblemes"),
-        st.Page(editor, title="Emblèmes : nos cartes Lieu",
-                icon=":material/map:", url_path="emblemes-lieux"),
-    ]
+    return [st.Page(page, title=title, icon=icon, url_path=path)
+            for page, title, icon, path in (
+        (render, "Emblèmes", ":material/military_tech:", "emblemes"),
+        (editor, "Emblèmes : nos cartes Lieu", ":material/map:", "emblemes-lieux"),
+    )]
 
 
 def awaited(summary: dict[str, Any]) -> tuple[str | None, str]:

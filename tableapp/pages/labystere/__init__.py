@@ -15,6 +15,7 @@ import streamlit as st
 from companion.core.loader import load_game
 from companion.core.registry import game_info
 from companion.core.text import de
+from companion.events.store import StoredGame
 from companion.games.labystere.data import LabystereData
 from companion.games.labystere.engine import LabystereState
 from companion.games.labystere.mapview import (
@@ -25,6 +26,7 @@ from companion.games.labystere.mapview import (
 )
 from companion.games.labystere.setup import SEED_MAX, generate
 from companion.games.labystere.texts import FAQ, OTHER_CARDS, action_help, describe
+from tableapp.device.writing import is_public_view
 from tableapp.live import tableclock
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
@@ -40,14 +42,8 @@ from tableapp.pages.labystere.sheet import SHEET_PATH, sheet, sheet_store  # noq
 from tableapp.pages.labystere.turn import FORMS, declare_entry, turn_panel
 from tableapp.table import sharing
 from tableapp.table.aftergame import after_game
-from tableapp.table.gamepage import (
-    StoredGame,
-    correction,
-    current_game,
-    is_public_view,
-    live_view,
-    toolbar,
-)
+from tableapp.table.gamepage import current_game, live_view, toolbar
+from tableapp.table.history import correction
 
 GAME = "labystere"
 SECTION = game_info(GAME).title
@@ -364,12 +360,11 @@ def _game(stored: StoredGame) -> None:
 
 def pages() -> list[st.Page]:
     """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
-    return [
-        st.Page(play, title="Labystère : partie",
-                icon=":material/casino:", url_path=GAME),
-        st.Page(sheet, title="Labystère : fiche d'enquête",
-                icon=":material/edit_note:", url_path=SHEET_PATH),
-    ]
+    return [st.Page(page, title=title, icon=icon, url_path=path)
+            for page, title, icon, path in (
+        (play, "Labystère : partie", ":material/casino:", GAME),
+        (sheet, "Labystère : fiche d'enquête", ":material/edit_note:", SHEET_PATH),
+    )]
 
 
 def print_controls() -> dict[str, Any]:

@@ -12,25 +12,17 @@ import streamlit as st
 
 from companion.core.errors import CompanionError
 from companion.core.registry import game_info
+from companion.events.store import StoredGame
 from companion.games.libre.board import WINNER_LABELS, describe, remembered_rules, rules_line
 from companion.games.libre.engine import MAX_NAME, MAX_ROUNDS, MAX_SCORE
-from tableapp.device.writing import TAP_ERROR_KEY
+from tableapp.device.writing import TAP_ERROR_KEY, is_public_view, show_tap_error, write_at_tap
 from tableapp.live import tableclock
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
 from tableapp.process import shared
 from tableapp.table.aftergame import after_game
-from tableapp.table.gamepage import (
-    EntryForm,
-    StoredGame,
-    correction,
-    current_game,
-    is_public_view,
-    live_view,
-    show_tap_error,
-    toolbar,
-    write_at_tap,
-)
+from tableapp.table.gamepage import current_game, live_view, toolbar
+from tableapp.table.history import EntryForm, correction
 from tableapp.table.opening import device_games
 
 GAME = "libre"

@@ -11,8 +11,10 @@ import streamlit as st
 
 from companion.core.registry import game_info
 from companion.core.text import number
+from companion.events.store import StoredGame
 from companion.games.noe.board import chart_spec, describe, grid_column, grid_rows
 from companion.games.noe.cards import deck
+from tableapp.device.writing import is_public_view, submit
 from tableapp.live import scorecards, tableclock
 from tableapp.look import a11y
 from tableapp.look.phone import PHONE_MAX, sticky
@@ -37,17 +39,8 @@ from tableapp.pages.noe.entry import (
     tap,
 )
 from tableapp.table.aftergame import after_game
-from tableapp.table.gamepage import (
-    EntryForm,
-    StoredGame,
-    correction,
-    current_game,
-    is_public_view,
-    live_view,
-    submit,
-    toolbar,
-)
-from tableapp.table.history import window
+from tableapp.table.gamepage import current_game, live_view, toolbar
+from tableapp.table.history import EntryForm, correction, window
 
 GAME = "noe"
 SECTION = game_info(GAME).title
@@ -241,16 +234,13 @@ def _game(stored: StoredGame) -> None:
 
 def pages() -> list[st.Page]:
     """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
-    return [
-        st.Page(play, title="Noé : partie",
-                icon=":material/scoreboard:", url_path=GAME),
-        st.Page(hand_checker, title="Noé : vérifier une main",
-                icon=":material/playing_cards:", url_path=f"{GAME}-main"),
-        st.Page(control_checker, title="Noé : contrôle",
-                icon=":material/fact_check:", url_path=f"{GAME}-controle"),
-        st.Page(rules, title="Noé : règles en bref",
-                icon=":material/menu_book:", url_path=f"{GAME}-regles"),
-    ]
+    return [st.Page(page, title=title, icon=icon, url_path=path)
+            for page, title, icon, path in (
+        (play, "Noé : partie", ":material/scoreboard:", GAME),
+        (hand_checker, "Noé : vérifier une main", ":material/playing_cards:", f"{GAME}-main"),
+        (control_checker, "Noé : contrôle", ":material/fact_check:", f"{GAME}-controle"),
+        (rules, "Noé : règles en bref", ":material/menu_book:", f"{GAME}-regles"),
+    )]
 
 
 def print_controls() -> dict[str, Any]:
