@@ -11,7 +11,7 @@ from hosting import headings
 from pages import page_app
 
 from companion.events.store import envelope
-from tableapp.device.session import store
+from tableapp.process.shared import store
 from tableapp.table.aftergame import CHART_ROUNDS, ROUND_ROWS
 from tableapp.table.gamepage import HISTORY
 from tableapp.table.history import HISTORY_ROWS
