@@ -2,10 +2,13 @@
 
 import streamlit as st
 
-from tableapp import capacity, ownership, phone, shell
-from tableapp.navigation import sections
+from tableapp import capacity, shell
+from tableapp.device import ownership
+from tableapp.device.session import remember_device
+from tableapp.look import phone
+from tableapp.look.navigation import sections
+from tableapp.process.perprocess import freeze_imports
 from tableapp.serving import firstload, keepcaches, runcost
-from tableapp.session import freeze_imports, remember_device
 
 runcost.tune()  # once per process: what each woken screen's run costs (issue 23)
 keepcaches.install()  # a browser's « Clear cache » empties nothing (done by `companion app`)

@@ -146,7 +146,7 @@ def check_internals() -> None:
 
 def main() -> int:
     import tableapp
-    from tableapp import launch
+    from tableapp.process import launch
 
     bin_dir = Path(sys.executable).parent
     companion = shutil.which("companion", path=str(bin_dir)) or str(bin_dir / "companion")

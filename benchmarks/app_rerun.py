@@ -94,7 +94,7 @@ def contract_page() -> None:
     toolbar."""
     import streamlit as st
 
-    from tableapp.gamepage import current_game, toolbar
+    from tableapp.table.gamepage import current_game, toolbar
 
     stored = current_game("noe")
     st.write(stored.state.summary()["scores"])

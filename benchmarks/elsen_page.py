@@ -30,10 +30,10 @@ def whole_page() -> None:
 def narrator_alone() -> None:
     import streamlit as st
 
-    import tableapp.pages.elsen_narrator as page
-    from tableapp import session
+    import tableapp.pages.elsen.narrator as page
+    from tableapp.process import shared
 
-    page.narrator(session.store().load(st.query_params["code"]))
+    page.narrator(shared.store().load(st.query_params["code"]))
 
 
 def main(runs: int) -> None:

@@ -3,9 +3,10 @@
 
 Each table: one host appending a legal Noé event at table pace (accelerated: one every
 PACE seconds) and four viewers polling the game's sequence number every POLL seconds, as the
-pages do (tableapp/gamepage.py › PUBLIC_REFRESH), loading the game when it moved. An app server
-is a process with its own EventStore (threads for its hosts and viewers); a table's viewers are
-on another server than its host, so their lag includes seeing another server's write.
+pages do (tableapp/table/gamepage.py › PUBLIC_REFRESH), loading the game when it moved. An
+app server is a process with its own EventStore (threads for its hosts and viewers); a
+table's viewers are on another server than its host, so their lag includes seeing another
+server's write.
 Printed per backend, servers and tables: events per second sustained (and the pace asked),
 append median and 95th percentile, viewer lag (commit to seen) median and 95th percentile,
 errors (target 0). On a shared 2-core machine these figures are a trend, not an absolute.

@@ -108,7 +108,7 @@ def admit() -> bool:
 def _is_host() -> bool:
     """A live host token for the game in the URL (asked of the server: a made-up `host=`
     does not pass the door)."""
-    from tableapp import session
+    from tableapp.device import session
 
     if session.is_public_view() or not st.query_params.get(session.HOST_PARAM):
         return False

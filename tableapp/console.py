@@ -1,8 +1,8 @@
 """The `companion` command (console script, `python -m companion`): the domain's commands
 (companion.cli.base) with the print kit's (`companion print`, print_kit.cli) and the app's
-(`companion app`, tableapp.launch). It sits on the top floor because it is the one module that
-may import all three; each floor's module registers its own subcommands, and the domain never
-names a floor above it (docs/architecture.md › La commande).
+(`companion app`, tableapp.process.launch). It sits on the top floor because it is the one
+module that may import all three; each floor's module registers its own subcommands, and the
+domain never names a floor above it (docs/architecture.md › La commande).
 
 Importing this module imports neither streamlit nor the print kit: each extension is loaded
 only when its word is typed, or when the whole command line is built (`--help`)."""
@@ -24,7 +24,7 @@ def _print_kit() -> Any:
 
 
 def _app() -> Any:
-    from tableapp import launch  # imports streamlit only when `companion app` runs
+    from tableapp.process import launch  # imports streamlit only when `companion app` runs
 
     return launch
 

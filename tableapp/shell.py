@@ -15,9 +15,10 @@ import json
 
 import streamlit as st
 
-from tableapp import a11y, phone, session
-
 # Streamlit's English, as whole text nodes (or attributes) -> French. Patterns are anchored
+from tableapp.live import scorecards
+from tableapp.look import a11y, phone
+
 # JavaScript regular expressions; keep them specific: the app's own text is French already.
 RELABEL: list[tuple[str, str]] = [
     (r"^Drag and drop (?:a )?files? here$", "Glissez un fichier ici"),
@@ -147,7 +148,7 @@ _SCRIPT = r"""
     const out = fr(node.nodeValue);
     if (out !== null) node.nodeValue = out;
   }
-  // A widget's label is Markdown, user text in it escaped (tableapp/usertext.py › plain):
+  // A widget's label is Markdown, user text in it escaped (tableapp/look/usertext.py › plain):
   // drawn as typed, but copied as it is into the control's aria-label, where a screen reader
   // said « Chloé \(la grande\) ». The name said is the text shown: escapes resolved, word
   // joiners gone. What was written is remembered: a name holding a backslash of its own is
@@ -225,7 +226,7 @@ TOUCH_CSS = """
   min-width: 44px; min-height: 44px;
 }
 .st-key-compagnon_shell { display: none; }
-/* the history's rows read like lines of a list (tableapp/history.py) */
+/* the history's rows read like lines of a list (tableapp/table/history.py) */
 [class*="st-key-tb_fix_"] button { justify-content: flex-start; text-align: left; }
 /* a wide table scrolls inside its own box: the page itself never slides sideways */
 [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
@@ -237,6 +238,21 @@ HOUSE_MARK = "°"
 HOUSE_HELP = ("Là où la règle imprimée se tait ou se contredit, le projet a fait un choix, "
               "consigné dans sa documentation ; la table peut le changer ici. Ce n'est pas "
               "une règle officielle.")
+
+
+# Bigger touch targets and text readable across a table. Static CSS only: no user text here.
+TABLET_CSS = """
+<style>
+.stButton button, .stDownloadButton button, .stFormSubmitButton button {
+    min-height: 3rem; font-size: 1.1rem; padding: 0.5rem 1.2rem;
+}
+.stTextInput input, .stNumberInput input { min-height: 2.8rem; font-size: 1.1rem; }
+div[data-baseweb="select"] > div { min-height: 2.8rem; font-size: 1.1rem; }
+[data-testid="stButtonGroup"] button { min-height: 3rem; min-width: 3rem; font-size: 1.1rem; }
+.stMarkdown p, .stText { font-size: 1.1rem; }
+[data-testid="stMetricValue"] { font-size: 2.4rem; }
+""" + scorecards.CSS + """</style>
+"""
 
 
 def house_note() -> None:
@@ -254,7 +270,7 @@ def relabel_script() -> str:
 def page_style() -> str:
     """Every page's style: large controls (session), touch targets (here), contrast (a11y), the
     phone's layout (phone). Static text."""
-    return session.TABLET_CSS + TOUCH_CSS + a11y.A11Y_CSS + phone.PHONE_CSS
+    return TABLET_CSS + TOUCH_CSS + a11y.A11Y_CSS + phone.phone_css()
 
 
 def page_markup() -> str:

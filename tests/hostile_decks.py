@@ -273,8 +273,8 @@ from pathlib import Path
 from print_kit.deckfile import DeckFileError, parse_deck
 data = Path(sys.argv[2]).read_bytes()
 folder = None if sys.argv[4] == "-" else Path(sys.argv[4])
-if sys.argv[5] == "app":  # the page's whole path: read, then the PDF (tableapp/owndeck.py)
-    from tableapp.owndeck import build_from_upload
+if sys.argv[5] == "app":  # the page's whole path: read, then the PDF (tableapp/pages/owndeck.py)
+    from tableapp.pages.owndeck import build_from_upload
 start = time.perf_counter()
 try:
     if sys.argv[5] == "app":

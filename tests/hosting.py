@@ -31,7 +31,7 @@ def as_host(query: dict[str, str]) -> dict[str, str]:
 
 def headings(at: Any) -> list[str]:
     """A page's section headings: Streamlit's headers and subheaders, and the app's level-2
-    headings drawn by st.html (tableapp/a11y.py › heading)."""
+    headings drawn by st.html (tableapp/look/a11y.py › heading)."""
     drawn = [html.unescape(re.sub(r"<[^>]+>", "", e.proto.body)) for e in at.get("html")
              if e.proto.body.startswith("<h2")]
     return [h.value for h in (*at.header, *at.subheader)] + drawn

@@ -11,7 +11,7 @@ from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.events.store import EventStore
-from tableapp import session
+from tableapp.device import session
 
 # the elements whose words a page test reads by default
 SHOWN = ("markdown", "text", "caption", "success", "error", "info", "warning")
@@ -44,7 +44,7 @@ def texts(at: AppTest, *more: str, unescaped: bool = False) -> str:
 
 
 def score_cards(at: AppTest) -> dict[str, str]:
-    """A public view's score cards (tableapp/scorecards.py, one st.html block): label -> value,
+    """A public view's score cards (tableapp/live/scorecards.py, one st.html block): label -> value,
     read back from their markup as a browser would (entities decoded)."""
     found: dict[str, str] = {}
     for block in at.get("html"):

@@ -12,10 +12,11 @@ import pytest
 
 from companion.stats.charts import french, podium_spec, tally_spec
 from companion.stats.podium import PodiumRow
-from tableapp import a11y, shell
-from tableapp.pages.camelot_entry import card_chip, colour_chip, tokens_chips
+from tableapp import shell
+from tableapp.look import a11y
+from tableapp.pages.camelot.entry import card_chip, colour_chip, tokens_chips
 from tableapp.pages.lab import chart_spec
-from tableapp.pages.labystere_board import cell_description, shape_name
+from tableapp.pages.labystere.board import cell_description, shape_name
 from tableapp.shell import RELABEL
 
 

@@ -192,7 +192,7 @@ def test_forwarded_headers_are_believed_from_a_declared_proxy_only(
     keeps its own address and scheme; from a declared proxy, the forwarded ones count."""
     import uvicorn
 
-    from tableapp import launch
+    from tableapp.process import launch
 
     seen: list[tuple[Any, str]] = []
 

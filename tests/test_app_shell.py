@@ -1,4 +1,4 @@
-"""The app shell and the shared game-page contract (tableapp/gamepage.py), headless (AppTest).
+"""The app shell and the shared game-page contract (tableapp/table/gamepage.py), headless (AppTest).
 
 A test-only game page plays the counter engine (tests/test_store_counter.py) as "camelot", so
 these tests depend on no game engineer's page."""
@@ -21,9 +21,11 @@ from companion.core.loader import load_game
 from companion.core.registry import GAMES
 from companion.events.store import EventStore
 from companion.hosting.access import COHOST, HOST, DeviceMemory
-from tableapp import perprocess, session
-from tableapp.gamepage import HISTORY, SHARE
-from tableapp.session import _DEVICE_KEY
+from tableapp.device import session
+from tableapp.device.session import _DEVICE_KEY
+from tableapp.process import perprocess, shared
+from tableapp.table import sharing
+from tableapp.table.gamepage import HISTORY, SHARE
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -33,7 +35,7 @@ OTHER = "elsen"  # a second game played with the counter
 
 def counter_page(game: str = GAME) -> None:
     """A minimal game page written against the contract, as a game engineer would."""
-    from tableapp.gamepage import current_game, is_public_view, submit, toolbar
+    from tableapp.table.gamepage import current_game, is_public_view, submit, toolbar
 
     def setup_form(players: list[str]) -> dict | None:
         st.caption("Réglage du compteur")
@@ -107,7 +109,7 @@ def new_game(store: EventStore, *events: dict) -> str:
 
 def host_token(code: str, role: str = HOST) -> str:
     """A host (or co-host) token of `code`, as the device that created it holds."""
-    token, _grant = session.access().issue(code, role)
+    token, _grant = shared.access().issue(code, role)
     return token
 
 
@@ -145,7 +147,7 @@ def test_home_starts_a_game_on_its_page(fake_page: None) -> None:
 
 
 def test_home_resumes_a_game_by_its_code(fake_page: None) -> None:
-    code = new_game(session.store(), score("Alice", 4))
+    code = new_game(shared.store(), score("Alice", 4))
     at = AppTest.from_file(APP, default_timeout=30).run()
     at.text_input(key="home_code").input(f" {code.lower()[:3]} {code.lower()[3:]}")
     at.button(key="home_open").click().run()
@@ -155,8 +157,8 @@ def test_home_resumes_a_game_by_its_code(fake_page: None) -> None:
 
 
 def test_home_resumes_from_the_list(fake_page: None) -> None:
-    code = new_game(session.store(), score("Alice", 2))
-    new_game(session.store())  # another device's game: not listed here
+    code = new_game(shared.store(), score("Alice", 2))
+    new_game(shared.store())  # another device's game: not listed here
     at = remember(AppTest.from_file(APP, default_timeout=30), **{code: None}).run()
     assert at.selectbox(key="home_resume_choice").value == code
     assert len(at.selectbox(key="home_resume_choice").options) == 1
@@ -165,7 +167,7 @@ def test_home_resumes_from_the_list(fake_page: None) -> None:
 
 
 def test_a_game_page_given_another_game_s_code_opens_that_game(fake_page: None) -> None:
-    store = session.store()
+    store = shared.store()
     here = new_game(store, score("Alice", 1))
     there = store.create(OTHER, {"players": ["Xavier", "Yuna"]})
     at = AppTest.from_file(APP, default_timeout=30).run()
@@ -180,7 +182,7 @@ def test_a_game_page_given_another_game_s_code_opens_that_game(fake_page: None) 
 
 
 def test_a_public_screen_stays_public_on_the_other_game_s_page(fake_page: None) -> None:
-    store = session.store()
+    store = shared.store()
     here = new_game(store)
     there = store.create(OTHER, {"players": ["Xavier", "Yuna"]})
     at = AppTest.from_file(APP, default_timeout=30).run()
@@ -217,7 +219,7 @@ def test_new_game_form_creates_the_game_and_puts_its_code_in_the_url(page_module
     assert "Réglage du compteur" in [c.value for c in at.caption]  # the game's setup_form
     at.button(key=f"np_{GAME}_start").click().run()
     code = at.query_params["code"]
-    assert session.store().load(code).setup == {"players": ["Alice", "Bruno"]}
+    assert shared.store().load(code).setup == {"players": ["Alice", "Bruno"]}
     assert 'scores : {"Alice": 0, "Bruno": 0}' in texts(at)
 
 
@@ -249,7 +251,7 @@ def test_a_game_page_with_its_code_survives_a_new_session_and_a_restart(
 
 
 def test_the_code_comes_back_when_a_menu_link_drops_it(page_module: None) -> None:
-    code = new_game(session.store(), score("Alice", 1))
+    code = new_game(shared.store(), score("Alice", 1))
     at = page_app(code=code).run()
     at.query_params.clear()  # moving to another page of the game clears the query string
     at.run()
@@ -264,7 +266,7 @@ def test_an_unknown_code_in_the_url_shows_an_error_and_the_setup(page_module: No
 
 
 def test_resume_and_import_on_the_game_page(page_module: None) -> None:
-    store = session.store()
+    store = shared.store()
     code = new_game(store, score("Alice", 5))
     at = remember(page_app(), **{code: host_token(code)}).run()
     at.button(key=f"rs_{GAME}_open").click().run()
@@ -283,7 +285,7 @@ def test_a_corrupt_import_shows_an_error_and_writes_nothing(page_module: None) -
     at.file_uploader(key=f"rs_{GAME}_import").upload("x.json", b"{ corrompu").run()
     at.button(key=f"rs_{GAME}_import_go").click().run()
     assert "Import refusé" in errors(at) and "JSON" in errors(at)
-    assert session.store().list_games() == []
+    assert shared.store().list_games() == []
     assert not at.exception
 
 
@@ -294,7 +296,7 @@ def test_text_from_a_file_is_shown_literally(page_module: None) -> None:
     at.file_uploader(key=f"rs_{GAME}_import").upload("x.json", json.dumps(log).encode()).run()
     at.button(key=f"rs_{GAME}_import_go").click().run()
     raw = at.error[0].value
-    # no link (a word joiner breaks the bare URL, tableapp.usertext), no LaTeX
+    # no link (a word joiner breaks the bare URL, tableapp.look.usertext), no LaTeX
     assert "\\[clic\\]\\(http\u2060\\://x\\.invalid\\) \\$x\\$" in raw
     assert "jeu inconnu" in errors(at)
 
@@ -303,26 +305,26 @@ def test_text_from_a_file_is_shown_literally(page_module: None) -> None:
 
 
 def test_an_invalid_event_shows_the_rule_and_writes_nothing(page_module: None) -> None:
-    code = new_game(session.store())
+    code = new_game(shared.store())
     at = page_app(code=code, host=host_token(code)).run()
     at.number_input(key="pts").set_value(9)
     at.button(key="score").click().run()
     assert "compteur › Points" in errors(at)
-    assert session.store().seq(code) == 0
+    assert shared.store().seq(code) == 0
     assert not at.exception
 
 
 def test_a_stale_write_is_refused(page_module: None) -> None:
-    code = new_game(session.store())
+    code = new_game(shared.store())
     tablet = page_app(code=code, host=host_token(code)).run()
     phone = page_app(code=code, host=host_token(code, COHOST)).run()
     phone.button(key="score").click().run()  # Alice scores 3 on the phone
     tablet.button(key="score").click().run()  # the tablet still shows the empty game
     assert "a changé entre-temps" in errors(tablet)
-    assert session.store().load(code).events == [score("Alice", 3)]
+    assert shared.store().load(code).events == [score("Alice", 3)]
     assert 'scores : {"Alice": 3, "Bruno": 0}' in texts(tablet)  # now shows the newer game
     tablet.button(key="score").click().run()  # acting on the fresh view works
-    assert session.store().load(code).state.summary()["scores"] == {"Alice": 3, "Bruno": 3}
+    assert shared.store().load(code).state.summary()["scores"] == {"Alice": 3, "Bruno": 3}
 
 
 # --- toolbar: undo, correct, retract, export, QR ----------------------------------------------
@@ -335,7 +337,7 @@ def history_row(at: AppTest, index: int) -> None:
 
 
 def test_undo_says_what_it_undoes_and_asks_first(page_module: None) -> None:
-    store = session.store()
+    store = shared.store()
     code = new_game(store, score("Alice", 1), score("Bruno", 2))
     at = page_app(code=code, host=host_token(code)).run()
     # « Annuler : n° 2 · … »: the entry it undoes, numbered from 1 as the history reads it
@@ -360,7 +362,7 @@ def test_undo_says_what_it_undoes_and_asks_first(page_module: None) -> None:
 
 def test_a_stale_confirmation_undoes_nothing(page_module: None) -> None:
     """The question was about the entry shown; if the log moved meanwhile, it is asked again."""
-    store = session.store()
+    store = shared.store()
     code = new_game(store, score("Alice", 1))
     at = page_app(code=code, host=host_token(code)).run()
     at.button(key="tb_undo").click().run()
@@ -371,7 +373,7 @@ def test_a_stale_confirmation_undoes_nothing(page_module: None) -> None:
 
 
 def test_the_history_is_tappable_rows_without_json(page_module: None) -> None:
-    store = session.store()
+    store = shared.store()
     code = new_game(store, score("Alice", 1), score("Bruno", 2), score("Alice", 3))
     at = page_app(code=code, host=host_token(code)).run()
     assert not at.get("text_area")
@@ -384,7 +386,7 @@ def test_the_history_is_tappable_rows_without_json(page_module: None) -> None:
 def test_an_entry_without_a_form_can_only_be_withdrawn(page_module: None) -> None:
     """The counter page hands no form over: its rows open a withdraw-only correction, drawn by
     the toolbar; a withdrawal that would break the rest is refused and says why."""
-    store = session.store()
+    store = shared.store()
     code = new_game(store, score("Alice", 1), score("Bruno", 2), score("Alice", 3))
     at = page_app(code=code, host=host_token(code)).run()
     history_row(at, 0)
@@ -406,7 +408,7 @@ def test_an_entry_without_a_form_can_only_be_withdrawn(page_module: None) -> Non
 def test_share_shows_the_qr_code_and_the_public_url(page_module: None,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://table.local:8502/")
-    code = new_game(session.store())
+    code = new_game(shared.store())
     at = page_app(code=code, host=host_token(code)).run()
     at.segmented_control(key="tb_panel").set_value(SHARE).run()
     # the QR code is an image with a text alternative that says what it opens (issue 25)
@@ -433,7 +435,7 @@ def test_the_qr_code_address_is_the_servers_whatever_the_request_says(
     """Links carry host tokens, seat secrets and soirée keys: their address is the server's
     (registre TAB-10), not the `Host` or `X-Forwarded-*` a request brought."""
     from companion.hosting import network
-    from tableapp.rights import host_url
+    from tableapp.device.rights import host_url
 
     monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
     monkeypatch.setattr(network, "lan_address", lambda: lan)
@@ -442,7 +444,7 @@ def test_the_qr_code_address_is_the_servers_whatever_the_request_says(
     forged = {"Host": "piege.example:8501", "X-Forwarded-Proto": "https",
               "X-Forwarded-Host": "piege.example"}
     monkeypatch.setattr(session.st, "context", types.SimpleNamespace(headers=forged))
-    assert session.public_base_url() == expected
+    assert sharing.public_base_url() == expected
     assert host_url(GAME, "K7M3QP", "jeton") == f"{expected}/{GAME}?code=K7M3QP&host=jeton"
 
 
@@ -450,7 +452,7 @@ def test_the_qr_code_address_is_the_servers_whatever_the_request_says(
 
 
 def test_the_public_view_is_read_only(page_module: None) -> None:
-    code = new_game(session.store(), score("Alice", 2))
+    code = new_game(shared.store(), score("Alice", 2))
     at = page_app(code=code, view="public").run()
     assert not at.exception
     assert 'scores : {"Alice": 2, "Bruno": 0}' in texts(at)
@@ -459,7 +461,7 @@ def test_the_public_view_is_read_only(page_module: None) -> None:
     assert not at.get("download_button") and not at.get("file_uploader")
     at.button(key="score").click().run()  # even a page that offers a write cannot write
     assert "lecture seule" in errors(at)
-    assert session.store().seq(code) == 1
+    assert shared.store().seq(code) == 1
 
 
 def test_the_public_view_without_a_code_offers_no_setup(page_module: None) -> None:
@@ -480,7 +482,7 @@ def test_no_page_object_lives_at_module_level() -> None:
     once race (« This page cannot be called directly »). Pages come from pages() in each run."""
     import importlib
 
-    from tableapp import navigation
+    from tableapp.look import navigation
 
     for name in navigation._modules():
         module = importlib.import_module(name)
@@ -494,7 +496,7 @@ def test_each_run_builds_its_own_pages() -> None:
     def script() -> None:
         import streamlit as st
 
-        from tableapp.navigation import sections
+        from tableapp.look.navigation import sections
 
         first, second = sections(), sections()
         same = [a is b for title in first for a, b in zip(first[title], second[title],

@@ -1,4 +1,4 @@
-"""What the public screen says first (issue 25, tableapp/tableclock.py): whose turn it is and
+"""What the public screen says first (issue 25, tableapp/live/tableclock.py): whose turn it is and
 what the table waits for, read from each game's summary of a real game."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.engine import replay
-from tableapp.tableclock import awaited
+from tableapp.live.tableclock import awaited
 
 ROOT = Path(__file__).resolve().parent.parent
 

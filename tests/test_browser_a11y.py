@@ -64,7 +64,7 @@ def tab(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 
 
 def settled(pg: Any) -> None:
-    """The page (or a tap's rerun) drawn, in French (tableapp/a11y.py sets the language)."""
+    """The page (or a tap's rerun) drawn, in French (tableapp/look/a11y.py sets the language)."""
     settle(pg)
     pg.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=TIMEOUT)
 

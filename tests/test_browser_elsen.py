@@ -15,7 +15,7 @@ from test_browser_shell import server_store
 
 from companion.hosting.access import HOST, Access
 from companion.hosting.positions import NarratorPlace, Positions
-from tableapp.gamepage import HISTORY as HISTORY_PANEL
+from tableapp.table.gamepage import HISTORY as HISTORY_PANEL
 
 pytestmark = pytest.mark.browser
 

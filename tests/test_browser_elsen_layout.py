@@ -15,7 +15,7 @@ from test_browser_elsen import DAY, DEALT, NIGHT, hosted, narrator, walk_to_last
 from test_browser_table import EMOJI, ENGLISH, MEASURE_JS, MIN_TARGET
 
 from companion.hosting.positions import NarratorPlace
-from tableapp.gamepage import HISTORY
+from tableapp.table.gamepage import HISTORY
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 30_000

@@ -18,7 +18,7 @@ from test_browser_shell import server_store
 from test_browser_table import MEASURE_JS, MIN_TARGET
 
 from companion.hosting.access import HOST, Access
-from tableapp.gamepage import HISTORY
+from tableapp.table.gamepage import HISTORY
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent

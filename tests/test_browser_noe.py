@@ -17,7 +17,7 @@ TIMEOUT = 30_000
 
 def scores(page: Any) -> dict[str, str]:
     """Player -> total, read from the scoreboard: the host's metrics, or a public view's score
-    cards (tableapp/scorecards.py, one block: what every phone redraws at each write)."""
+    cards (tableapp/live/scorecards.py, one block: what every phone redraws at each write)."""
     page.wait_for_selector('[data-testid="stMetric"], .cdt-card', timeout=TIMEOUT)
     out = {}
     for card in page.locator('[data-testid="stMetric"]').all():

@@ -33,7 +33,7 @@ from test_browser_shell import server_store
 from companion.core.errors import RuleError
 from companion.events.store import EventStore
 from companion.games.emblemes.cards import place_label
-from tableapp.pages.emblemes_entry import card_text
+from tableapp.pages.emblemes.entry import card_text
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 30_000

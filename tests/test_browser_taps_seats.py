@@ -147,7 +147,7 @@ def _players(game: str, summary: dict[str, Any], state: Any) -> list[str]:
 
 def _games(store: EventStore, base: str) -> list[tuple[str, str, list[str], int]]:
     """(game, public URL, seats, seat whose turn it is) for each of GAMES."""
-    from tableapp.tableclock import awaited
+    from tableapp.live.tableclock import awaited
 
     out = []
     for game, name, count in GAMES:

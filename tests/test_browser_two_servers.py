@@ -12,7 +12,7 @@ from browsing import open_page
 from conftest import running_app
 
 from companion.events.store import EventStore
-from tableapp.gamepage import PUBLIC_REFRESH
+from tableapp.table.gamepage import PUBLIC_REFRESH
 
 
 def test_two_servers_on_one_postgresql_share_a_game(pg_server: Any, browser: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from hosting import headings
 from test_camelot_page import NAMES, app, store, totals
 
-from tableapp.gamepage import HISTORY
+from tableapp.table.gamepage import HISTORY
 
 
 def game(events: list[dict[str, Any]], mode: str = "table", n: int = 4) -> str:

@@ -109,7 +109,7 @@ def test_the_cli_never_imports_streamlit_unless_app_runs(tmp_path: Path) -> None
              "build_parser()\n"  # every subcommand's module, companion app's included
              "assert main(['games']) == 0\n"
              "assert main(['cards', 'noe', '--level', '1', '--format', 'json']) == 0\n"
-             "print('streamlit' in sys.modules, 'tableapp.launch' in sys.modules)\n")
+             "print('streamlit' in sys.modules, 'tableapp.process.launch' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -134,7 +134,7 @@ def test_companion_app_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_companion_app_passes_the_project_settings_to_streamlit() -> None:
-    from tableapp import launch
+    from tableapp.process import launch
 
     flags = launch.streamlit_flags(8600, "0.0.0.0")
     pairs = dict(zip(flags[::2], flags[1::2], strict=True))
@@ -151,7 +151,7 @@ def test_companion_app_passes_the_project_settings_to_streamlit() -> None:
 
 def test_the_printed_address_is_the_one_phones_open(monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.hosting import network
-    from tableapp import launch
+    from tableapp.process import launch
 
     monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
     monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)

@@ -223,7 +223,7 @@ def test_template_formats() -> None:
 def test_the_print_page_offers_the_templates_and_builds_an_uploaded_deck() -> None:
     from streamlit.testing.v1 import AppTest
 
-    from tableapp.owndeck import build_from_upload, png_zip
+    from tableapp.pages.owndeck import build_from_upload, png_zip
 
     def page() -> None:
         from tableapp.pages.printing import render

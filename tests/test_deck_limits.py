@@ -297,7 +297,7 @@ def test_pages_of_one_run_are_counted_before_anything_is_drawn(
 def test_the_upload_limit_of_the_server_is_the_apps_largest() -> None:
     from companion.core.safejson import MAX_BYTES
     from print_kit.deckread import MAX_FILE_BYTES
-    from tableapp.owndeck import UPLOAD_MB
+    from tableapp.pages.owndeck import UPLOAD_MB
 
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     limit = config["server"]["maxUploadSize"]
@@ -306,7 +306,7 @@ def test_the_upload_limit_of_the_server_is_the_apps_largest() -> None:
 
 
 def test_the_upload_path_says_the_limit_in_french(bomb: tuple[str, bytes]) -> None:
-    from tableapp.owndeck import build_from_upload
+    from tableapp.pages.owndeck import build_from_upload
 
     request = (("bleed", 3.0), ("card_size", "poker"), ("flip", "long"), ("layout", "duplex"),
                ("low_ink", False), ("paper", "a4"))
@@ -325,7 +325,7 @@ def _printing_page() -> None:
 def test_print_jobs_take_a_slot_and_a_full_server_says_so() -> None:
     from streamlit.testing.v1 import AppTest
 
-    from tableapp.workload import PRINT_JOBS, slot
+    from tableapp.process.workload import PRINT_JOBS, slot
 
     at = AppTest.from_function(_printing_page, default_timeout=120).run()
     at.selectbox(key="print_game").set_value("camelot").run()
@@ -364,7 +364,7 @@ def test_a_lab_run_past_its_budget_is_refused_before_any_game() -> None:
 def test_a_lab_run_takes_the_servers_slot_and_can_be_stopped() -> None:
     from streamlit.testing.v1 import AppTest
 
-    from tableapp.workload import slot
+    from tableapp.process.workload import slot
 
     at = AppTest.from_function(_lab_page, default_timeout=120).run()
     at.selectbox(key="lab_game").set_value("camelot").run()

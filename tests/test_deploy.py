@@ -68,7 +68,7 @@ def test_the_build_context_holds_the_package_and_nothing_private() -> None:
     for needed in ("pyproject.toml", "README.md", "LICENSE", "NOTICE", "streamlit_app.py",
                    ".streamlit/config.toml", "data/noe.yaml", "companion/cli/base.py",
                    "companion/games/noe/engine.py", "print_kit/fonts/DejaVuSans-nohint.ttf",
-                   "tableapp/launch.py", "tableapp/pages/home.py"):
+                   "tableapp/process/launch.py", "tableapp/pages/home.py"):
         assert in_context(needed), needed
     for private in (".git/HEAD", ".git/objects/ab/cdef", ".venv/bin/python",
                     ".venv/lib/python3.12/site-packages/x.py", "games.sqlite3",

@@ -10,7 +10,7 @@ from typing import Any
 from hosting import headings
 from test_elsen_page import EXAMPLE, app, new_game, store
 
-from tableapp.gamepage import HISTORY
+from tableapp.table.gamepage import HISTORY
 
 DAY = {"type": "mission", "team": ["Jean", "Paul", "Pierre"],
        "cards": ["action-elimination", "action-faineant", "action-travailleur"]}

@@ -11,7 +11,7 @@ from hosting import host_token
 from streamlit.testing.v1 import AppTest
 
 from companion.events.store import EventStore
-from tableapp import perprocess
+from tableapp.process import perprocess
 
 ROLES = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur", "Marie": "policier",
          "Julie": "voyante"}

@@ -10,7 +10,7 @@ from pages import page_app, store
 from pages import texts as shown
 from streamlit.testing.v1 import AppTest
 
-from tableapp.pages.elsen_voice import narrator_html
+from tableapp.pages.elsen.voice import narrator_html
 
 EXAMPLE = {"Jean": "saboteur", "Paul": "faineant", "Pierre": "travailleur",
            "Marie": "policier", "Julie": "voyante"}
@@ -203,7 +203,7 @@ def test_names_reach_markdown_widgets_as_plain_text() -> None:
     """Widget labels, st.warning and st.info render markdown: a name like « **Zoé** » or
     « [x](http://evil) » was shown bold or as a link in the team label, the deal form and the
     checker's warnings."""
-    from tableapp.usertext import plain
+    from tableapp.look.usertext import plain
 
     names = ["**Zoé**", "[x](http://e.vil)", "Paul", "Pierre", "_Julie_"]
     roles = dict(zip(names, EXAMPLE.values(), strict=True))

@@ -12,7 +12,7 @@ from hosting import as_host, headings
 from pages import store
 from streamlit.testing.v1 import AppTest
 
-from tableapp.gamepage import HISTORY
+from tableapp.table.gamepage import HISTORY
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "log-examples" / \
     "emblemes-partie-a-trois.json"

@@ -1,4 +1,4 @@
-"""AppTest of tableapp/pages/emblemes.py: a whole round entered through the page (reveals, a tie
+"""AppTest of tableapp/pages/emblemes/: a whole round entered through the page (reveals, a tie
 side, an effect's choice), the count shown with every coin, the public view, the place-card
 editor whose values are offered again at the next game."""
 

@@ -16,7 +16,8 @@ import pytest
 from browsing import asgi_answer, file_answer
 from streamlit.testing.v1 import AppTest
 
-from tableapp import a11y, shell
+from tableapp import shell
+from tableapp.look import a11y
 from tableapp.serving import firstload
 
 # Streamlit's index.html, in short: its language, title and note without JavaScript are English

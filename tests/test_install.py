@@ -46,7 +46,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert build.returncode == 0, build.stderr
     wheel = next(wheels.glob("*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    for name in ("tableapp/launch.py", "tableapp/_entry/streamlit_app.py",
+    for name in ("tableapp/process/launch.py", "tableapp/_entry/streamlit_app.py",
                  "tableapp/_entry/config.toml", "tableapp/pages/home.py",
                  "companion/_legal/LICENSE", "companion/_legal/NOTICE",
                  "companion/_legal/CHANGELOG.md",

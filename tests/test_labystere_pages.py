@@ -411,7 +411,7 @@ def test_echange_offers_the_other_players_and_swaps_the_pawns() -> None:
 
 def open_correction(at: AppTest, code: str, index: int) -> str:
     """Tap the entry n° `index` in the history; the correction form's key prefix."""
-    from tableapp.gamepage import HISTORY
+    from tableapp.table.gamepage import HISTORY
 
     at.segmented_control(key="tb_panel").set_value(HISTORY).run()
     at.button(key=f"tb_fix_{index}").click().run()
@@ -492,7 +492,7 @@ def test_a_swap_is_corrected_by_two_taps_and_a_reveal_only_withdrawn() -> None:
     at.button(key=f"{key}_cell_{swappable[3]}").click().run()
     no_failure(at)
     assert EventStore().load(code).events[-1] == {"type": "swap", "cells": swappable[2:4]}
-    from tableapp.history import WITHDRAW_ONLY
+    from tableapp.table.history import WITHDRAW_ONLY
 
     code = game_with(SETUP, events_until(lambda s: s.phase == "done" and s.last_reveal))
     index = next(e.index for e in reversed(EventStore().load(code).entries)

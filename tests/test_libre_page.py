@@ -12,8 +12,8 @@ from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.events.store import EventStore
-from tableapp import session
-from tableapp.gamepage import HISTORY
+from tableapp.device import session
+from tableapp.table.gamepage import HISTORY
 
 
 def app(**query: str) -> AppTest:

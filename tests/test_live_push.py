@@ -1,4 +1,4 @@
-"""Screens wake when their game moves, not on a timer (issue 23, tableapp/live.py): protocol-
+"""Screens wake when their game moves, not on a timer (issue 23, tableapp/live/live.py): protocol-
 level phones (tests/streamclient.py) that never send a timer tick still show every write, and
 only the game's live view reruns."""
 
@@ -17,7 +17,7 @@ from streamclient import Phone
 from companion.events.store import EventStore
 from companion.hosting.access import HOST, Access
 from tableapp.capacity import FULL_TEXT, FULL_TITLE
-from tableapp.live import Follower, Hub
+from tableapp.live.live import Follower, Hub
 
 # live servers woken by their own timers: the kernel's clock (.ci/run's faketime step skips them)
 pytestmark = pytest.mark.realclock

@@ -26,6 +26,7 @@ from tapping import PHONE, TABLET, TIMEOUT, example, host_page, settled
 
 from companion.events.store import EventStore
 from companion.hosting.network import lan_address
+from tableapp.table import sharing
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = re.compile(r"https?://[^\s«»\"'<>]+")
@@ -81,7 +82,7 @@ def _not_served(text: str) -> list[str]:
 
 
 def _qr_matrix(png: bytes) -> list[list[bool]]:
-    """The modules of a QR code drawn by qrcode.make(box_size=8, border=2) (session.qr_png):
+    """The modules of a QR code drawn by qrcode.make(box_size=8, border=2) (sharing.qr_png):
     the centre pixel of each 8×8 box, dark or not."""
     from PIL import Image
 
@@ -103,7 +104,7 @@ def _qr_of(text: str) -> list[list[bool]]:
 def test_the_terminal_says_only_this_machine(browser: Any, local_app: dict[str, Any]) -> None:
     """The start lines (address and QR code), then the organiser's link, which the server
     prints at the first page a browser opens."""
-    from tableapp.launch import qr_text
+    from tableapp.process.launch import qr_text
 
     context = browser.new_context(viewport=PHONE, locale="fr-FR")
     pg = context.new_page()
@@ -162,7 +163,7 @@ def test_a_server_bound_to_this_machine_names_no_lan_address(
     """Without a browser: what `companion app` prints for each bind, and the base URL a page
     builds from the server's own options (a LAN address always at hand here)."""
     from companion.hosting import network
-    from tableapp import session
+    from tableapp.device import session
 
     monkeypatch.delenv("COMPANION_PUBLIC_URL", raising=False)
     lan = "192.168.1.20"
@@ -175,4 +176,4 @@ def test_a_server_bound_to_this_machine_names_no_lan_address(
                             ("0.0.0.0", f"http://{lan}:8502"), (None, f"http://{lan}:8502")):
         options = {"server.address": bound, "server.port": 8502}
         monkeypatch.setattr(session.st, "get_option", lambda name, o=options: o[name])
-        assert session.public_base_url() == expected, bound
+        assert sharing.public_base_url() == expected, bound

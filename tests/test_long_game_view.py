@@ -11,10 +11,10 @@ from hosting import headings
 from pages import page_app
 
 from companion.events.store import envelope
-from tableapp.aftergame import CHART_ROUNDS, ROUND_ROWS
-from tableapp.gamepage import HISTORY
-from tableapp.history import HISTORY_ROWS
-from tableapp.session import store
+from tableapp.process.shared import store
+from tableapp.table.aftergame import CHART_ROUNDS, ROUND_ROWS
+from tableapp.table.gamepage import HISTORY
+from tableapp.table.history import HISTORY_ROWS
 
 ROUNDS = 2_000
 PLAYERS = ["Alice", "Bruno", "Chloé"]

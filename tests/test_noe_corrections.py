@@ -10,7 +10,7 @@ from typing import Any
 from hosting import headings
 from test_noe_pages import PLAN_ETARE_HAND, app, new_game, store
 
-from tableapp.gamepage import HISTORY
+from tableapp.table.gamepage import HISTORY
 
 
 def announce(player: str, ann: str, manche: int = 1, **extra: Any) -> dict[str, Any]:
@@ -147,7 +147,7 @@ def test_redo_after_undo_gives_back_the_game_at_every_step() -> None:
     from pathlib import Path
 
     from companion.core.log import effective_events
-    from tableapp.history import undone_entry
+    from tableapp.table.history import undone_entry
 
     log = json.loads((Path(__file__).resolve().parent.parent / "docs" / "log-examples"
                       / "noe-partie-a-100-points.json").read_text(encoding="utf-8"))

@@ -153,7 +153,7 @@ def test_large_scores_and_targets_are_written_as_french_does() -> None:
 
 
 def test_hand_checker() -> None:
-    at = page_app("noe_checkers", "hand_checker").run()
+    at = page_app("noe.checkers", "hand_checker").run()
     at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND[:5]).run()
     assert "5/6" in texts(at)
     at.multiselect(key="noe_hand_cards").set_value(PLAN_ETARE_HAND).run()
@@ -168,7 +168,7 @@ def test_hand_checker() -> None:
 
 
 def test_control_checker() -> None:
-    at = page_app("noe_checkers", "control_checker").run()
+    at = page_app("noe.checkers", "control_checker").run()
     # nothing preselected (issue 12): no action, no card shown, hence no verdict yet
     assert at.segmented_control(key="noe_ctrl_mode").value is None
     assert not at.success and not at.error
@@ -189,7 +189,7 @@ def test_control_checker() -> None:
 
 
 def test_rules_page() -> None:
-    at = page_app("noe_checkers", "rules").run()
+    at = page_app("noe.checkers", "rules").run()
     assert not at.exception
     body = texts(at)
     assert "Complot à l'Élysée" in headings(at)

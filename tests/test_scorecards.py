@@ -1,11 +1,11 @@
-"""A public view's score cards (tableapp/scorecards.py): one element, user text never markup,
+"""A public view's score cards (tableapp/live/scorecards.py): one element, user text never markup,
 the bar said to a screen reader."""
 
 from __future__ import annotations
 
 import re
 
-from tableapp.scorecards import Card, markup
+from tableapp.live.scorecards import Card, markup
 
 
 def test_each_player_is_a_card_with_its_bar() -> None:

@@ -29,7 +29,7 @@ from companion.hosting.access import (
 )
 from companion.stats.report import player_report
 from companion.stats.storage import StatsStore
-from tableapp.session import _DEVICE_KEY
+from tableapp.device.session import _DEVICE_KEY
 
 
 def seats_table(location: str | Path) -> list[Any]:

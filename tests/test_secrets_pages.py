@@ -7,7 +7,7 @@ from hosting import as_host
 from streamlit.testing.v1 import AppTest
 
 from companion.events.store import EventStore
-from tableapp.usertext import plain
+from tableapp.look.usertext import plain
 
 EXAMPLE = {"**Zoé**": "saboteur", "[x](http://e.vil)": "faineant", "![i](http://e.vil/i.png)":
            "travailleur", "Marie": "policier", "Julie": "voyante"}

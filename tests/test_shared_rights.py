@@ -32,7 +32,7 @@ from companion.hosting.access import (
 from companion.stats.ownership import NIGHT_REFUSED, PROFILE_REFUSED
 from companion.stats.storage import StatsStore
 from tableapp.console import main
-from tableapp.session import _DEVICE_KEY
+from tableapp.device.session import _DEVICE_KEY
 
 TABLES = ("profiles", "game_seats", "nights", "night_games")
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from companion.events.store import EventStore, default_path
 from companion.hosting.access import ON_SERVER, DeviceMemory, new_secret
 from companion.stats.storage import StatsStore
-from tableapp.session import _DEVICE_KEY
+from tableapp.device.session import _DEVICE_KEY
 
 
 def texts(at: AppTest) -> str:
@@ -166,7 +166,7 @@ def test_camelot_history_counts_tokens_per_tournament() -> None:
 
 def test_a_storage_fault_is_one_french_sentence(monkeypatch: Any) -> None:
     from companion.core.errors import StorageBusy
-    from tableapp import seating
+    from tableapp.table import seating
 
     def busy() -> None:
         raise StorageBusy()

@@ -121,7 +121,7 @@ def test_a_write_through_one_server_is_seen_by_the_other_within_a_second(
     watched = server_a.load(code)  # a device on server A shows the empty game
     server_b.append(code, score("Alice", 3), 0)  # the host's tablet is on server B
     written = time.monotonic()
-    while server_a.seq(code) == watched.seq:  # what the pages poll (tableapp/gamepage.py)
+    while server_a.seq(code) == watched.seq:  # what the pages poll (tableapp/table/gamepage.py)
         assert time.monotonic() - written < 1.0
         time.sleep(0.05)
     assert server_a.load(code).state.summary()["scores"]["Alice"] == 3

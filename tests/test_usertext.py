@@ -1,4 +1,4 @@
-"""tableapp/usertext.py › plain: user text shown literally by Streamlit's Markdown. Checked
+"""tableapp/look/usertext.py › plain: user text shown literally by Streamlit's Markdown. Checked
 against what CommonMark does with backslashes and against the two expressions remark-gfm
 applies to the text once the escapes are resolved (its literal autolinks: http(s)://, www.,
 e-mail addresses); the real rendering is held by tests/test_browser_hostile_names.py. Also
@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from companion.events.store import EventStore, default_path
 from companion.hosting.access import ON_SERVER
 from companion.stats.storage import StatsStore
-from tableapp.usertext import WORD_JOINER, plain
+from tableapp.look.usertext import WORD_JOINER, plain
 
 HOSTILE = [
     "![x](http://127.0.0.1:9/p.png)",

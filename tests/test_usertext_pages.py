@@ -21,7 +21,7 @@ from companion.core.loader import load_game
 from companion.events.store import EventStore, default_path
 from companion.hosting.access import ON_SERVER
 from companion.stats.storage import StatsStore
-from tableapp.gamepage import HISTORY
+from tableapp.table.gamepage import HISTORY
 
 PAGES = {"noe": ("tableapp.pages.noe", "play"), "emblemes": ("tableapp.pages.emblemes", "render"),
          "labystere": ("tableapp.pages.labystere", "play"),

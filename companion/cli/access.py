@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from companion.events.store import EventStore, UnknownGame, default_location, normalize_code
 from companion.hosting.access import COHOST, HOST, Access
 
-ORGANISER_PARAM = "organisateur"  # the same as tableapp/ownership.py reads
+ORGANISER_PARAM = "organisateur"  # the same as tableapp/device/ownership.py reads
 
 DEFAULT_URL = "http://localhost:8501"
 

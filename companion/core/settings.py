@@ -14,8 +14,8 @@ read the environment at each call (the tests change it per test; a server never 
 | COMPANION_PUBLIC_URL | address the QR codes carry (http:// or https://) | the LAN address |
 | COMPANION_CACHE_DIR | the kit's and the data's caches (may be deleted) | user's cache folder |
 | COMPANION_DATA_DIR | another folder of data/<game>.yaml files | the installed ones |
-| COMPANION_MAX_SESSIONS | devices one app server process admits (tableapp/capacity.py) | 500 |
-| COMPANION_PUSH | 0: screens poll the game again instead of being woken (tableapp/live.py) | 1 |
+| COMPANION_MAX_SESSIONS | devices one app server admits (tableapp/capacity.py) | 500 |
+| COMPANION_PUSH | 0: screens poll the game instead of being woken (tableapp/live/live.py) | 1 |
 | COMPANION_TRUSTED_PROXIES | proxies whose X-Forwarded-For is believed (IPs, networks) | none |
 
 Folders follow each system's conventions (platformdirs): ~/.local/share and ~/.cache (or

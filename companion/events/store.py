@@ -139,7 +139,7 @@ class EventStore:
     def seq(self, code: str) -> int:
         """Current sequence number (number of raw lines) of a game; 0 when there is no such
         game (a game deleted meanwhile: followers then reload and are told). Screens that
-        follow a game ask `seqs` through one thread per process instead (tableapp/live.py)."""
+        follow a game ask `seqs` through one thread per process instead (tableapp/live/live.py)."""
         code = normalize_code(code)
         with self._db.read() as db:
             row = db.execute("SELECT lines FROM games WHERE code = ?", (code,)).fetchone()
@@ -148,7 +148,7 @@ class EventStore:
     def seqs(self, codes: list[str]) -> dict[str, int]:
         """The sequence numbers of several games in one read (0 for a game that is gone):
         what a server's followers watch, once per process and not once per screen
-        (tableapp/live.py). A SQLite connection kept for it was seen to keep reading an old
+        (tableapp/live/live.py). A SQLite connection kept for it was seen to keep reading an old
         snapshot inside the app server: opening one per read costs ~0.2 ms, 4 times a second."""
         found: dict[str, int] = {}
         for start in range(0, len(codes), 500):  # within SQLite's bound on parameters

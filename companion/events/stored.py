@@ -28,7 +28,7 @@ class StaleWrite(CompanionError):
         self.code = code
         self.expected = expected
         self.actual = actual
-        # the lines written since, as « changements » (tableapp/notices.py says so too): a
+        # the lines written since, as « changements » (tableapp/table/notices.py says so too): a
         # count of the log's lines called « événements » contradicted the history's count,
         # which is of the entries in force (issue 36)
         super().__init__(

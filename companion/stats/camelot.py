@@ -12,7 +12,14 @@ from collections import Counter
 from typing import Any
 
 from companion.games.camelot.cards import catalogue
-from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, places_by_score
+from companion.stats.record import (
+    GameRecord,
+    Mine,
+    RoundRow,
+    Rounds,
+    count_text,
+    places_by_score,
+)
 
 
 def colour_name(colour: str) -> str:
@@ -83,3 +90,12 @@ def player_figures(games: list[Mine]) -> dict[str, Any]:
         tokens.update(mine.figures["tokens_won_by_colour"])
     return {"tournaments_won": sum(m.figures["tournaments_won"] for m in games),
             "tokens_by_colour": dict(sorted(tokens.items()))}
+
+
+def figure_lines(figures: dict[str, Any]) -> list[str]:
+    """A player's Camelot figures as the players' page says them (plain text)."""
+    if not figures["tournaments_won"]:
+        return []
+    tokens = ", ".join(f"{c} ×{n}" for c, n in figures["tokens_by_colour"].items())
+    return [f"Camelot : {count_text(figures['tournaments_won'], 'tournois gagnés')} ; "
+            f"jetons gagnés : {tokens or 'aucun'}"]

@@ -12,6 +12,7 @@ from companion.stats.record import (
     RoundRow,
     Rounds,
     Tally,
+    count_text,
     number_text,
     places_winners_only,
 )
@@ -72,3 +73,23 @@ def game_row(row: dict[str, Any], record: GameRecord) -> None:
     if record.finished:
         side = row.setdefault("wins_by_side", {})
         side[record.facts["winning_side"]] = side.get(record.facts["winning_side"], 0) + 1
+
+
+ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
+              "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",
+              "ingenieur": "Ingénieur", "policier": "Policier"}
+
+
+def figure_lines(figures: dict[str, Any]) -> list[str]:
+    """A player's ELSEN figures as the players' page says them: wins by side, then by role."""
+    lines = [f"ELSEN, côté {side} : {count_text(tally['won'], 'victoires')} sur "
+             f"{count_text(tally['finished'], 'parties')}"
+             for side, tally in figures["by_side"].items()]
+    return lines + [f"ELSEN, rôle {ROLE_NAMES.get(role, role)} : {tally['won']}/"
+                    f"{tally['finished']}" for role, tally in figures["by_role"].items()]
+
+
+def game_extra(row: dict[str, Any]) -> str:
+    """The per-game table's « En plus » cell: the wins of each side."""
+    return ", ".join(f"{side} {count_text(n, 'victoires')}"
+                     for side, n in row.get("wins_by_side", {}).items())

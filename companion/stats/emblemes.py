@@ -7,7 +7,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.emblemes.cards import character
-from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, mean, places_by_score
+from companion.stats.record import (
+    GameRecord,
+    Mine,
+    RoundRow,
+    Rounds,
+    count_text,
+    mean,
+    number_text,
+    places_by_score,
+)
 
 
 def character_name(value: int) -> str:
@@ -67,3 +76,13 @@ def favourite(revealed: Mapping[int, int], earned: Mapping[int, int]) -> int | N
     if not revealed:
         return None
     return max(revealed, key=lambda v: (revealed[v], earned.get(v, 0), v))
+
+
+def figure_lines(figures: dict[str, Any]) -> list[str]:
+    """A player's Emblèmes figures as the players' page says them (plain text)."""
+    if not figures["manches"]:
+        return []
+    return [f"Emblèmes : {count_text(figures['coins'], 'pièces')} en "
+            f"{count_text(figures['manches'], 'manches')}, "
+            f"{number_text(round(figures['coins_per_manche'], 1))} par manche ; "
+            f"personnage favori : {character_name(figures['favourite_character'])}"]

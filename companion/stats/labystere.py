@@ -12,7 +12,14 @@ from typing import Any
 from companion.core.engine import InvalidEvent, engine_for
 from companion.core.errors import RuleError
 from companion.core.log import Entry
-from companion.stats.record import GameRecord, Mine, mean, places_winners_only
+from companion.stats.record import (
+    GameRecord,
+    Mine,
+    count_text,
+    mean,
+    number_text,
+    places_winners_only,
+)
 
 PASSING = ("end_turn", "declare")
 
@@ -92,3 +99,17 @@ def game_row(row: dict[str, Any], record: GameRecord) -> None:
 def game_row_done(row: dict[str, Any]) -> None:
     if "turns_to_solve" in row:
         row["turns_to_solve"] = mean([float(t) for t in row["turns_to_solve"]])
+
+
+def figure_lines(figures: dict[str, Any]) -> list[str]:
+    """A player's Labystère figures as the players' page says them (plain text)."""
+    if not figures["solved"]:
+        return []
+    return [f"Labystère : {count_text(figures['solved'], 'énigmes résolues')}, en "
+            f"{count_text(round(figures['turns_to_solve'], 1), 'tours')} en moyenne"]
+
+
+def game_extra(row: dict[str, Any]) -> str:
+    """The per-game table's « En plus » cell: the turns a solved game took, on average."""
+    turns = row.get("turns_to_solve")
+    return "" if turns is None else f"{number_text(round(turns, 1))} tours pour résoudre"

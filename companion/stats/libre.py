@@ -9,7 +9,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.stats.identity import fold
-from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, Tally, count_text, tally_text
+from companion.stats.record import (
+    GameRecord,
+    Mine,
+    RoundRow,
+    Rounds,
+    Tally,
+    count_text,
+    number_text,
+    rate_text,
+    tally_text,
+)
+from companion.stats.report import french_date
 
 
 def name_key(name: str) -> str:
@@ -135,3 +146,25 @@ def wins_line(row: dict[str, Any]) -> str:
     parts = [f"{row['name']} : {count_text(row['played'], 'parties')}"]
     parts += [f"{player} {count_text(n, 'victoires')}" for player, n in row["wins"].items()]
     return ", ".join(parts)
+
+
+TABLE_TITLE = "Autres jeux, par nom"
+
+
+def figure_table(figures: dict[str, Any]) -> list[dict[str, Any]]:
+    """A player's « Autre jeu » plays by the name the table gave it, as the players' page's
+    table (names are user text: the page shows them as text, never Markdown)."""
+    return [{"Jeu": row["name"], "Parties": row["played"], "Victoires": row["won"],
+             "Taux": rate_text(row["win_rate"])} for row in figures["by_name"].values()]
+
+
+def game_table(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """« Autre jeu » by the name the table gave it, in the per-game statistics: plays, wins
+    per player, best and average total, last played."""
+    return [{"Jeu": named["name"], "Parties": named["played"], "Terminées": named["finished"],
+             "Victoires": ", ".join(f"{p} {n}" for p, n in named["wins"].items()),
+             "Meilleur score": named["best_score"],
+             "Score moyen": None if named["average_score"] is None
+             else number_text(round(named["average_score"], 1)),
+             "Dernière partie": french_date(named["last_played"]) if named["last_played"]
+             else ""} for named in row.get("by_name", {}).values()]

@@ -7,7 +7,14 @@ from typing import Any
 
 from companion.games.noe.board import ENDINGS, announcement_name
 from companion.games.noe.cards import deck
-from companion.stats.record import GameRecord, Mine, RoundRow, Rounds, places_by_score
+from companion.stats.record import (
+    GameRecord,
+    Mine,
+    RoundRow,
+    Rounds,
+    count_text,
+    places_by_score,
+)
 
 
 def _points(announcement_id: str) -> int:
@@ -62,3 +69,15 @@ def player_figures(games: list[Mine]) -> dict[str, Any]:
 
 
 _SUMMED = ("announcements", "announcement_points", "false_announcements")
+
+
+def figure_lines(figures: dict[str, Any]) -> list[str]:
+    """A player's Noé figures as the players' page says them (plain text; figures from
+    `player_figures`)."""
+    if not (figures["announcements"] or figures["false_announcements"]):
+        return []
+    best = ", ".join(f"{announcement_label(a)} ×{n}"
+                     for a, n in figures["by_announcement"].items())
+    return [f"Noé : {count_text(figures['announcements'], 'annonces')} pour "
+            f"{count_text(figures['announcement_points'], 'points')} ({best}) ; "
+            f"{count_text(figures['false_announcements'], 'fausses annonces')}"]

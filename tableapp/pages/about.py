@@ -41,5 +41,5 @@ def render() -> None:
 
 
 def pages() -> list[st.Page]:
-    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
     return [st.Page(render, title="À propos", icon=":material/info:", url_path="a-propos")]

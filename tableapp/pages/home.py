@@ -7,12 +7,12 @@ import streamlit as st
 from companion.core.loader import load_game
 from companion.core.model import KINDS, count_label, group_label
 from companion.core.registry import GAMES, game_info
-from companion.core.text import counted, date_time
 from print_kit.artdraw import group_pictures
-from tableapp import a11y, session
-from tableapp.navigation import game_pages
-from tableapp.opening import device_games, open_game
-from tableapp.usertext import plain
+from tableapp.device import session
+from tableapp.look import a11y
+from tableapp.look.navigation import game_pages
+from tableapp.look.usertext import plain
+from tableapp.table.opening import resume_form
 
 SECTION = "Compagnon de table"
 
@@ -38,23 +38,8 @@ def start_section() -> None:
 
 
 def resume_section() -> None:
-    st.header("Reprendre une partie")
-    games = device_games()  # only this device's: the code of anyone else's game is theirs
-    if games:
-        labels = {g.code: f"{g.code} · {game_info(g.game).title} · {g.title} · "
-                          f"{counted(g.events, 'événement')} · {date_time(g.updated)}"
-                          + (" · ne se rejoue plus" if g.replays is False else "")
-                  for g in games}
-        choice = st.selectbox("Parties enregistrées", list(labels), format_func=labels.get,
-                              key="home_resume_choice")
-        if st.button("Reprendre cette partie", key="home_resume") and choice:
-            open_game(choice)
-    else:
-        st.caption("Aucune partie enregistrée sur cet appareil.")
-    typed = st.text_input("Code d'une partie", key="home_code", max_chars=12,
-                          placeholder="ex. K7M3QP")
-    if st.button("Ouvrir", key="home_open") and typed.strip():
-        open_game(typed)
+    resume_form(None, ("home_resume_choice", "home_resume", "home_code", "home_open"),
+                "Aucune partie enregistrée sur cet appareil.")
 
 
 def render() -> None:
@@ -91,6 +76,6 @@ def render() -> None:
 
 
 def pages() -> list[st.Page]:
-    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
     return [st.Page(render, title="Accueil", icon=":material/home:", url_path="accueil",
                     default=True)]

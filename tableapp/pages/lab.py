@@ -17,8 +17,8 @@ from companion.core.text import csv_text, number
 from companion.lab.overrides import parse_assignments
 from companion.lab.runner import WARNING, Options, compare, lab_module, planned_games
 from companion.stats.charts import french
-from tableapp.usertext import plain
-from tableapp.workload import slot
+from tableapp.look.usertext import plain
+from tableapp.process.workload import slot
 
 SECTION = "Atelier"
 MAX_GAMES = 2000  # per condition: the page runs on the server, in one process
@@ -55,7 +55,7 @@ def check_budget(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> No
 
 def run_rows(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> list[dict[str, Any]]:
     """Play the runs with a progress bar; the rows of the original and of the changed data.
-    Within the budget, in the server's one lab slot (tableapp/workload.py); each update of
+    Within the budget, in the server's one lab slot (tableapp/process/workload.py); each update of
     the bar is where Streamlit stops the run when the visitor taps « Arrêter » or leaves."""
     check_budget(game, raw, changes)
     with slot("labo"):
@@ -70,8 +70,13 @@ def run_rows(game: str, raw: dict[str, Any], changes: tuple[str, ...]) -> list[d
     return original.rows("original") + (changed.rows("modifie") if changed else [])
 
 
+def _lab_games() -> list[str]:
+    """The games that offer a lab (GameInfo.lab), in the registry's order."""
+    return [g for g in GAMES if GAMES[g].lab]
+
+
 def _form() -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
-    game = st.selectbox("Jeu", [g for g in GAMES if GAMES[g].lab],
+    game = st.selectbox("Jeu", _lab_games(),
                         format_func=lambda g: GAMES[g].title, key="lab_game")
     module = lab_module(game)
     low, high = GAMES[game].players
@@ -179,7 +184,7 @@ def render() -> None:
     st.title("Labo d'équilibrage")
     st.warning(WARNING + " Chaque chiffre vient avec son intervalle de confiance à 95 %.")
     request = _form()
-    game = st.session_state.get("lab_game", "noe")
+    game = st.session_state.get("lab_game") or _lab_games()[0]
     with st.expander("Les politiques de jeu simulées"):
         for policy, text in lab_module(game).POLICIES.items():
             st.text(f"{policy} : {text}")
@@ -212,6 +217,6 @@ def render() -> None:
 
 
 def pages() -> list[st.Page]:
-    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
     return [st.Page(render, title="Labo d'équilibrage", icon=":material/science:",
                     url_path="labo")]

@@ -22,13 +22,14 @@ from companion.stats.nights import Night
 from companion.stats.podium import RANKINGS, PodiumRow, podium
 from companion.stats.record import points_text
 from companion.stats.report import french_date, game_row, night_csv, night_report
-from tableapp import ownership, seating, session
-from tableapp.aftergame import start_rematch
-from tableapp.navigation import game_pages
-from tableapp.opening import device_games, open_game
+from tableapp.device import ownership, session
+from tableapp.look.navigation import game_pages
+from tableapp.look.usertext import faults_said, plain, say, sentence
 from tableapp.pages.players import per_game_table
 from tableapp.pages.players import render as players_page
-from tableapp.usertext import faults_said, plain, say, sentence
+from tableapp.table import seating, sharing
+from tableapp.table.aftergame import start_rematch
+from tableapp.table.opening import device_games, open_game
 
 SECTION = "Soirées et joueurs"
 NIGHT_PARAM, KEY_PARAM = "soiree", "cle"
@@ -137,6 +138,17 @@ def _rank(night_id: int, key: str) -> None:
         st.session_state["_night_ranking_refused"] = sentence(exc)
 
 
+def _change(action: Callable[[], object]) -> None:
+    """A change of the night, checked by the server: done, the page runs again; refused, its
+    French sentence (the night's rights are the server's to say, registre TAB-8)."""
+    try:
+        action()
+    except CompanionError as exc:
+        say(exc)
+    else:
+        st.rerun()
+
+
 def _settings(night: Night, key: str) -> None:
     """Rename or delete the night (its games stay)."""
     stats = seating.stats_store()
@@ -144,12 +156,8 @@ def _settings(night: Night, key: str) -> None:
         title = st.text_input("Nom de la soirée", value=night.title, max_chars=80,
                               key=f"night_title_{night.id}")
         if st.button("Renommer", key=f"night_rename_{night.id}", width="stretch"):
-            try:
-                stats.rename_night(night.id, title, by=ownership.rights(night_key=key))
-            except CompanionError as exc:
-                say(exc)
-            else:
-                st.rerun()
+            _change(lambda: stats.rename_night(night.id, title,
+                                               by=ownership.rights(night_key=key)))
         sure = st.checkbox("Supprimer la soirée : ses parties restent enregistrées",
                            key=f"night_delete_ok_{night.id}")
         if st.button("Supprimer la soirée", key=f"night_delete_{night.id}", width="stretch",
@@ -185,13 +193,8 @@ def _games(night: Night, key: str, games: list[Played], names: dict[str, str]) -
             if bar.button("Retirer de la soirée", key=f"night_drop_{row['code']}",
                           type="tertiary", help="La partie reste enregistrée ; elle quitte "
                                                 "seulement la soirée"):
-                try:
-                    seating.stats_store().detach(row["code"],
-                                                 by=ownership.rights(night_key=key))
-                except CompanionError as exc:
-                    say(exc)
-                else:
-                    st.rerun()
+                _change(lambda code=row["code"]: seating.stats_store().detach(
+                    code, by=ownership.rights(night_key=key)))
 
 
 def _play_here(night: Night, key: str) -> None:
@@ -218,12 +221,7 @@ def _attach(night: Night, key: str) -> None:
         code = st.selectbox("Partie de cet appareil", list(labels), format_func=labels.get,
                             key="night_attach_choice")
         if st.button("Rattacher à la soirée", key="night_attach", width="stretch") and code:
-            try:
-                stats.attach(night.id, code, by=ownership.rights(night_key=key))
-            except CompanionError as exc:
-                say(exc)
-            else:
-                st.rerun()
+            _change(lambda: stats.attach(night.id, code, by=ownership.rights(night_key=key)))
 
 
 def _exports(night: Night, ranking: str) -> None:
@@ -290,7 +288,7 @@ def _render_page() -> None:
         with st.expander("Lien de la soirée (pour un autre appareil)"):
             st.caption("Ce lien permet d'ajouter et de retirer des parties : ne le donnez "
                        "qu'aux appareils de la table.")
-            st.code(f"{session.public_base_url()}/soirees?{NIGHT_PARAM}={night.id}&"
+            st.code(f"{sharing.public_base_url()}/soirees?{NIGHT_PARAM}={night.id}&"
                     f"{KEY_PARAM}={key}", language=None)
     playing = seating.active_night()
     if playing is None or playing.id != night.id:
@@ -316,7 +314,7 @@ render = faults_said(_render_page)
 
 
 def pages() -> list[st.Page]:
-    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
 
     return [
         st.Page(render, title="Soirées", icon=":material/celebration:", url_path="soirees"),

@@ -5,6 +5,8 @@ tables and exports (CSV, JSON). Everything is read from the stored logs (compani
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import Any
 
 import streamlit as st
@@ -13,23 +15,24 @@ from companion.core.errors import CompanionError
 from companion.core.registry import PLAYABLE as GAMES
 from companion.core.text import number
 from companion.stats.charts import tally_spec
-from companion.stats.emblemes import character_name
 from companion.stats.figures import game_stats, player_stats
-from companion.stats.noe import announcement_label
-from companion.stats.record import count_text, number_text, points_text
+from companion.stats.record import points_text, rate_text, stats_hook
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
 from print_kit.art import art_path
-from tableapp import a11y, ownership, seating
-from tableapp.usertext import faults_said, plain, say
-
-ROLE_NAMES = {"saboteur": "Saboteur", "passager": "Passager", "voyante": "Voyante",
-              "travailleur": "Travailleur", "faineant": "Fainéant", "docteur": "Docteur",
-              "ingenieur": "Ingénieur", "policier": "Policier"}
+from tableapp.device import ownership
+from tableapp.look import a11y
+from tableapp.look.usertext import faults_said, plain, say
+from tableapp.table import seating
 
 
-def _rate(value: float | None) -> str:
-    return "—" if value is None else f"{round(value * 100)} %"
+def _stats_hooks() -> Iterator[tuple[str, ModuleType]]:
+    """Each game's stats hook (companion/stats/<id>.py), in the registry's order: how the
+    game says its own figures on this page (`figure_lines`, `figure_table`, `game_extra`,
+    `game_table`; docs/adding-a-game.md)."""
+    for game, info in GAMES.items():
+        if info.stats:
+            yield game, stats_hook(game)
 
 
 def _create() -> None:
@@ -74,7 +77,7 @@ def _roster(profiles: list[Profile]) -> None:
 def _tally_rows(tallies: dict[str, dict[str, Any]], label: str,
                 name: Any = str) -> list[dict[str, Any]]:
     return [{label: name(k), "Parties": t["played"], "Terminées": t["finished"],
-             "Victoires": t["won"], "Taux": _rate(t["win_rate"])} for k, t in tallies.items()]
+             "Victoires": t["won"], "Taux": rate_text(t["win_rate"])} for k, t in tallies.items()]
 
 
 def _statistics(report: dict[str, Any]) -> None:
@@ -82,19 +85,14 @@ def _statistics(report: dict[str, Any]) -> None:
     a, b, c = st.columns(3)
     a.metric("Parties", s["played"], border=True)
     b.metric("Victoires", s["won"], border=True)
-    c.metric("Taux de victoire", _rate(s["win_rate"]), border=True,
+    c.metric("Taux de victoire", rate_text(s["win_rate"]), border=True,
              help="Victoires sur parties terminées")
     if s["by_game"]:
         st.subheader("Par jeu")
         rows = _tally_rows(s["by_game"], "Jeu", lambda g: GAMES[g].title)
         st.dataframe(rows, hide_index=True, width="stretch")
         st.vega_lite_chart(tally_spec(rows), width="stretch")
-        named = s["libre"]["by_name"]
-        if named:
-            st.subheader("Autres jeux, par nom")
-            st.dataframe([{"Jeu": row["name"], "Parties": row["played"],
-                           "Victoires": row["won"], "Taux": _rate(row["win_rate"])}
-                          for row in named.values()], hide_index=True, width="stretch")
+        _game_tables(s, "figure_table", st.subheader)
         st.subheader("Par nombre de joueurs")
         st.dataframe(_tally_rows(s["by_player_count"], "Joueurs à la table"),
                      hide_index=True, width="stretch")
@@ -102,37 +100,8 @@ def _statistics(report: dict[str, Any]) -> None:
 
 
 def _game_figures(s: dict[str, Any]) -> None:
-    lines = []
-    noe = s["noe"]
-    if noe["announcements"] or noe["false_announcements"]:
-        best = ", ".join(f"{announcement_label(a)} ×{n}"
-                         for a, n in noe["by_announcement"].items())
-        lines.append(f"Noé : {count_text(noe['announcements'], 'annonces')} pour "
-                     f"{count_text(noe['announcement_points'], 'points')} ({best}) ; "
-                     f"{count_text(noe['false_announcements'], 'fausses annonces')}")
-    emb = s["emblemes"]
-    if emb["manches"]:
-        favourite = emb["favourite_character"]
-        lines.append(f"Emblèmes : {count_text(emb['coins'], 'pièces')} en "
-                     f"{count_text(emb['manches'], 'manches')}, "
-                     f"{number_text(round(emb['coins_per_manche'], 1))} par manche ; "
-                     f"personnage favori : {character_name(favourite)}")
-    cam = s["camelot"]
-    if cam["tournaments_won"]:
-        tokens = ", ".join(f"{c} ×{n}" for c, n in cam["tokens_by_colour"].items())
-        lines.append(f"Camelot : {count_text(cam['tournaments_won'], 'tournois gagnés')} ; "
-                     f"jetons gagnés : {tokens or 'aucun'}")
-    elsen = s["elsen"]
-    for side, tally in elsen["by_side"].items():
-        lines.append(f"ELSEN, côté {side} : {count_text(tally['won'], 'victoires')} sur "
-                     f"{count_text(tally['finished'], 'parties')}")
-    for role, tally in elsen["by_role"].items():
-        lines.append(f"ELSEN, rôle {ROLE_NAMES.get(role, role)} : {tally['won']}/"
-                     f"{tally['finished']}")
-    laby = s["labystere"]
-    if laby["solved"]:
-        lines.append(f"Labystère : {count_text(laby['solved'], 'énigmes résolues')}, en "
-                     f"{count_text(round(laby['turns_to_solve'], 1), 'tours')} en moyenne")
+    lines = [line for game, hook in _stats_hooks() if hasattr(hook, "figure_lines")
+             and game in s for line in hook.figure_lines(s[game])]
     if lines:
         st.subheader("Dans chaque jeu")
         st.text("\n".join(lines))
@@ -246,39 +215,32 @@ def _delete(profile: Profile) -> None:
             st.rerun()
 
 
+def _game_tables(figures: dict[str, Any], kind: str, title: Callable[[str], Any]) -> None:
+    """The tables a game's stats hook gives from its figures (`figure_table` of a player's,
+    `game_table` of the per-game statistics), each under its title: « Autre jeu » by the name
+    the table gave it (names are user text: a dataframe shows them as text)."""
+    for game, hook in _stats_hooks():
+        table = getattr(hook, kind, None)
+        rows = table(figures[game]) if table is not None and game in figures else []
+        if rows:
+            title(getattr(hook, "TABLE_TITLE", GAMES[game].title))
+            st.dataframe(rows, hide_index=True, width="stretch")
+
+
 def per_game_table(per_game: dict[str, Any]) -> None:
     """Statistics per game (sortable): games, finished, players, rounds, and each game's own
-    figure (ELSEN's winning sides, Labystère's turns to solve)."""
+    figure from its stats hook (`game_extra`: ELSEN's winning sides, Labystère's turns to
+    solve), then the tables it adds (`game_table`)."""
     rows = []
     for game, row in per_game.items():
-        extra = ""
-        if "wins_by_side" in row:
-            extra = ", ".join(f"{side} {count_text(n, 'victoires')}"
-                              for side, n in row["wins_by_side"].items())
-        if row.get("turns_to_solve") is not None:
-            extra = f"{number_text(round(row['turns_to_solve'], 1))} tours pour résoudre"
+        extra = getattr(stats_hook(game), "game_extra", None)
         rows.append({"Jeu": GAMES[game].title, "Parties": row["played"],
                      "Terminées": row["finished"],
                      "Joueurs en moyenne": number(row["average_players"], 1),
-                     "Manches, tournois ou tours": row["rounds"], "En plus": extra})
+                     "Manches, tournois ou tours": row["rounds"],
+                     "En plus": extra(row) if extra is not None else ""})
     st.dataframe(rows, hide_index=True, width="stretch")
-    named = per_game.get("libre", {}).get("by_name", {})
-    if named:
-        named_games_table(named)
-
-
-def named_games_table(named: dict[str, Any]) -> None:
-    """« Autre jeu » by the name the table gave it: plays, wins per player, best and average
-    total, last played (names are user text: a dataframe shows them as text)."""
-    st.markdown("**Autres jeux, par nom**")
-    st.dataframe([{"Jeu": row["name"], "Parties": row["played"], "Terminées": row["finished"],
-                   "Victoires": ", ".join(f"{p} {n}" for p, n in row["wins"].items()),
-                   "Meilleur score": row["best_score"],
-                   "Score moyen": None if row["average_score"] is None
-                   else number_text(round(row["average_score"], 1)),
-                   "Dernière partie": french_date(row["last_played"]) if row["last_played"]
-                   else ""} for row in named.values()],
-                 hide_index=True, width="stretch")
+    _game_tables(per_game, "game_table", lambda text: st.markdown(f"**{text}**"))
 
 
 def _portrait(profile: Profile) -> None:

@@ -17,10 +17,12 @@ from print_kit.export import zip_entry
 from print_kit.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, MAX_ONLY_CARDS, make_options
 from print_kit.render import render_png
-from tableapp import a11y, owndeck, session
-from tableapp.navigation import page_hook
-from tableapp.usertext import plain
-from tableapp.workload import slot
+from tableapp.look import a11y
+from tableapp.look.navigation import page_hook
+from tableapp.look.usertext import plain
+from tableapp.pages import owndeck
+from tableapp.process.workload import slot
+from tableapp.table import sharing
 
 SECTION = "Impression"
 
@@ -36,7 +38,8 @@ MAX_IMAGE_PIXELS = 200_000_000
 
 @st.cache_data(show_spinner=False, max_entries=8)
 def cached_kit(request: tuple[tuple[str, Any], ...]) -> Kit:
-    with slot("impression"):  # at most PRINT_JOBS at once on the server (tableapp/workload.py)
+    # at most PRINT_JOBS at once on the server (tableapp/process/workload.py)
+    with slot("impression"):
         return build_kit(make_options(**dict(request)))
 
 
@@ -79,7 +82,7 @@ def _options_form() -> dict[str, Any] | None:
         if controls is not None:
             extra.update(controls())
     with st.expander("Réglages avancés"):
-        url = st.text_input("Adresse de l'assistant (QR codes)", session.public_base_url(),
+        url = st.text_input("Adresse de l'assistant (QR codes)", sharing.public_base_url(),
                             key="print_url")
         calibration = st.text_input("Calibrage du verso : DX,DY,ÉCHELLE", "0,0,1",
                                     key="print_calibration")
@@ -183,5 +186,5 @@ def _images(request: dict[str, Any]) -> None:
 
 
 def pages() -> list[st.Page]:
-    """This module's pages, built for the current script run (see tableapp/navigation.py)."""
+    """This module's pages, built for the current script run (see tableapp/look/navigation.py)."""
     return [st.Page(render, title="Impression", icon=":material/print:", url_path="impression")]

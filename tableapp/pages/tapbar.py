@@ -1,6 +1,6 @@
 """The action bar of Camelot's and Emblèmes' host entry (issue 36, « a tap's contract »): the
 turn's buttons, what the next tap will write, and why the last tap wrote nothing, in one box
-that stays at the bottom of the screen while the entry is longer than it (tableapp/phone.py ›
+that stays at the bottom of the screen while the entry is longer than it (tableapp/look/phone.py ›
 ACTIONS makes the box sticky by its key, `<form key>_bar`).
 
 A tap is written by its button's callback (writing.write_at_tap: one run per tap). A refusal,
@@ -12,12 +12,15 @@ button tapped: where the thumb is."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from tableapp.writing import TAP_ERROR_KEY, write_at_tap
+from companion.events.store import StoredGame
+from tableapp.device.writing import TAP_ERROR_KEY, write_at_tap
+from tableapp.look.phone import PHONE_MAX
 
 Maker = dict[str, Any] | Callable[[], dict[str, Any] | None]
 
@@ -57,6 +60,33 @@ def refusal(key: str) -> None:
         st.warning(line)
 
 
+def picked(key: str, widget: str, missing: str) -> Any:
+    """From an event maker run at a tap: the choice in form `key`'s widget `widget`, or None
+    after refusing the tap with `missing` (which choice to make)."""
+    value = st.session_state.get(f"{key}_{widget}")
+    if value is None:
+        refuse(key, missing)
+    return value
+
+
+def confirm(view: StoredGame, key: str, label: str, make: Maker, new: bool,
+            in_bar: bool = True, **options: Any) -> dict[str, Any] | None:
+    """The button (`<key>_go`) that confirms form `key`. A new entry is written by its tap
+    (`tap`), in the form's bar (`in_bar`) under why the last tap wrote nothing; a correction
+    gives the event `make` makes, for the history's form to write."""
+    if new:
+        with bar(key) if in_bar else nullcontext():
+            refusal(key)
+            st.button(label, key=f"{key}_go", width="stretch", on_click=tap,
+                      args=(view.code, view.seq, key, make), **options)
+        return None
+    if st.button(label, key=f"{key}_go", width="stretch", **options):
+        event = make() if callable(make) else make
+        refusal(key)
+        return event
+    return None
+
+
 # After a write the page redraws shorter or longer and keeps its scroll: the next entry's bar
 # may then lie above the screen (a tournament ended while the host had scrolled down to the
 # targets). Once per new form: brought back to the bottom of the screen, only if off screen.
@@ -77,3 +107,16 @@ def bar(key: str) -> DeltaGenerator:
         st.session_state["_compagnon_tapbar_shown"] = key
         box.html(_INTO_VIEW.format(key=key), unsafe_allow_javascript=True)
     return box
+
+
+def phone_css(bars: str) -> str:
+    """The style of a game's action bars (`bars`: their keys' selector), which the game's page
+    module gives the phone's layout (PHONE_CSS): the bars never cover the choices they
+    confirm (a choice scrolled to, by a tap or the keyboard's focus, stops above the bar, not
+    under it), and their script that brings a new bar back on screen takes no room in it."""
+    return f"""
+[data-testid="stMain"]:has({bars}) {{ scroll-padding-bottom: 16rem; }}
+@media (max-width: {PHONE_MAX}px) {{
+  [data-testid="stMain"]:has({bars}) {{ scroll-padding-bottom: 18rem; }} }}
+{bars} [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{ display: none; }}
+"""

@@ -6,7 +6,7 @@ import streamlit as st
 
 from companion.core.engine import replay
 from companion.core.registry import game_info
-from tableapp.usertext import plain
+from tableapp.look.usertext import plain
 
 
 def play(players: list[str] | None = None, events: list[dict[str, str]] | None = None) -> None:

@@ -2,7 +2,7 @@
 
 A line may name the target of a night power: it is shown to the host only. A screen without
 the host's rights never gets these lines for the secret events (deal, protect, kill, seer, a
-forced mission): tableapp/notices.py asks companion/events/publiclog.py first."""
+forced mission): tableapp/table/notices.py asks companion/events/publiclog.py first."""
 
 from __future__ import annotations
 
