@@ -12,7 +12,7 @@ from companion.core import settings
 from companion.core.errors import UsageError
 from companion.core.loader import load_game
 from companion.core.registry import GAMES, game_info
-from print_kit.geometry import (
+from print_kit.layout.geometry import (
     CARD_SIZES,
     PAPERS,
     Calibration,

@@ -6,11 +6,11 @@ from __future__ import annotations
 from companion.core.model import Component
 from companion.core.provenance import Provenance
 from companion.games.noe.data import Announcement, NoeData
-from print_kit.faces import Face
+from print_kit.draw.faces import Face
 from print_kit.kit import PrintFile, group, items
+from print_kit.layout.sheets import Deck
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
-from print_kit.sheets import Deck
 
 FOOTER = "Noé, Complot à l'Élysée"
 # Card colours are a design choice of the print kit, not a value of the game.
@@ -21,7 +21,7 @@ ACCENTS = {
     "attentat": "rouge", "espion-rouge": "rouge", "espion-violet": "violet",
     "poseur-bombes": "noir",
 }
-# Pictures (OpenMoji, print_kit.art), one per category, joker and méchant.
+# Pictures (OpenMoji, print_kit.draw.art), one per category, joker and méchant.
 CATEGORY_ART = {
     "etat-major": "1F396", "enqueteurs": "1F575", "espions": "1F441", "leonard": "1F4A1",
     "alphas": "1F43A", "senechales": "1F4DC", "empires": "1F3DB", "pompiers": "1F692",

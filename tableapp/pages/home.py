@@ -8,7 +8,7 @@ from companion.core.loader import load_game
 from companion.core.model import KINDS, count_label, group_label
 from companion.core.registry import GAMES, game_info
 from companion.core.text import counted, date_time
-from print_kit.artdraw import group_pictures
+from print_kit.draw.artdraw import group_pictures
 from tableapp import a11y, session
 from tableapp.navigation import game_pages
 from tableapp.opening import device_games, open_game

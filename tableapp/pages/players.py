@@ -19,7 +19,7 @@ from companion.stats.noe import announcement_label
 from companion.stats.record import count_text, number_text, points_text
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
-from print_kit.art import art_path
+from print_kit.draw.art import art_path
 from tableapp import a11y, ownership, seating
 from tableapp.usertext import faults_said, plain, say
 

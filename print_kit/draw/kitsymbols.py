@@ -1,7 +1,7 @@
 """The symbols the print kit adds for its own cards (registre PRINT-7: design, not data):
 Emblèmes' timing marks and coins, Camelot's, ELSEN's and Labystère's (backs, roles, actions,
 tokens), each drawn in a 100 × 100 box in the current fill colour (details in white). Apart from
-print_kit/symbols.py, which draws the symbols the data files name and holds the table of every
+print_kit/draw/symbols.py, which draws the symbols the data files name and holds the table of every
 id: these are the kit's choices, free to change without touching a data file."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.symbolpen import centred_text, poly, shape, white
+from print_kit.draw.symbolpen import centred_text, poly, shape, white
 
 # --- Emblèmes: timing marks, coins --------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """Vector symbols, each drawn in a 100 × 100 box in the current fill colour (details in white).
 
 The ids are those of the data files (Noé's category symbols, Emblèmes' emblems), drawn here,
-plus those the print kit adds for its own cards (print_kit/kitsymbols.py); both are drawn with
-one pen (print_kit/symbolpen.py). This module holds the table of every id. Nothing here knows
+plus those the print kit adds for its own cards (print_kit/draw/kitsymbols.py); both are drawn with
+one pen (print_kit/draw/symbolpen.py). This module holds the table of every id. Nothing here knows
 about pages or forms: the painter draws each (symbol, colour) once into a form and reuses it."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit import kitsymbols as kit
-from print_kit.symbolpen import Draw, letter, poly, shape, star, white
+from print_kit.draw import kitsymbols as kit
+from print_kit.draw.symbolpen import Draw, letter, poly, shape, star, white
 
 # --- Noé ------------------------------------------------------------------------------------
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from companion.core.errors import UsageError
 from companion.core.text import counted, number
 from print_kit.build import Kit, prepare_out_dir, write_atomic, write_kit
-from print_kit.deckfile import read_deck
-from print_kit.deckprint import deck_images, deck_kit, png_pages, template
-from print_kit.icons import listing
+from print_kit.decks.deckfile import read_deck
+from print_kit.decks.deckprint import deck_images, deck_kit, png_pages, template
+from print_kit.decks.icons import listing
 from print_kit.options import LABYSTERE_SEED, make_options
 
 
@@ -34,7 +34,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
     _refuse_game_options(args)
     images = args.card_png is not None or args.service is not None
     if images or args.tts_url is not None:
-        from print_kit.export import check_choices
+        from print_kit.exports.export import check_choices
 
         check_choices(args.card_png, args.service, args.tts_url)
     deck = read_deck(args.file, args.title)
@@ -59,8 +59,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
         write_atomic(args.out / name, data)
         print(f"images des cartes → {args.out / name}", file=sys.stderr)
     if "tts.zip" in zips:
-        from print_kit.tts import unpack
-        from print_kit.ttshost import said
+        from print_kit.exports.tts import unpack
+        from print_kit.exports.ttshost import said
 
         print(said(unpack(zips["tts.zip"], args.out), args.tts_url), file=sys.stderr)
     if args.png:

@@ -1,4 +1,4 @@
-"""The pen every symbol is drawn with (print_kit.symbols, print_kit.kitsymbols): filled
+"""The pen every symbol is drawn with (print_kit.draw.symbols, print_kit.draw.kitsymbols): filled
 polygons and outlines of lines and Bézier curves, stars, the switch to white for a symbol's
 details, and text in the embedded bold font, so letters and digits are vector outlines like
 everything else. Apart so that the data's symbols and the kit's own share one set of strokes."""
@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.fonts import BOLD
+from print_kit.draw.fonts import BOLD
 
 Draw = Callable[[Canvas], None]
 WHITE = (1, 1, 1)
