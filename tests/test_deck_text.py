@@ -16,8 +16,8 @@ from reportlab.lib.rl_accel import fp_str
 from print_kit.build import build_file
 from print_kit.decks.deckfile import DeckFileError, parse_deck
 from print_kit.decks.decks import CardSpec, build_deck_kit, deck_file
-from print_kit.decks.icons import ICONS
 from print_kit.draw.art import openmoji_path
+from print_kit.draw.icons import ICONS
 from print_kit.draw.textfit import breaks
 from print_kit.options import make_options
 

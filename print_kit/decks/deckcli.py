@@ -19,7 +19,7 @@ from companion.core.text import counted, number
 from print_kit.build import Kit, prepare_out_dir, write_atomic, write_kit
 from print_kit.decks.deckfile import read_deck
 from print_kit.decks.deckprint import deck_images, deck_kit, png_pages, template
-from print_kit.decks.icons import listing
+from print_kit.draw.icons import listing
 from print_kit.options import LABYSTERE_SEED, make_options
 
 

@@ -27,9 +27,9 @@ from print_kit.decks.deckread import (
 )
 from print_kit.decks.decks import CardSpec
 from print_kit.decks.deckxlsx import xlsx_table
-from print_kit.decks.icons import listing, unknown_icons
 from print_kit.draw.art import openmoji_code, picture_problem
 from print_kit.draw.faces import PALETTE
+from print_kit.draw.icons import listing, unknown_icons
 
 FORMATS = (".csv", ".xlsx", ".yaml", ".yml")
 COLUMNS: dict[str, tuple[str, ...]] = {

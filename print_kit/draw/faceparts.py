@@ -105,7 +105,7 @@ class Face:
     parts: tuple[Part, ...] = ()  # a game's own elements (see Part)
     light: bool = False  # a back on white, framed in its colour (print_kit.draw.backs)
     # an author's card (print_kit.decks.decks): its text is hyphenated in French before its type
-    # shrinks, and holds inline icons (`:piece:`, print_kit.decks.icons)
+    # shrinks, and holds inline icons (`:piece:`, print_kit.draw.icons)
     rich: bool = False
 
     def strings(self) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.decks.icons import encode, has_icons, listing, unknown_icons
 from print_kit.draw.backs import draw_back
 from print_kit.draw.faceparts import (  # re-exported: the games and the kit import them from here
     INK,
@@ -26,6 +25,7 @@ from print_kit.draw.faceparts import (  # re-exported: the games and the kit imp
     tint,
 )
 from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.icons import encode, has_icons, listing, unknown_icons
 from print_kit.draw.textfit import (
     STEP,
     Block,
@@ -74,7 +74,7 @@ def _fill(c: Canvas, rgb: RGB) -> None:
 def _lines(c: Canvas, block: Block, x_mid: float, top: float, font: str, rgb: RGB,
            pens: Pens | None = None) -> float:
     """Centred lines from `top` down; returns the y under the last line. A line holding icons
-    (print_kit.decks.icons) is drawn run by run, each icon a picture one em square on the line."""
+    (print_kit.draw.icons) is drawn run by run, each icon a picture one em square on the line."""
     _fill(c, rgb)
     c.setFont(font, block.size)
     y = top - block.size

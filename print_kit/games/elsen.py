@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.core.errors import UsageError
+from companion.core.loader import load_game
 from companion.core.model import Component
 from companion.games.elsen.data import ElsenData
 from print_kit.draw.faces import INK, PALETTE, SOFT, Face, tint
@@ -15,10 +17,20 @@ from print_kit.draw.textfit import french
 from print_kit.kit import BIG_TOKEN, TOKEN, Board, FreePage, PrintFile, group, items
 from print_kit.layout.geometry import MM
 from print_kit.layout.sheets import Deck
-from print_kit.options import PrintOptions
+from print_kit.options import OwnOption, PrintOptions
 from print_kit.reference import Sheet, Table
 
 FOOTER = "ELSEN"
+
+
+def _check_players(players: int) -> None:
+    rng = load_game("elsen").players
+    if not rng.min <= players <= rng.max:
+        raise UsageError(f"ELSEN se joue de {rng.min} à {rng.max} joueurs (reçu {players})")
+
+
+# `--players`: ELSEN's alone (print_kit.options.check_own_options)
+OWN_OPTIONS = {"players": OwnOption("ELSEN", _check_players)}
 ROLE_SYMBOLS = {"saboteur": "cle", "passager": "personne", "voyante": "oeil",
                 "travailleur": "marteau", "faineant": "lune", "docteur": "croix-medicale",
                 "ingenieur": "engrenage", "policier": "bouclier"}
