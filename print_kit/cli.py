@@ -102,22 +102,13 @@ def cmd_print(args: argparse.Namespace) -> int:
     kit = build_kit(options, progress)
     paths = write_kit(kit, args.out)
     if args.card_png is not None or args.service is not None:
-        from print_kit.build import kit_files, write_atomic
-        from print_kit.exports.export import export_zips
+        from print_kit.build import kit_files
+        from print_kit.exports.export import export_zips, write_zips
 
         zips = export_zips(kit_files(options), options.card_mm, options.bleed, options.low_ink,
                            args.card_png, args.service, out_dir=args.out,
                            tts_url=args.tts_url)
-        for name, data in zips.items():
-            if name == "tts.zip":  # written as the folder its saved objects name, below
-                continue
-            write_atomic(args.out / name, data)
-            print(f"images des cartes → {args.out / name}", file=sys.stderr)
-        if "tts.zip" in zips:
-            from print_kit.exports.tts import unpack
-            from print_kit.exports.ttshost import said
-
-            print(said(unpack(zips["tts.zip"], args.out), args.tts_url), file=sys.stderr)
+        write_zips(zips, args.out, args.tts_url)
     if args.png:
         from print_kit.decks.deckcli import write_png
 

@@ -53,16 +53,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
                        args.out, args.tts_url) if images else {}
     prepare_out_dir(args.out)
     paths = write_kit(kit, args.out)
-    for name, data in zips.items():
-        if name == "tts.zip":  # written as the folder its saved objects name, below
-            continue
-        write_atomic(args.out / name, data)
-        print(f"images des cartes → {args.out / name}", file=sys.stderr)
-    if "tts.zip" in zips:
-        from print_kit.exports.tts import unpack
-        from print_kit.exports.ttshost import said
+    if zips:
+        from print_kit.exports.export import write_zips
 
-        print(said(unpack(zips["tts.zip"], args.out), args.tts_url), file=sys.stderr)
+        write_zips(zips, args.out, args.tts_url)
     if args.png:
         write_png(kit, args.out)
     print(f"{summary}, {number(len(built.data) / 1e6, 2)} Mo → {paths[0]} (manifeste : "

@@ -54,6 +54,14 @@ def white(c: Canvas) -> None:
     c.setStrokeColorRGB(*WHITE)
 
 
+def white_bars(c: Canvas, *bars: tuple[float, float, float, float]) -> None:
+    """Bars (x, y, width, height) cut in white out of the shape drawn so far: a shield's or a
+    tomb's cross, a helmet's visor, a crown's band, a door."""
+    white(c)
+    for x, y, w, h in bars:
+        c.rect(x, y, w, h, stroke=0, fill=1)
+
+
 def centred_text(c: Canvas, text: str, size: float = 78, y: float = 22) -> None:
     c.setFont(BOLD, size)
     c.drawCentredString(50, y, text)

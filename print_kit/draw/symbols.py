@@ -12,7 +12,7 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 
 from print_kit.draw import kitsymbols as kit
-from print_kit.draw.symbolpen import Draw, letter, poly, shape, star, white
+from print_kit.draw.symbolpen import Draw, letter, poly, shape, star, white, white_bars
 
 # --- Noé ------------------------------------------------------------------------------------
 
@@ -41,8 +41,7 @@ def oeil(c: Canvas) -> None:
 
 def couronne(c: Canvas) -> None:
     poly(c, [(8, 20), (92, 20), (98, 78), (72, 50), (50, 88), (28, 50), (2, 78)])
-    white(c)
-    c.rect(8, 20, 84, 10, stroke=0, fill=1)
+    white_bars(c, (8, 20, 84, 10))
 
 
 def flamme(c: Canvas) -> None:
@@ -68,8 +67,7 @@ def plume(c: Canvas) -> None:
 
 def maison(c: Canvas) -> None:
     poly(c, [(50, 96), (98, 52), (86, 52), (86, 4), (14, 4), (14, 52), (2, 52)])
-    white(c)
-    c.rect(40, 4, 20, 32, stroke=0, fill=1)
+    white_bars(c, (40, 4, 20, 32))
 
 
 def ailes(c: Canvas) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -229,6 +230,23 @@ def check_choices(dpi: int | None, service: str | None, tts_url: str | None = No
         from print_kit.exports.ttshost import check_tts_url
 
         check_tts_url(tts_url)
+
+
+def write_zips(zips: dict[str, bytes], out: Path, tts_url: str | None) -> None:
+    """The command line's end of `export_zips` (`companion print` and `companion print deck`):
+    each zip written into `out`, Tabletop Simulator's unpacked as the folder its saved objects
+    name; one line each on stderr."""
+    from print_kit.build import write_atomic
+    from print_kit.exports.tts import unpack
+    from print_kit.exports.ttshost import said
+
+    for name, data in zips.items():
+        if name == "tts.zip":  # written as the folder its saved objects name, below
+            continue
+        write_atomic(out / name, data)
+        print(f"images des cartes → {out / name}", file=sys.stderr)
+    if "tts.zip" in zips:
+        print(said(unpack(zips["tts.zip"], out), tts_url), file=sys.stderr)
 
 
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
