@@ -1,5 +1,5 @@
 """Issue 22's hostile deck files through the app's upload path (tableapp/pages/owndeck.py ›
-build_from_upload: the file read under print_kit/deckread.py's limits, then the PDF), each in
+build_from_upload: the file read under print_kit/decks/deckread.py's limits, then the PDF), each in
 a fresh child process: its time and its peak memory (largest resident set, and the address
 space VmPeak), beside a normal 15-card deck (CSV and XLSX) measured in the same run.
 

@@ -27,19 +27,19 @@ from companion.core.loader import load_game
 from companion.core.model import Component
 from companion.core.registry import GAMES
 from companion.core.text import agreed, counted
-from print_kit.art import art_set_of, load, user_art
-from print_kit.artdraw import cached, save_cache
-from print_kit.calibration import calibration_pages
 from print_kit.credits import credits_file
-from print_kit.faces import Face, edge_margin
-from print_kit.fonts import BOLD, REGULAR, register
-from print_kit.geometry import MM
+from print_kit.draw.art import art_set_of, load, user_art
+from print_kit.draw.artdraw import cached, save_cache
+from print_kit.draw.faces import Face, edge_margin
+from print_kit.draw.fonts import BOLD, REGULAR, register
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import PreflightError, check_glyphs, french
 from print_kit.kit import FreePage, PrintFile, select, with_user_art
+from print_kit.layout.calibration import calibration_pages
+from print_kit.layout.geometry import MM
+from print_kit.layout.sheets import Deck, PagePlan, draw_plan, free_page, plan_deck
 from print_kit.options import PrintOptions, card_grid
-from print_kit.painter import Painter
 from print_kit.reference import draw_sheet
-from print_kit.sheets import Deck, PagePlan, draw_plan, free_page, plan_deck
-from print_kit.textfit import PreflightError, check_glyphs, french
 
 Progress = Callable[[int, int, str], None]
 FONTS = (REGULAR, BOLD)

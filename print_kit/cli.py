@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from companion.core.text import counted, number
-from print_kit.geometry import CARD_SIZES, PAPERS
+from print_kit.layout.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LABYSTERE_SEED, LAYOUTS, make_options
 
 
@@ -73,7 +73,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     from companion.core.errors import UsageError
 
     if args.game == "deck":
-        from print_kit.deckcli import cmd_deck
+        from print_kit.decks.deckcli import cmd_deck
 
         return cmd_deck(args)
     if args.file is not None:
@@ -85,7 +85,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     from print_kit.build import build_kit, prepare_out_dir, write_kit
 
     if args.card_png is not None or args.service is not None or args.tts_url is not None:
-        from print_kit.export import check_choices
+        from print_kit.exports.export import check_choices
 
         check_choices(args.card_png, args.service, args.tts_url)  # before anything is built
     options = make_options(args.game, paper=args.paper, card_size=args.card_size,
@@ -102,24 +102,15 @@ def cmd_print(args: argparse.Namespace) -> int:
     kit = build_kit(options, progress)
     paths = write_kit(kit, args.out)
     if args.card_png is not None or args.service is not None:
-        from print_kit.build import kit_files, write_atomic
-        from print_kit.export import export_zips
+        from print_kit.build import kit_files
+        from print_kit.exports.export import export_zips, write_zips
 
         zips = export_zips(kit_files(options), options.card_mm, options.bleed, options.low_ink,
                            args.card_png, args.service, out_dir=args.out,
                            tts_url=args.tts_url)
-        for name, data in zips.items():
-            if name == "tts.zip":  # written as the folder its saved objects name, below
-                continue
-            write_atomic(args.out / name, data)
-            print(f"images des cartes → {args.out / name}", file=sys.stderr)
-        if "tts.zip" in zips:
-            from print_kit.tts import unpack
-            from print_kit.ttshost import said
-
-            print(said(unpack(zips["tts.zip"], args.out), args.tts_url), file=sys.stderr)
+        write_zips(zips, args.out, args.tts_url)
     if args.png:
-        from print_kit.deckcli import write_png
+        from print_kit.decks.deckcli import write_png
 
         write_png(kit, args.out)
     pages = sum(f.pages for f in kit.files)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.art import openmoji_set
-from print_kit.faces import INK
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
+from print_kit.draw.art import openmoji_set
+from print_kit.draw.faces import INK
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import draw_block, french
 from print_kit.kit import FreePage, PrintFile
+from print_kit.layout.geometry import MM
 from print_kit.options import PrintOptions
-from print_kit.painter import Painter
-from print_kit.textfit import draw_block, french
 
 
 def credits_lines(games: bool = True) -> list[tuple[str, str]]:

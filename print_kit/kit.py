@@ -9,9 +9,9 @@ from dataclasses import dataclass, replace
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.model import Component
-from print_kit.faces import Face
-from print_kit.painter import Painter
-from print_kit.sheets import Deck, Item
+from print_kit.draw.faces import Face
+from print_kit.draw.painter import Painter
+from print_kit.layout.sheets import Deck, Item
 
 TOKEN = (25.0, 25.0)  # mm: coins, success tokens, Camelot's tokens
 BIG_TOKEN = (40.0, 40.0)  # mm: first-player tokens

@@ -20,7 +20,7 @@ from reportlab.platypus import KeepInFrame, Paragraph, SimpleDocTemplate, Spacer
 
 from companion.stats.record import count_text, points_text
 from companion.stats.report import french_date
-from print_kit import fonts
+from print_kit.draw import fonts
 
 MARGIN = 15 * mm
 WIDTH = A4[0] - 2 * MARGIN

@@ -4,6 +4,7 @@ valid ones (the CLI turns it into exit 2 and one line, the app into st.error).""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,8 @@ from typing import Any
 from companion.core import settings
 from companion.core.errors import UsageError
 from companion.core.loader import load_game
-from companion.core.registry import GAMES, game_info
-from print_kit.geometry import (
+from companion.core.registry import GAMES, game_info, module
+from print_kit.layout.geometry import (
     CARD_SIZES,
     PAPERS,
     Calibration,
@@ -170,19 +171,7 @@ def make_options(game: str = "all", *, paper: str = "a4", card_size: str = "poke
         raise UsageError(f"les cartes {card_size} ne tiennent pas sur le papier {paper} avec "
                          f"{bleed:g} mm de fond perdu ; tailles possibles : "
                          f"{', '.join(fitting) or 'aucune'}")
-    if level is not None:
-        if "noe" not in games:
-            raise UsageError("--level ne concerne que Noé (noe)")
-        valid = load_game("noe").levels()
-        if level not in valid:
-            raise UsageError(f"niveau {level} inconnu pour noe ; niveaux valides : "
-                             f"{', '.join(map(str, valid))}")
-    if players is not None:
-        if "elsen" not in games:
-            raise UsageError("--players ne concerne que ELSEN (elsen)")
-        rng = load_game("elsen").players
-        if not rng.min <= players <= rng.max:
-            raise UsageError(f"ELSEN se joue de {rng.min} à {rng.max} joueurs (reçu {players})")
+    check_own_options(games, {"level": level, "players": players})
     url = (url if url is not None else default_url()).strip().rstrip("/")
     if not url.startswith(("http://", "https://")):
         raise UsageError(f"adresse « {url[:80]} » invalide ; attendu http://… ou https://…")
@@ -197,6 +186,41 @@ def make_options(game: str = "all", *, paper: str = "a4", card_size: str = "poke
     return PrintOptions(games, paper, card_size, float(bleed), layout, flip, low_ink, url, level,
                         players, calibration or Calibration(), seed, chosen,
                         Path(art_dir) if art_dir else None)
+
+
+@dataclass(frozen=True)
+class OwnOption:
+    """An option of the kit that only some games have (`--level`, `--players`): a game's print
+    module declares it in `OWN_OPTIONS` (option name -> OwnOption), so this module names no game.
+    `owner`: the game's name in the refusal (« Noé »); `check`: raises UsageError for a value
+    the game refuses."""
+
+    owner: str
+    check: Callable[[int], None]
+
+
+def own_options(game: str) -> dict[str, OwnOption]:
+    """The options only this game has, from its print module (none without one)."""
+    if game_info(game).print_module is None:
+        return {}
+    options: dict[str, OwnOption] = getattr(module(game, "print"), "OWN_OPTIONS", {})
+    return options
+
+
+def check_own_options(games: tuple[str, ...], given: dict[str, int | None]) -> None:
+    """Each option given (not None) is checked by the chosen games that have it; one that none
+    of them has is refused, naming the games it concerns."""
+    for name, value in given.items():
+        if value is None:
+            continue
+        owners = [(game, option) for game in GAMES
+                  if (option := own_options(game).get(name)) is not None]
+        chosen = [option for game, option in owners if game in games]
+        if not chosen:
+            concerned = " ou ".join(f"{option.owner} ({game})" for game, option in owners)
+            raise UsageError(f"--{name} ne concerne que {concerned or 'aucun jeu'}")
+        for option in chosen:
+            option.check(value)
 
 
 def known_components(games: tuple[str, ...]) -> dict[str, int]:

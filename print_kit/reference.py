@@ -15,11 +15,11 @@ import qrcode
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.registry import game_info
-from print_kit.faces import INK, PALETTE, RGB, SOFT
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
-from print_kit.painter import Painter
-from print_kit.textfit import PreflightError, check_glyphs, french, wrap
+from print_kit.draw.faces import INK, PALETTE, RGB, SOFT
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import PreflightError, check_glyphs, french, wrap
+from print_kit.layout.geometry import MM
 
 QR_SIZE = 26 * MM
 SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0)  # body sizes tried, largest first

@@ -270,7 +270,7 @@ limit = int(sys.argv[3])
 if limit:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 from pathlib import Path
-from print_kit.deckfile import DeckFileError, parse_deck
+from print_kit.decks.deckfile import DeckFileError, parse_deck
 data = Path(sys.argv[2]).read_bytes()
 folder = None if sys.argv[4] == "-" else Path(sys.argv[4])
 if sys.argv[5] == "app":  # the page's whole path: read, then the PDF (tableapp/pages/owndeck.py)

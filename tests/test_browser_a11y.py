@@ -191,7 +191,7 @@ def test_camelot_colours_are_coloured_chips_with_their_name(
 def test_an_uploaded_deck_its_size_and_preview_in_french(app_server: str, phone: Any) -> None:
     """An author's deck uploaded on the printing page: the file's size as French writes it
     (« 336 o », not « 336.0B »), the preview with its text alternative."""
-    from print_kit.deckprint import template
+    from print_kit.decks.deckprint import template
 
     data = template("csv")
     open_page(phone, f"{app_server}/impression", "Votre propre paquet")

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from print_kit.deckfile import DeckFileError, parse_deck, read_deck
-from print_kit.deckprint import deck_kit, template
+from print_kit.decks.deckfile import DeckFileError, parse_deck, read_deck
+from print_kit.decks.deckprint import deck_kit, template
 from print_kit.options import make_options
 from tableapp.console import main
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "print_kit" / "deck_examples"
+EXAMPLES = Path(__file__).resolve().parent.parent / "print_kit" / "decks" / "deck_examples"
 EXAMPLE = EXAMPLES / "exemple-potager.csv"
 HEADER = "nom;exemplaires;categorie;couleur;valeur;texte;dos;image\n"
 
@@ -141,7 +141,7 @@ def test_image_files_beside_the_deck_and_emoji(tmp_path: Path) -> None:
 
 
 def test_the_example_deck_prints_and_its_pages_render(tmp_path: Path) -> None:
-    from print_kit.render import render_png
+    from print_kit.exports.render import render_png
 
     deck = read_deck(EXAMPLE, "Le Potager")
     assert len(deck.cards) == 10 and sum(c.copies for c in deck.cards) == 25

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/ is not a pack
 
 import hostile_decks as hostile  # noqa: E402
 
-from print_kit.deckfile import DeckFileError, parse_deck  # noqa: E402
+from print_kit.decks.deckfile import DeckFileError, parse_deck  # noqa: E402
 from tableapp.console import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -222,8 +222,8 @@ def test_an_image_too_large_is_refused_from_its_header(tmp_path: Path,
 
 
 def test_openmoji_codes_are_hex_groups_only() -> None:
-    from print_kit.art import art_path, openmoji_code
-    from print_kit.textfit import PreflightError
+    from print_kit.draw.art import art_path, openmoji_code
+    from print_kit.draw.textfit import PreflightError
 
     assert openmoji_code("1f409") == "1F409" and openmoji_code("1F3F3-FE0F-200D-1F308")
     for bad in ("../../x", "A" * 300, "1F409/../1F409", "1F409.svg", "", "1F409-"):
@@ -296,7 +296,7 @@ def test_pages_of_one_run_are_counted_before_anything_is_drawn(
 
 def test_the_upload_limit_of_the_server_is_the_apps_largest() -> None:
     from companion.core.safejson import MAX_BYTES
-    from print_kit.deckread import MAX_FILE_BYTES
+    from print_kit.decks.deckread import MAX_FILE_BYTES
     from tableapp.pages.owndeck import UPLOAD_MB
 
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))

@@ -13,17 +13,17 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.rl_accel import fp_str
 
-from print_kit.art import openmoji_path
 from print_kit.build import build_file
-from print_kit.deckfile import DeckFileError, parse_deck
-from print_kit.decks import CardSpec, build_deck_kit, deck_file
-from print_kit.icons import ICONS
+from print_kit.decks.deckfile import DeckFileError, parse_deck
+from print_kit.decks.decks import CardSpec, build_deck_kit, deck_file
+from print_kit.draw.art import openmoji_path
+from print_kit.draw.icons import ICONS
+from print_kit.draw.textfit import breaks
 from print_kit.options import make_options
-from print_kit.textfit import breaks
 
 LONG = "d’hexakosioihexekontahexaphobie"  # the fear of 666: wider than a poker card's text
 TEXT = f"Ce dragon souffre {LONG}."
-LARGEST = 9.4  # a poker card's effect text, unshrunk (print_kit/faces.py)
+LARGEST = 9.4  # a poker card's effect text, unshrunk (print_kit/draw/faces.py)
 
 
 def chunks(pdf: bytes) -> list[tuple[str, object, float, float, float]]:

@@ -11,7 +11,7 @@ import pytest
 from test_print_pdf import card_rects
 
 from print_kit.build import build_file, build_kit, plans, print_files
-from print_kit.geometry import MM
+from print_kit.layout.geometry import MM
 from print_kit.options import make_options
 
 

@@ -1,5 +1,5 @@
-"""The pictures' drawing cache (print_kit.artdraw): a run that reads the SVGs and a run that replays
-them from the cache give the same bytes; a broken cache file only costs time."""
+"""The pictures' drawing cache (print_kit.draw.artdraw): a run that reads the SVGs and a run that
+replays them from the cache give the same bytes; a broken cache file only costs time."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from print_kit import art, artdraw
 from print_kit.build import build_kit
+from print_kit.draw import art, artdraw
 from print_kit.options import make_options
 
 

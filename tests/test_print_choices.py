@@ -13,8 +13,8 @@ from PIL import Image
 from companion.core.errors import UsageError
 from companion.core.registry import GAMES
 from print_kit.build import build_kit, faces_of, plans, print_files
-from print_kit.decks import CardSpec, build_deck_kit
-from print_kit.geometry import CARD_SIZES
+from print_kit.decks.decks import CardSpec, build_deck_kit
+from print_kit.layout.geometry import CARD_SIZES
 from print_kit.options import make_options, parse_card_size
 from tableapp.console import main
 
@@ -129,7 +129,7 @@ def test_presets_fit_a4() -> None:
 
 
 def test_the_app_gets_the_printed_pictures() -> None:
-    from print_kit.artdraw import component_art, component_art_png, group_pictures
+    from print_kit.draw.artdraw import component_art, component_art_png, group_pictures
 
     assert component_art("elsen", "role-saboteur") == "openmoji:1F527"
     png = component_art_png("elsen", "role-saboteur", 64)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from print_kit import build as build_module
-from print_kit.geometry import CARD_SIZES
+from print_kit.layout.geometry import CARD_SIZES
 from tableapp.console import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,7 +18,7 @@ from PIL import Image
 from companion.core.errors import UsageError
 from companion.core.loader import load_game
 from print_kit.build import kit_files
-from print_kit.export import SERVICES, card_images, export_zips, pixels
+from print_kit.exports.export import SERVICES, card_images, export_zips, pixels
 from print_kit.options import make_options
 from tableapp.console import main
 

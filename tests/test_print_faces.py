@@ -18,11 +18,11 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.core.loader import load_game
 from companion.core.registry import GAMES
 from print_kit.build import build_file, kit_files, print_files
-from print_kit.export import card_images
+from print_kit.draw.painter import Painter
+from print_kit.exports.export import card_images
+from print_kit.exports.render import render_png
 from print_kit.games import emblemes as emb
 from print_kit.options import make_options
-from print_kit.painter import Painter
-from print_kit.render import render_png
 
 # Words of a register, not of a game: the house-default mark, the register and its ids
 # (« EMB-3 », « LAB-D2 », « ELS-19 »), a value's provenance.
@@ -71,7 +71,7 @@ def _px(mm: float) -> int:
 
 def _corner(png: bytes) -> Image.Image:
     """The emblem's square in the top-right corner of a poker card front without bleed, where
-    print_kit/faces.py puts it: inside the 2 mm white edge, the 1.5 mm frame and the 1.3 mm
+    print_kit/draw/faces.py puts it: inside the 2 mm white edge, the 1.5 mm frame and the 1.3 mm
     padding, 0.95 × 0.105 of the card's height wide."""
     inset, side = 2.0 + 1.5 + 1.3, 0.95 * 0.105 * 88
     image = Image.open(io.BytesIO(png)).convert("RGB")

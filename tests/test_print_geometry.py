@@ -1,5 +1,5 @@
 """The print kit's geometry as pure functions: grids, duplex mirroring, gutterfold, calibration
-and crop marks (print_kit/geometry.py; decisions in docs/print-kit.md)."""
+and crop marks (print_kit/layout/geometry.py; decisions in docs/print-kit.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from print_kit.geometry import (
+from print_kit.layout.geometry import (
     CARD_SIZES,
     EDGE,
     PAPERS,

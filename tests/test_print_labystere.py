@@ -15,8 +15,8 @@ from PIL import Image
 from companion.core.loader import load_game
 from companion.games.labystere.board import SHAPE_SIDES
 from print_kit.build import kit_files
-from print_kit.export import card_images, pixels
-from print_kit.faces import PALETTE, tint
+from print_kit.draw.faces import PALETTE, tint
+from print_kit.exports.export import card_images, pixels
 from print_kit.options import make_options
 
 DPI = 300

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.loader import load_game
-from print_kit.faces import Face, draw_face
-from print_kit.fonts import REGULAR, register
+from print_kit.draw.faces import Face, draw_face
+from print_kit.draw.fonts import REGULAR, register
+from print_kit.draw.textfit import STEP, PreflightError, fit_block, wrap
 from print_kit.games.emblemes import Timing
 from print_kit.games.labystere import Roads
-from print_kit.geometry import MM
-from print_kit.textfit import STEP, PreflightError, fit_block, wrap
+from print_kit.layout.geometry import MM
 
 # the longest effect of the data: the worst case for the room left by the indices
 LONG = max((str(c.fields["effect"]) for c in load_game("emblemes").components()

@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from print_kit.build import build_kit
-from print_kit.geometry import EDGE
+from print_kit.layout.geometry import EDGE
 from print_kit.options import make_options
 
 DPI = 40
@@ -45,7 +45,7 @@ def test_no_ink_within_5_mm_of_any_page_edge(paper: str, layout: str, low_ink: b
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nine_poker_cards_a_sheet_and_four_in_gutterfold(paper: str) -> None:
-    from print_kit.geometry import CARD_SIZES, PAPERS
+    from print_kit.layout.geometry import CARD_SIZES, PAPERS
     from print_kit.options import card_grid
 
     grid = card_grid("duplex", PAPERS[paper], CARD_SIZES["poker"], 3.0)

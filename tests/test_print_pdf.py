@@ -19,13 +19,13 @@ from companion.core.loader import load_game
 from companion.core.registry import GAMES
 from print_kit import build as build_module
 from print_kit.build import Kit, build_file, build_kit, check_counts, print_files
-from print_kit.faces import Face
-from print_kit.geometry import CARD_SIZES, MM, PAPERS, back_rect, fit_grid, fit_gutterfold
+from print_kit.draw.faces import Face
+from print_kit.draw.textfit import PreflightError
+from print_kit.exports.render import render_png
 from print_kit.kit import PrintFile
+from print_kit.layout.geometry import CARD_SIZES, MM, PAPERS, back_rect, fit_grid, fit_gutterfold
+from print_kit.layout.sheets import Deck, Item
 from print_kit.options import make_options
-from print_kit.render import render_png
-from print_kit.sheets import Deck, Item
-from print_kit.textfit import PreflightError
 
 Matrix = tuple[float, float, float, float, float, float]
 
@@ -139,7 +139,7 @@ def test_each_back_is_the_mirror_of_its_front(flip: str) -> None:
         backs = card_rects(reader.pages[i + 1], 63, 88, 3.0)
         assert len(fronts) == len(backs) > 0
         for (x, y, w, h), (bx, by, bw, bh) in zip(fronts, backs, strict=True):
-            from print_kit.geometry import Rect
+            from print_kit.layout.geometry import Rect
 
             expected = back_rect(Rect(x, y, w, h), pw, ph, flip)
             assert (bx, by, bw, bh) == pytest.approx(
@@ -462,7 +462,7 @@ def test_a_missing_page_names_how_many_pages_the_file_has() -> None:
 def test_the_fast_text_encoding_gives_reportlabs_bytes() -> None:
     """fonts._ascii_fast stands in for ReportLab's pdfdocEnc: the same bytes for ASCII, the
     same refusal for what PDFDocEncoding has not, the codec itself for the rest."""
-    from print_kit import fonts
+    from print_kit.draw import fonts
 
     ascii_text = "".join(chr(i) for i in range(128) if not 0x18 <= i <= 0x1F)
     for text in (ascii_text, "BT /F1+0 9 Tf 12.5 TL ET\n", "Élysée « œ »", "", b"\x00bin"):

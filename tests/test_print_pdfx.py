@@ -18,12 +18,12 @@ from PIL import Image
 from pypdf.generic import ArrayObject, DictionaryObject
 
 from print_kit.build import kit_files
-from print_kit.export import export_zips
-from print_kit.inks import INK_LIMIT, KEY_MASK
+from print_kit.draw.inks import INK_LIMIT, KEY_MASK
+from print_kit.exports.export import export_zips
 from print_kit.options import make_options
 from tableapp.console import main
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "print_kit" / "deck_examples" / \
+EXAMPLE = Path(__file__).resolve().parent.parent / "print_kit" / "decks" / "deck_examples" / \
     "exemple-potager.csv"
 
 

@@ -11,14 +11,14 @@ import pytest
 from PIL import Image, ImageChops
 
 from print_kit.build import build_file, check_secret, plans, print_files
-from print_kit.faces import Face
+from print_kit.draw.faces import Face
+from print_kit.draw.textfit import PreflightError
+from print_kit.exports.render import render_png
 from print_kit.games.labystere import Roads
-from print_kit.geometry import MM, Rect
 from print_kit.kit import PrintFile
+from print_kit.layout.geometry import MM, Rect
+from print_kit.layout.sheets import Deck, Item
 from print_kit.options import make_options
-from print_kit.render import render_png
-from print_kit.sheets import Deck, Item
-from print_kit.textfit import PreflightError
 
 DPI = 100
 SECRET = [("elsen", "elsen-roles"), ("elsen", "elsen-vivant-mort"),
@@ -120,7 +120,7 @@ def test_secret_fronts_share_one_frame_colour() -> None:
 
 
 def test_white_margin_is_at_least_the_bleed() -> None:
-    from print_kit.faces import edge_margin
+    from print_kit.draw.faces import edge_margin
 
     for bleed in (0, 1, 3, 6):
         assert edge_margin(bleed * MM, 1.0) >= bleed * MM

@@ -20,11 +20,11 @@ from pypdf.generic import ContentStream
 
 from companion.core.errors import UsageError
 from print_kit.build import kit_files
-from print_kit.export import export_zips
-from print_kit.geometry import MM
-from print_kit.inks import INK_LIMIT, cmyk
+from print_kit.draw.inks import INK_LIMIT, cmyk
+from print_kit.exports.export import export_zips
+from print_kit.exports.render import render_png
+from print_kit.layout.geometry import MM
 from print_kit.options import make_options
-from print_kit.render import render_png
 from tableapp.console import main
 
 DTC_PAGE = (63.5 + 2 * 3.175, 88.9 + 2 * 3.175)  # 2.75 × 3.75 in
@@ -136,7 +136,7 @@ def test_dtc_pages_use_cmyk_only_within_the_ink_limit_and_embed_their_fonts() ->
 
 
 def test_dtc_of_an_authors_deck(tmp_path: Path) -> None:
-    example = Path(__file__).resolve().parent.parent / "print_kit" / "deck_examples"
+    example = Path(__file__).resolve().parent.parent / "print_kit" / "decks" / "deck_examples"
     deck = sorted(example.glob("*.csv"))[0]
     assert main(["print", "deck", str(deck), "--out", str(tmp_path), "--service", "dtc"]) == 0
     with zipfile.ZipFile(tmp_path / "dtc.zip") as zf:

@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from companion.core.loader import load_game
 from print_kit.build import Kit, build_kit
-from print_kit.fonts import REGULAR, register
+from print_kit.draw.fonts import REGULAR, register
 from print_kit.options import make_options
 
 

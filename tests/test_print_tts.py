@@ -15,10 +15,10 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from print_kit.build import kit_files
-from print_kit.export import card_images, export_zips
+from print_kit.exports.export import card_images, export_zips
+from print_kit.exports.printshops import card_decks
+from print_kit.exports.tts import MAX_COLS, MAX_ROWS, PER_SHEET, cell_size
 from print_kit.options import make_options
-from print_kit.printshops import card_decks
-from print_kit.tts import MAX_COLS, MAX_ROWS, PER_SHEET, cell_size
 from tableapp.console import main
 
 
@@ -183,7 +183,7 @@ def test_a_bad_tts_url_is_one_french_line_and_writes_nothing(
 
 
 def test_an_authors_deck_goes_to_tabletop_simulator(tmp_path: Path) -> None:
-    example = Path(__file__).resolve().parent.parent / "print_kit" / "deck_examples"
+    example = Path(__file__).resolve().parent.parent / "print_kit" / "decks" / "deck_examples"
     assert main(["print", "deck", str(example / "exemple-potager.csv"), "--out", str(tmp_path),
                  "--service", "tts"]) == 0
     [saved] = (tmp_path / "tts").glob("*.json")

@@ -123,7 +123,7 @@ def test_deleting_a_game_takes_its_seats_and_night_place(stats: StatsStore) -> N
 
 def test_a_profile_picture_comes_from_the_art_set(stats: StatsStore) -> None:
     from companion.stats.storage import PICTURES
-    from print_kit.art import art_path
+    from print_kit.draw.art import art_path
 
     fox = stats.create_profile("Renée", picture="openmoji:1F98A")
     assert fox.picture == "openmoji:1F98A" and PICTURES[fox.picture] == "Renard"

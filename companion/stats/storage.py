@@ -42,7 +42,7 @@ COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#f39c12", "#8e44ad", "#16a085", "#d
            "#7f8c8d", "#e84393", "#2c3e50"]  # distinct at a glance, default in creation order
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 # A profile's optional picture: a few animals of the print kit's art set (OpenMoji, CC BY-SA
-# 4.0, credited where shown), by the art reference print_kit.art draws.
+# 4.0, credited where shown), by the art reference print_kit.draw.art draws.
 PICTURES = {f"openmoji:{code}": name for code, name in (
     ("1F981", "Lion"), ("1F98A", "Renard"), ("1F431", "Chat"), ("1F436", "Chien"),
     ("1F989", "Hibou"), ("1F438", "Grenouille"), ("1F43C", "Panda"), ("1F430", "Lapin"),

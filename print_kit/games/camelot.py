@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from companion.core.model import Component
 from companion.games.camelot.data import CamelotData
-from print_kit.faces import Face
+from print_kit.draw.faces import Face
 from print_kit.kit import TOKEN, PrintFile, group, items
+from print_kit.layout.sheets import Deck
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
-from print_kit.sheets import Deck
 
 FOOTER = "Camelot"
 FAMILIES = {"couleur": ("Action · couleur du tournoi", "fanion"),
@@ -21,7 +21,7 @@ SUPPORT_TEXT = {
 }
 BACK = Face("cam:dos", FOOTER, "marine", style="back", symbol="bouclier", subtitle="Camelot",
             art="openmoji:1F3F0")
-# Pictures (OpenMoji, print_kit.art): Ivanhoé's tournaments are jousting (purple), swords
+# Pictures (OpenMoji, print_kit.draw.art): Ivanhoé's tournaments are jousting (purple), swords
 # (red), axes (blue), maces (yellow) and bare hands (green).
 COLOUR_ART = {"violet": "1F3C7", "rouge": "2694", "bleu": "1FA93", "jaune": "1F528",
               "vert": "1F44A"}

@@ -6,19 +6,31 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.core.errors import UsageError
+from companion.core.loader import load_game
 from companion.core.model import Component
 from companion.games.elsen.data import ElsenData
-from print_kit.faces import INK, PALETTE, SOFT, Face, tint
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
+from print_kit.draw.faces import INK, PALETTE, SOFT, Face, tint
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import french
 from print_kit.kit import BIG_TOKEN, TOKEN, Board, FreePage, PrintFile, group, items
-from print_kit.options import PrintOptions
-from print_kit.painter import Painter
+from print_kit.layout.geometry import MM
+from print_kit.layout.sheets import Deck
+from print_kit.options import OwnOption, PrintOptions
 from print_kit.reference import Sheet, Table
-from print_kit.sheets import Deck
-from print_kit.textfit import french
 
 FOOTER = "ELSEN"
+
+
+def _check_players(players: int) -> None:
+    rng = load_game("elsen").players
+    if not rng.min <= players <= rng.max:
+        raise UsageError(f"ELSEN se joue de {rng.min} à {rng.max} joueurs (reçu {players})")
+
+
+# `--players`: ELSEN's alone (print_kit.options.check_own_options)
+OWN_OPTIONS = {"players": OwnOption("ELSEN", _check_players)}
 ROLE_SYMBOLS = {"saboteur": "cle", "passager": "personne", "voyante": "oeil",
                 "travailleur": "marteau", "faineant": "lune", "docteur": "croix-medicale",
                 "ingenieur": "engrenage", "policier": "bouclier"}
@@ -38,7 +50,7 @@ LIFE_BACK = Face("elsen:dos-vie", FOOTER, "noir", style="back", symbol="fusee",
 # the picture tells them apart, even through thin paper (docs/print-kit.md PRINT-10).
 ROLE_ACCENT = "marine"
 LIFE_ACCENT = "ardoise"
-# Pictures (OpenMoji, print_kit.art).
+# Pictures (OpenMoji, print_kit.draw.art).
 ROLE_ART = {"saboteur": "1F527", "passager": "1F9D1-200D-1F680", "voyante": "1F52E",
             "travailleur": "1F528", "faineant": "1F634", "docteur": "1F9D1-200D-2695-FE0F",
             "ingenieur": "1F9D1-200D-1F527", "policier": "1F46E"}

@@ -11,20 +11,20 @@ from companion.core.model import Component
 from companion.core.provenance import Provenance
 from companion.games.emblemes.cards import TIMING_LABELS, TIMING_MARKS
 from companion.games.emblemes.data import PLACE_NAMES, EmblemesData
-from print_kit.faces import INK, Face, Part, Pens
-from print_kit.fonts import BOLD
-from print_kit.geometry import MM
+from print_kit.draw.faces import INK, Face, Part, Pens
+from print_kit.draw.fonts import BOLD
 from print_kit.kit import BIG_TOKEN, TOKEN, PrintFile, group, items
+from print_kit.layout.geometry import MM
+from print_kit.layout.sheets import Deck
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
-from print_kit.sheets import Deck
 
 FOOTER = "Emblèmes"
 TIMING_SYMBOLS = {"immediate": "losange", "end_of_round": "carre"}
 PLACE_LOOK = {"chateau": ("or", "couronne"), "village": ("vert", "maison"),
               "port": ("bleu", "fanion")}
 RANKS = ("1re", "2e", "3e", "4e", "5e")
-# Pictures (OpenMoji, print_kit.art): one per character value, place and family.
+# Pictures (OpenMoji, print_kit.draw.art): one per character value, place and family.
 CHARACTER_ART = {15: "1F934", 14: "1F478", 13: "1F9D9-200D-2640-FE0F", 12: "1F482",
                  11: "1F977", 10: "2697", 9: "1F483", 8: "265F", 7: "1F5E1", 6: "1F4B0",
                  5: "2694", 4: "1F3BB", 3: "1F575-FE0F-200D-2640-FE0F", 2: "26F5", 1: "1F3F9"}

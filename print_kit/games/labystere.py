@@ -13,13 +13,13 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.core.model import Component
 from companion.games.labystere.board import SHAPE_SIDES
 from companion.games.labystere.data import LabystereData
-from print_kit.faces import PALETTE, RGB, Face, Part, Pens, colour_of, tint
+from print_kit.draw.faces import PALETTE, RGB, Face, Part, Pens, colour_of, tint
 from print_kit.games.labystere_die import die_and_pawns
 from print_kit.games.labystere_plan import setup_map
 from print_kit.kit import FreePage, PrintFile, group, items
+from print_kit.layout.sheets import Deck
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet, Table
-from print_kit.sheets import Deck
 
 FOOTER = "Labystère"
 ACTION_SYMBOLS = {
@@ -33,7 +33,7 @@ PATH_BACK = Face("laby:dos-chemin", FOOTER, "vert", style="back", symbol="maison
                  subtitle="Chemin", art="openmoji:1F332")
 ACTION_BACK = Face("laby:dos-action", FOOTER, "jaune", style="back", symbol="loupe",
                    subtitle="Action", art="openmoji:1F50D")
-# Pictures (OpenMoji, print_kit.art).
+# Pictures (OpenMoji, print_kit.draw.art).
 SUSPECT_ART = {"renard": "1F98A", "pie": "1F426", "ours": "1F43B", "souris": "1F42D"}
 PLACE_ART = {"moulin": "1F33E", "cabane": "1F6D6", "puits": "26F2", "tour": "1F3EF"}
 ACTION_ART = {"depart": "1F6B6", "arrivee": "1F3C1", "drapeau-ici": "1F6A9",

@@ -8,11 +8,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.model import Component
 from companion.games.labystere.data import LabystereData
-from print_kit.faces import INK, PALETTE, SOFT, tint
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
-from print_kit.painter import Painter
-from print_kit.textfit import french
+from print_kit.draw.faces import INK, PALETTE, SOFT, tint
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import french
+from print_kit.layout.geometry import MM
 
 PIPS = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)],
         4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],

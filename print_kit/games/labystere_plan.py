@@ -10,11 +10,11 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.games.labystere.data import LabystereData
-from print_kit.faces import INK, PALETTE, SOFT, tint
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
-from print_kit.painter import Painter
-from print_kit.textfit import draw_block, fit_line, french
+from print_kit.draw.faces import INK, PALETTE, SOFT, tint
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import draw_block, fit_line, french
+from print_kit.layout.geometry import MM
 
 
 def setup_layout(seed: int) -> Any | None:

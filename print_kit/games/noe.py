@@ -3,38 +3,47 @@ level 3 (93 cards). Rules: noe-complot-a-l-elysee.txt."""
 
 from __future__ import annotations
 
+from companion.core.errors import UsageError
+from companion.core.loader import load_game
 from companion.core.model import Component
 from companion.core.provenance import Provenance
 from companion.games.noe.data import Announcement, NoeData
-from print_kit.faces import Face
+from print_kit.draw.faces import Face
 from print_kit.kit import PrintFile, group, items
-from print_kit.options import PrintOptions
+from print_kit.layout.sheets import Deck
+from print_kit.options import OwnOption, PrintOptions
 from print_kit.reference import Sheet, Table
-from print_kit.sheets import Deck
 
 FOOTER = "Noé, Complot à l'Élysée"
-# Card colours are a design choice of the print kit, not a value of the game.
-ACCENTS = {
-    "etat-major": "marine", "enqueteurs": "bleu", "espions": "ardoise", "leonard": "turquoise",
-    "alphas": "orange", "senechales": "rose", "empires": "violet", "pompiers": "rouge",
-    "journalistes": "brun", "famille-duron": "vert", "joker": "or",
-    "attentat": "rouge", "espion-rouge": "rouge", "espion-violet": "violet",
-    "poseur-bombes": "noir",
+# Each category's (joker's, méchant's) card colour and picture (OpenMoji, print_kit.draw.art):
+# a design choice of the print kit, not a value of the game.
+LOOK = {
+    "etat-major": ("marine", "1F396"), "enqueteurs": ("bleu", "1F575"),
+    "espions": ("ardoise", "1F441"), "leonard": ("turquoise", "1F4A1"),
+    "alphas": ("orange", "1F43A"), "senechales": ("rose", "1F4DC"),
+    "empires": ("violet", "1F3DB"), "pompiers": ("rouge", "1F692"),
+    "journalistes": ("brun", "1F4F0"), "famille-duron": ("vert", "1F3E0"),
+    "joker": ("or", "1F47C"),
+    "attentat": ("rouge", "1F4A5"), "espion-rouge": ("rouge", "1F978"),
+    "espion-violet": ("violet", "1F978"), "poseur-bombes": ("noir", "1F4A3"),
 }
-# Pictures (OpenMoji, print_kit.art), one per category, joker and méchant.
-CATEGORY_ART = {
-    "etat-major": "1F396", "enqueteurs": "1F575", "espions": "1F441", "leonard": "1F4A1",
-    "alphas": "1F43A", "senechales": "1F4DC", "empires": "1F3DB", "pompiers": "1F692",
-    "journalistes": "1F4F0", "famille-duron": "1F3E0", "joker": "1F47C",
-    "attentat": "1F4A5", "espion-rouge": "1F978", "espion-violet": "1F978",
-    "poseur-bombes": "1F4A3",
-}
+
+
+def _check_level(level: int) -> None:
+    valid = load_game("noe").levels()
+    if level not in valid:
+        raise UsageError(f"niveau {level} inconnu pour noe ; niveaux valides : "
+                         f"{', '.join(map(str, valid))}")
+
+
+# `--level`: Noé's alone (print_kit.options.check_own_options)
+OWN_OPTIONS = {"level": OwnOption("Noé", _check_level)}
 BACK = Face("noe:dos", FOOTER, "marine", style="back", symbol="etoile", subtitle="Noé",
             art="openmoji:1F3DB")
 
 
 def art(comp: Component) -> str:
-    return f"openmoji:{CATEGORY_ART[comp.fields['category']]}"
+    return f"openmoji:{LOOK[comp.fields['category']][1]}"
 
 
 def front(data: NoeData, comp: Component) -> Face:
@@ -56,7 +65,7 @@ def front(data: NoeData, comp: Component) -> Face:
         text = data.category(kind).description
         subtitle = f["category_name"]
     note = "Méchant : jamais dans un trio." if comp.group == "mechants" else ""
-    return Face(f"noe:{comp.id}", f["first_name"], ACCENTS[kind], subtitle=subtitle,
+    return Face(f"noe:{comp.id}", f["first_name"], LOOK[kind][0], subtitle=subtitle,
                 symbol=f["symbol"], art=art(comp), text=text, note=note, badge=badge, footer=FOOTER)
 
 

@@ -7,7 +7,7 @@ import streamlit as st
 from companion.core.loader import load_game
 from companion.core.model import KINDS, count_label, group_label
 from companion.core.registry import GAMES, game_info
-from print_kit.artdraw import group_pictures
+from print_kit.draw.artdraw import group_pictures
 from tableapp.device import session
 from tableapp.look import a11y
 from tableapp.look.navigation import game_pages
@@ -56,7 +56,7 @@ def render() -> None:
         components = data.components()
         with st.container(border=True):
             st.subheader(info.title)
-            pictures = group_pictures(game)  # the printed cards' pictures (print_kit.artdraw)
+            pictures = group_pictures(game)  # the printed cards' pictures (print_kit.draw.artdraw)
             if pictures:
                 a11y.pictures([(png, group_label(group)) for group, png in pictures[:6]],
                               width=40)

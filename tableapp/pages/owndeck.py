@@ -15,12 +15,12 @@ import streamlit as st
 from companion.core.errors import CompanionError, UsageError
 from companion.core.text import number
 from print_kit.build import Kit
-from print_kit.deckfile import DeckFileError, parse_deck
-from print_kit.deckprint import deck_kit, png_pages, template
-from print_kit.deckread import MAX_FILE_BYTES, MAX_ROWS
-from print_kit.export import zip_entry
+from print_kit.decks.deckfile import DeckFileError, parse_deck
+from print_kit.decks.deckprint import deck_kit, png_pages, template
+from print_kit.decks.deckread import MAX_FILE_BYTES, MAX_ROWS
+from print_kit.exports.export import zip_entry
+from print_kit.exports.render import render_png
 from print_kit.options import make_options
-from print_kit.render import render_png
 from tableapp.look import a11y
 from tableapp.look.usertext import plain
 from tableapp.process import uploading

@@ -19,7 +19,7 @@ from companion.stats.figures import game_stats, player_stats
 from companion.stats.record import points_text, rate_text, stats_hook
 from companion.stats.report import french_date, player_csv, player_report
 from companion.stats.storage import COLOURS, PICTURES, Profile
-from print_kit.art import art_path
+from print_kit.draw.art import art_path
 from tableapp.device import ownership
 from tableapp.look import a11y
 from tableapp.look.usertext import faults_said, plain, say

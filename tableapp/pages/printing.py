@@ -13,10 +13,10 @@ from companion.core.errors import CompanionError
 from companion.core.registry import GAMES
 from companion.core.text import number
 from print_kit.build import Kit, build_kit
-from print_kit.export import zip_entry
-from print_kit.geometry import CARD_SIZES, PAPERS
+from print_kit.exports.export import zip_entry
+from print_kit.exports.render import render_png
+from print_kit.layout.geometry import CARD_SIZES, PAPERS
 from print_kit.options import FLIPS, LAYOUTS, MAX_ONLY_CARDS, make_options
-from print_kit.render import render_png
 from tableapp.look import a11y
 from tableapp.look.navigation import page_hook
 from tableapp.look.usertext import plain
@@ -157,7 +157,7 @@ IMAGE_CHOICES = {"png-300": "une image PNG par carte, 300 ppp",
 @st.cache_data(show_spinner="Images des cartes…", max_entries=4)
 def cached_images(request: tuple[tuple[str, Any], ...], choice: str) -> tuple[str, bytes]:
     from print_kit.build import kit_files
-    from print_kit.export import export_zips
+    from print_kit.exports.export import export_zips
 
     options = make_options(**dict(request))
     dpi = int(choice.split("-")[1]) if choice.startswith("png") else None

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from companion.core.model import Component
 from pileouface.data import PileOuFaceData
-from print_kit.faces import Face
+from print_kit.draw.faces import Face
 from print_kit.kit import PrintFile, group, items
+from print_kit.layout.sheets import Deck
 from print_kit.options import PrintOptions
 from print_kit.reference import Sheet
-from print_kit.sheets import Deck
 
 BACK = Face("pof:dos", "Pile ou face", "marine", style="back", subtitle="Pile ou face")
 

@@ -2,7 +2,7 @@
 styles part even in read-only mode (a 32 kB workbook declaring 150,000 cell styles took 17 s
 and 350 MB), builds a whole line before giving it (one line of 450,000 cells: 7 s, 360 MB)
 and trusts the sheet's `<dimension>`. Here only four parts are read, each as a stream of XML
-events with what has been read dropped as it goes, under the limits of print_kit/deckread.py
+events with what has been read dropped as it goes, under the limits of print_kit/decks/deckread.py
 and these: elements of a part, strings shared, cells of a line and of the sheet. Values are
 the cached ones Excel writes (`<v>`), numbers as numbers, dates as their serial number.
 
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 from xml.etree.ElementTree import Element, iterparse
 
-from print_kit.deckread import (
+from print_kit.decks.deckread import (
     MAX_CELL_CHARS,
     MAX_COLUMNS,
     MAX_LINE_CELLS,

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faces import INK
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
+from print_kit.draw.faces import INK
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import draw_block, french
 from print_kit.kit import FreePage, PrintFile
+from print_kit.layout.geometry import MM
 from print_kit.options import PrintOptions
-from print_kit.painter import Painter
-from print_kit.textfit import draw_block, french
 
 SPREAD = 80.0  # mm from the centre to the left and right crosses
 SCALE_HALF = 12  # each scale reads -12..+12 mm

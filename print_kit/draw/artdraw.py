@@ -1,5 +1,5 @@
-"""Drawing a picture (print_kit.art) on a canvas, and remembering how: the PDF operators of each
-vector picture once drawn are kept for the run in memory and between runs on disk (like a font
+"""Drawing a picture (print_kit.draw.art) on a canvas, and remembering how: the PDF operators of
+each vector picture once drawn are kept for the run in memory and between runs on disk (like a font
 cache: reading the SVGs is most of the kit's time), and replayed instead of walking the SVG
 again; on a canvas that converts colours (DriveThruCards' CMYK) they are converted as they are
 replayed. The app's PNGs of the printed art are drawn the same way. Apart from art.py, which
@@ -20,8 +20,8 @@ from typing import Any
 from reportlab.lib.rl_accel import fp_str
 
 from companion.core import settings
-from print_kit.art import art_path, load
-from print_kit.inks import KEY_MASK, cmyk_picture
+from print_kit.draw.art import art_path, load
+from print_kit.draw.inks import KEY_MASK, cmyk_picture
 
 # PDF operators of each vector picture once drawn (key: ref, line only, size): the next PDF of
 # the same run replays them instead of walking the SVG drawing again. Only self-contained
@@ -128,7 +128,7 @@ def cached(ref: str, line_only: bool, size: float = 100.0) -> bool:
 
 def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     """Draw the picture fitted and centred in the square (0, 0)-(size, size). On a canvas that
-    converts colours (`enforceColorSpace`: DriveThruCards' CMYK, print_kit.printshops), the
+    converts colours (`enforceColorSpace`: DriveThruCards' CMYK, print_kit.exports.printshops), the
     picture's operators are the plain kit's (cached as RGB) with each RGB colour converted."""
     enforce = getattr(c, "_enforceColorSpace", None)
     if enforce is None:
@@ -151,7 +151,7 @@ def draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
 
 @lru_cache(maxsize=64)
 def _cmyk_png(ref: str) -> tuple[Any, bool]:
-    """An author's PNG as a CMYK picture by the print shop's rule (print_kit/inks.py), once
+    """An author's PNG as a CMYK picture by the print shop's rule (print_kit/draw/inks.py), once
     per picture; whether it has transparent pixels (keyed out, not a soft mask)."""
     from reportlab.lib.utils import ImageReader
 
@@ -198,7 +198,7 @@ def _draw_art(c: Any, ref: str, line_only: bool, size: float) -> None:
     from reportlab.graphics import renderPDF
     from reportlab.graphics.shapes import STATE_DEFAULTS
 
-    from print_kit.fonts import REGULAR, register
+    from print_kit.draw.fonts import REGULAR, register
 
     # renderPDF sets its default font (Helvetica, never embedded) even for a drawing without
     # text: make the default our embedded font, so no page refers to a base-14 font
@@ -221,7 +221,7 @@ def art_png(ref: str, pixels: int = 256, line_only: bool = False) -> bytes:
     """The picture as PNG bytes, `pixels` wide (for the app's pages)."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from print_kit.render import render_png
+    from print_kit.exports.render import render_png
 
     size = 72.0
     buf = io.BytesIO()

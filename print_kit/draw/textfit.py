@@ -3,7 +3,7 @@
 A text that still does not fit at its smallest size raises PreflightError naming where it is:
 the build stops instead of printing cut-off text. An author's card text (`hyphenate=True`) is
 first hyphenated at French legal points (pyphen's `fr` dictionary) at each size before a
-smaller size is tried; its inline icons (print_kit.icons) are measured as ICON_EM wide."""
+smaller size is tried; its inline icons (print_kit.draw.icons) are measured as ICON_EM wide."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from companion.core.errors import CompanionError
-from print_kit.fonts import missing_glyphs, register
-from print_kit.icons import ICON_EM, art_of, has_icons, is_icon, runs
+from print_kit.draw.fonts import missing_glyphs, register
+from print_kit.draw.icons import ICON_EM, art_of, has_icons, is_icon, runs
 
 NNBSP = "\u202f"  # narrow no-break space, before : ; ! ? and inside « »
 _BEFORE = re.compile(r"\s*(:(?!//)|[;!?»])")  # not the colon of « https://… »
@@ -233,7 +233,7 @@ def draw_block(c: object, text: str, font: str, x: float, top: float, max_width:
 
 def draw_with_icons(c: object, line: str, font: str, size: float, x_mid: float, y: float,
                     art: Callable[[object, str, float, float, float], None]) -> None:
-    """One centred line whose icons (print_kit.icons) are pictures one em square, drawn by
+    """One centred line whose icons (print_kit.draw.icons) are pictures one em square, drawn by
     `art(c, reference, x, y, side)`, sitting on the baseline as a capital would."""
     x = x_mid - width(line, font, size) / 2
     for icon, piece in runs(line):

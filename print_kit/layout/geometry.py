@@ -1,5 +1,5 @@
 """Where things go on a sheet: pure functions in millimetres, origin at the page's bottom-left
-(PDF convention). Nothing here draws; `print_kit.sheets` turns these rectangles into pages.
+(PDF convention). Nothing here draws; `print_kit.layout.sheets` turns these rectangles into pages.
 
 Decisions (docs/print-kit.md › Géométrie):
 - cards of one sheet share their cut lines (Squib's sprues), the bleed kept on the outer edges;

@@ -16,7 +16,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"  # print_kit/fonts/
 
 REGULAR = "CdtSans"
 BOLD = "CdtSans-Bold"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faceparts import PANEL, RGB, Face, Pens, colour_of, tint
-from print_kit.fonts import BOLD
-from print_kit.geometry import MM
-from print_kit.textfit import fit_line, french
+from print_kit.draw.faceparts import PANEL, RGB, Face, Pens, colour_of, tint
+from print_kit.draw.fonts import BOLD
+from print_kit.draw.textfit import fit_line, french
+from print_kit.layout.geometry import MM
 
 
 def draw_token(c: Canvas, face: Face, w: float, h: float, bleed: float, low_ink: bool,

@@ -17,9 +17,9 @@ from pathlib import Path
 from companion.core.errors import UsageError
 from companion.core.text import counted, number
 from print_kit.build import Kit, prepare_out_dir, write_atomic, write_kit
-from print_kit.deckfile import read_deck
-from print_kit.deckprint import deck_images, deck_kit, png_pages, template
-from print_kit.icons import listing
+from print_kit.decks.deckfile import read_deck
+from print_kit.decks.deckprint import deck_images, deck_kit, png_pages, template
+from print_kit.draw.icons import listing
 from print_kit.options import LABYSTERE_SEED, make_options
 
 
@@ -34,7 +34,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
     _refuse_game_options(args)
     images = args.card_png is not None or args.service is not None
     if images or args.tts_url is not None:
-        from print_kit.export import check_choices
+        from print_kit.exports.export import check_choices
 
         check_choices(args.card_png, args.service, args.tts_url)
     deck = read_deck(args.file, args.title)
@@ -53,16 +53,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
                        args.out, args.tts_url) if images else {}
     prepare_out_dir(args.out)
     paths = write_kit(kit, args.out)
-    for name, data in zips.items():
-        if name == "tts.zip":  # written as the folder its saved objects name, below
-            continue
-        write_atomic(args.out / name, data)
-        print(f"images des cartes → {args.out / name}", file=sys.stderr)
-    if "tts.zip" in zips:
-        from print_kit.tts import unpack
-        from print_kit.ttshost import said
+    if zips:
+        from print_kit.exports.export import write_zips
 
-        print(said(unpack(zips["tts.zip"], args.out), args.tts_url), file=sys.stderr)
+        write_zips(zips, args.out, args.tts_url)
     if args.png:
         write_png(kit, args.out)
     print(f"{summary}, {number(len(built.data) / 1e6, 2)} Mo → {paths[0]} (manifeste : "

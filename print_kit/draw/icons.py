@@ -81,7 +81,7 @@ def has_icons(text: str) -> bool:
 
 
 def art_of(ch: str) -> str:
-    """The picture reference (print_kit.art) an icon character is drawn with."""
+    """The picture reference (print_kit.draw.art) an icon character is drawn with."""
     return f"openmoji:{CODES[ord(ch) - FIRST]}"
 
 

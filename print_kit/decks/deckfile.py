@@ -1,5 +1,5 @@
 """An author's deck file — CSV, XLSX or YAML, one row a card — read into the print kit's
-`CardSpec`s (print_kit/decks.py), so it prints with the same machinery as the five games.
+`CardSpec`s (print_kit/decks/decks.py), so it prints with the same machinery as the five games.
 
 Columns (French or English headers, accents and case ignored): nom/name (required), id,
 exemplaires/copies, categorie/category, couleur/colour, valeur/value, texte/text, dos/back,
@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from print_kit.art import openmoji_code, picture_problem
-from print_kit.deckread import (
+from print_kit.decks.deckread import (
     MAX_FILE_BYTES,
     DeckFileError,
     YamlList,
@@ -26,10 +25,11 @@ from print_kit.deckread import (
     csv_table,
     yaml_tree,
 )
-from print_kit.decks import CardSpec
-from print_kit.deckxlsx import xlsx_table
-from print_kit.faces import PALETTE
-from print_kit.icons import listing, unknown_icons
+from print_kit.decks.decks import CardSpec
+from print_kit.decks.deckxlsx import xlsx_table
+from print_kit.draw.art import openmoji_code, picture_problem
+from print_kit.draw.faces import PALETTE
+from print_kit.draw.icons import listing, unknown_icons
 
 FORMATS = (".csv", ".xlsx", ".yaml", ".yml")
 COLUMNS: dict[str, tuple[str, ...]] = {

@@ -1,8 +1,8 @@
 """Vector symbols, each drawn in a 100 × 100 box in the current fill colour (details in white).
 
 The ids are those of the data files (Noé's category symbols, Emblèmes' emblems), drawn here,
-plus those the print kit adds for its own cards (print_kit/kitsymbols.py); both are drawn with
-one pen (print_kit/symbolpen.py). This module holds the table of every id. Nothing here knows
+plus those the print kit adds for its own cards (print_kit/draw/kitsymbols.py); both are drawn with
+one pen (print_kit/draw/symbolpen.py). This module holds the table of every id. Nothing here knows
 about pages or forms: the painter draws each (symbol, colour) once into a form and reuses it."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit import kitsymbols as kit
-from print_kit.symbolpen import Draw, letter, poly, shape, star, white
+from print_kit.draw import kitsymbols as kit
+from print_kit.draw.symbolpen import Draw, letter, poly, shape, star, white, white_bars
 
 # --- Noé ------------------------------------------------------------------------------------
 
@@ -41,8 +41,7 @@ def oeil(c: Canvas) -> None:
 
 def couronne(c: Canvas) -> None:
     poly(c, [(8, 20), (92, 20), (98, 78), (72, 50), (50, 88), (28, 50), (2, 78)])
-    white(c)
-    c.rect(8, 20, 84, 10, stroke=0, fill=1)
+    white_bars(c, (8, 20, 84, 10))
 
 
 def flamme(c: Canvas) -> None:
@@ -68,8 +67,7 @@ def plume(c: Canvas) -> None:
 
 def maison(c: Canvas) -> None:
     poly(c, [(50, 96), (98, 52), (86, 52), (86, 4), (14, 4), (14, 52), (2, 52)])
-    white(c)
-    c.rect(40, 4, 20, 32, stroke=0, fill=1)
+    white_bars(c, (40, 4, 20, 32))
 
 
 def ailes(c: Canvas) -> None:

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faces import INK, SOFT, Face
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import (
+from print_kit.draw.faces import INK, SOFT, Face
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.painter import Painter
+from print_kit.draw.textfit import french
+from print_kit.layout.geometry import (
     EDGE,
     MM,
     RULER_H,
@@ -32,8 +34,6 @@ from print_kit.geometry import (
     crop_marks,
     free_page_ruler,
 )
-from print_kit.painter import Painter
-from print_kit.textfit import french
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The pen every symbol is drawn with (print_kit.symbols, print_kit.kitsymbols): filled
+"""The pen every symbol is drawn with (print_kit.draw.symbols, print_kit.draw.kitsymbols): filled
 polygons and outlines of lines and Bézier curves, stars, the switch to white for a symbol's
 details, and text in the embedded bold font, so letters and digits are vector outlines like
 everything else. Apart so that the data's symbols and the kit's own share one set of strokes."""
@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.fonts import BOLD
+from print_kit.draw.fonts import BOLD
 
 Draw = Callable[[Canvas], None]
 WHITE = (1, 1, 1)
@@ -52,6 +52,14 @@ def star(c: Canvas, cx: float, cy: float, r_out: float, r_in: float, n: int = 5)
 def white(c: Canvas) -> None:
     c.setFillColorRGB(*WHITE)
     c.setStrokeColorRGB(*WHITE)
+
+
+def white_bars(c: Canvas, *bars: tuple[float, float, float, float]) -> None:
+    """Bars (x, y, width, height) cut in white out of the shape drawn so far: a shield's or a
+    tomb's cross, a helmet's visor, a crown's band, a door."""
+    white(c)
+    for x, y, w, h in bars:
+        c.rect(x, y, w, h, stroke=0, fill=1)
 
 
 def centred_text(c: Canvas, text: str, size: float = 78, y: float = 22) -> None:

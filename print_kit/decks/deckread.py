@@ -5,8 +5,8 @@ on the app's page or given to `companion print deck`, so the limits are the same
 (docs/print-kit.md › « Limits »). Each refusal is one French sentence naming the file, the
 line or column, and the limit; no exception of a parser reaches the user.
 
-This module turns bytes into a table (CSV) or a tree (YAML), print_kit/deckxlsx.py an XLSX
-into a table; what the columns and fields mean is print_kit/deckfile.py's."""
+This module turns bytes into a table (CSV) or a tree (YAML), print_kit/decks/deckxlsx.py an XLSX
+into a table; what the columns and fields mean is print_kit/decks/deckfile.py's."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ in CMYK with a total ink of at most 240 %, fonts embedded (the kit's DejaVu subs
 
 The faces are the kit's own (`Painter`): the canvas converts every colour as it is set
 (`enforceColorSpace`, `cmyk`), so no RGB colour operator reaches a page, and a picture given as
-PNG (`--art`) is converted by the same rule (print_kit/inks.py), its transparent pixels keyed
+PNG (`--art`) is converted by the same rule (print_kit/draw/inks.py), its transparent pixels keyed
 out by a colour key, not a soft mask. The file then declares PDF/X-1a:2003 (ISO 15930-4): PDF
 1.4, an output intent in the catalog (`GTS_PDFX`, the registered characterization CGATS TR 001,
 U.S. Web Coated SWOP: DriveThruCards prints in the United States; a registered condition
@@ -29,13 +29,13 @@ import pypdfium2 as pdfium
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.fonts import REGULAR, register
-from print_kit.geometry import MM, Rect
-from print_kit.inks import cmyk
+from print_kit.draw.fonts import REGULAR, register
+from print_kit.draw.inks import cmyk
+from print_kit.draw.painter import Painter
+from print_kit.exports.zipping import zip_entry
 from print_kit.kit import PrintFile
-from print_kit.painter import Painter
-from print_kit.sheets import Deck
-from print_kit.zipping import zip_entry
+from print_kit.layout.geometry import MM, Rect
+from print_kit.layout.sheets import Deck
 
 DTC_CARD = (63.5, 88.9)  # poker, mm (2.5 × 3.5 in)
 DTC_BLEED = 3.175  # 1/8 in, mm

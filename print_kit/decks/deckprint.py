@@ -1,6 +1,6 @@
-"""An author's deck file printed as a kit: `read_deck` (print_kit/deckfile.py) then the generic
-deck machinery (print_kit/decks.py), with the preflight's findings placed back on the file's row
-and column. Also the PNG export of any built kit."""
+"""An author's deck file printed as a kit: `read_deck` (print_kit/decks/deckfile.py) then the
+generic deck machinery (print_kit/decks/decks.py), with the preflight's findings placed back on
+the file's row and column. Also the PNG export of any built kit."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 from companion.core.errors import UsageError
 from print_kit.build import BuiltFile, Kit
-from print_kit.deckfile import LABELS, DeckFile, DeckFileError, slug
-from print_kit.decks import build_deck_kit
-from print_kit.fonts import BOLD, REGULAR, register
+from print_kit.decks.deckfile import LABELS, DeckFile, DeckFileError, slug
+from print_kit.decks.decks import build_deck_kit
+from print_kit.draw.fonts import BOLD, REGULAR, register
+from print_kit.draw.textfit import PreflightError, check_glyphs, french
 from print_kit.options import PrintOptions
-from print_kit.textfit import PreflightError, check_glyphs, french
 
 # what the drawing calls each text (faces.py `where`) -> the deck file's column
 PARTS = {"nom": "name", "sous-titre": "category", "index": "value", "effet": "text"}
@@ -78,9 +78,9 @@ def deck_images(deck: DeckFile, options: PrintOptions, only: Sequence[str] | Non
                 dpi: int | None, service: str | None,
                 out_dir: Path | None = None, tts_url: str | None = None) -> dict[str, bytes]:
     """The deck's card images as zips (`--card-png`, `--service`): {file name: zip bytes},
-    the same faces as its PDF (`print_kit.export`)."""
-    from print_kit.decks import deck_print_file
-    from print_kit.export import export_zips
+    the same faces as its PDF (`print_kit.exports.export`)."""
+    from print_kit.decks.decks import deck_print_file
+    from print_kit.exports.export import export_zips
 
     pf, options = deck_print_file(deck_game(deck), deck.title, deck.cards, options, only=only)
     return export_zips([pf], options.card_mm, options.bleed, options.low_ink, dpi, service,
@@ -89,7 +89,7 @@ def deck_images(deck: DeckFile, options: PrintOptions, only: Sequence[str] | Non
 
 def png_pages(built: BuiltFile, dpi: int = 150) -> list[tuple[str, bytes]]:
     """Every page of a built PDF as PNG: (file name, bytes)."""
-    from print_kit.render import render_png
+    from print_kit.exports.render import render_png
 
     stem = built.name.removesuffix(".pdf")
     return [(f"{stem}-page-{i + 1:02d}.png", render_png(built.data, i, dpi))

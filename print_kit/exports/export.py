@@ -1,7 +1,7 @@
 """Images for print services: each card's, token's and board's front and back as a PNG with
 its bleed, at 300 dpi (600 on demand), named by component id, and presets for print services
 (card size, bleed, file naming: MakePlayingCards, The Game Crafter) packed as a zip with the
-quantities and the credits; DriveThruCards' PDFs per deck come from print_kit.printshops.
+quantities and the credits; DriveThruCards' PDFs per deck come from print_kit.exports.printshops.
 
 The images are the kit's own faces (the same forms as the PDFs), drawn one per page of a PDF the
 size of the card plus its bleed, then rendered by pdfium. Sizes are exact: the page is made
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -20,12 +21,12 @@ import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
 
 from companion.core.errors import UsageError
-from print_kit.faces import Face
-from print_kit.fonts import REGULAR, register
-from print_kit.geometry import MM, Rect
+from print_kit.draw.faces import Face
+from print_kit.draw.fonts import REGULAR, register
+from print_kit.draw.painter import Painter
+from print_kit.exports.zipping import zip_entry
 from print_kit.kit import Board, PrintFile
-from print_kit.painter import Painter
-from print_kit.zipping import zip_entry
+from print_kit.layout.geometry import MM, Rect
 
 DPIS = (300, 600)
 KINDS = ("carte", "jeton", "plateau")
@@ -51,8 +52,8 @@ SERVICES = {
     "tgc": Service("The Game Crafter", (63.5, 88.9), 3.175, "{id}.png", "dos-{k}.png",
                    shared_backs=True),
 }
-# DriveThruCards wants one PDF per deck, not images (print_kit.printshops); Tabletop
-# Simulator sheets of faces and a saved object (print_kit.tts)
+# DriveThruCards wants one PDF per deck, not images (print_kit.exports.printshops); Tabletop
+# Simulator sheets of faces and a saved object (print_kit.exports.tts)
 PDF_SERVICES = {"dtc": "DriveThruCards", "tts": "Tabletop Simulator"}
 
 
@@ -226,9 +227,26 @@ def check_choices(dpi: int | None, service: str | None, tts_url: str | None = No
         if service != "tts":
             raise UsageError("--tts-url : l'adresse des planches de Tabletop Simulator ne sert "
                              "qu'avec --service tts")
-        from print_kit.ttshost import check_tts_url
+        from print_kit.exports.ttshost import check_tts_url
 
         check_tts_url(tts_url)
+
+
+def write_zips(zips: dict[str, bytes], out: Path, tts_url: str | None) -> None:
+    """The command line's end of `export_zips` (`companion print` and `companion print deck`):
+    each zip written into `out`, Tabletop Simulator's unpacked as the folder its saved objects
+    name; one line each on stderr."""
+    from print_kit.build import write_atomic
+    from print_kit.exports.tts import unpack
+    from print_kit.exports.ttshost import said
+
+    for name, data in zips.items():
+        if name == "tts.zip":  # written as the folder its saved objects name, below
+            continue
+        write_atomic(out / name, data)
+        print(f"images des cartes → {out / name}", file=sys.stderr)
+    if "tts.zip" in zips:
+        print(said(unpack(zips["tts.zip"], out), tts_url), file=sys.stderr)
 
 
 def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_mm: float,
@@ -239,7 +257,7 @@ def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_
     and bleed of the options), and/or those for a print service (its card size, bleed and
     naming, 300 dpi; tokens and boards at their own size with its bleed). `max_pixels` (the
     app's budget; the CLI has none) refuses an export that would draw more, before any.
-    `tts_url`: where Tabletop Simulator's sheets will be hosted (print_kit/ttshost.py)."""
+    `tts_url`: where Tabletop Simulator's sheets will be hosted (print_kit/exports/ttshost.py)."""
     from print_kit.credits import credits_text
 
     check_choices(dpi, service, tts_url)
@@ -257,13 +275,13 @@ def export_zips(files: Sequence[PrintFile], card_mm: tuple[float, float], bleed_
         images = card_images(files, card_mm, bleed_mm, dpi, low_ink)
         out[f"cartes-png-{dpi}dpi.zip"] = images_zip(images, None, credits_text())
     if service == "tts":  # the saved objects name the hosted sheets, else the unpacked ones
-        from print_kit.tts import tts_zip
-        from print_kit.ttshost import sheets_base
+        from print_kit.exports.tts import tts_zip
+        from print_kit.exports.ttshost import sheets_base
 
         base = sheets_base(out_dir, tts_url)
         out["tts.zip"] = tts_zip(files, card_mm, base, low_ink, credits_text())
     elif service in PDF_SERVICES:
-        from print_kit.printshops import dtc_zip
+        from print_kit.exports.printshops import dtc_zip
 
         out[f"{service}.zip"] = dtc_zip(files, low_ink, credits_text())
     elif service is not None:

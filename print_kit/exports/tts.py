@@ -14,7 +14,7 @@ card of a secret deck (as in print, PRINT-10).
 Faces are the kit's own (`Painter`), drawn at the card size without bleed (the game cuts
 nothing), all in one PDF, and rendered by pdfium straight into their cells of each sheet. The
 URLs are this computer's folder unless `--tts-url` names where the sheets are hosted
-(print_kit/ttshost.py): the files say which, and who sees the cards."""
+(print_kit/exports/ttshost.py): the files say which, and who sees the cards."""
 
 from __future__ import annotations
 
@@ -32,15 +32,15 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.faces import Face
-from print_kit.fonts import REGULAR, register
-from print_kit.geometry import MM, Rect
+from print_kit.draw.faces import Face
+from print_kit.draw.fonts import REGULAR, register
+from print_kit.draw.painter import Painter
+from print_kit.exports.printshops import card_decks, slug
+from print_kit.exports.ttshost import note, readme, url
+from print_kit.exports.zipping import zip_entry
 from print_kit.kit import PrintFile
-from print_kit.painter import Painter
-from print_kit.printshops import card_decks, slug
-from print_kit.sheets import Deck
-from print_kit.ttshost import note, readme, url
-from print_kit.zipping import zip_entry
+from print_kit.layout.geometry import MM, Rect
+from print_kit.layout.sheets import Deck
 
 MAX_COLS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot is the hidden card's
@@ -205,7 +205,7 @@ def deck_files(stem: str, deck: Deck, cell: tuple[int, int], base_uri: str,
     """{file name: bytes} for one deck: its face sheets, its back (or back sheets), and
     `<stem>.json`, the saved object naming them under `base_uri` (`pages`: the faces, drawn;
     `names`: component id -> the card's name, else the face's title); the deck's description
-    and the object's note say where its images are (print_kit/ttshost.py)."""
+    and the object's note say where its images are (print_kit/exports/ttshost.py)."""
     fronts: dict[str, Face] = {}
     for item in deck.items:
         fronts.setdefault(item.front.key, item.front)

@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.artdraw import draw_art
-from print_kit.faces import RGB, Face, draw_face
-from print_kit.geometry import MM, Rect
-from print_kit.symbols import draw_symbol
+from print_kit.draw.artdraw import draw_art
+from print_kit.draw.faces import RGB, Face, draw_face
+from print_kit.draw.symbols import draw_symbol
+from print_kit.layout.geometry import MM, Rect
 
 SYMBOL_BOX = 100.0
 

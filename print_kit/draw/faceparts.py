@@ -1,6 +1,6 @@
 """What a face is made of, apart from how it is drawn: the palette, `Face` and its `Part`s,
 and the `Pens` a face draws shared things with. The drawers (faces, backs, tokens) all read
-these, so they live below them (print_kit.faces re-exports them for the games)."""
+these, so they live below them (print_kit.draw.faces re-exports them for the games)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Literal, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.geometry import MM
-from print_kit.textfit import PreflightError
+from print_kit.draw.textfit import PreflightError
+from print_kit.layout.geometry import MM
 
 Style = Literal["card", "token", "half-token", "back"]
 RGB = tuple[float, float, float]
@@ -91,7 +91,7 @@ class Face:
     corner: str = ""  # the index (value), large in the top-left corner and upside down
     subtitle: str = ""  # category / family / colour
     symbol: str | None = None
-    art: str | None = None  # a picture (print_kit.art: « openmoji:1F981 », « file:/path »)
+    art: str | None = None  # a picture (print_kit.draw.art: « openmoji:1F981 », « file:/path »)
     # a picture in the top-right corner instead of the symbol (Emblèmes' family emblem: the
     # same picture as the family's back, so a card in hand says its family by more than colour)
     emblem: str | None = None
@@ -103,9 +103,9 @@ class Face:
     # are house defaults is said by the fiche mémoire and the register (docs/register/).
     footer: str = ""  # the game's name
     parts: tuple[Part, ...] = ()  # a game's own elements (see Part)
-    light: bool = False  # a back on white, framed in its colour (print_kit.backs)
-    # an author's card (print_kit.decks): its text is hyphenated in French before its type
-    # shrinks, and holds inline icons (`:piece:`, print_kit.icons)
+    light: bool = False  # a back on white, framed in its colour (print_kit.draw.backs)
+    # an author's card (print_kit.decks.decks): its text is hyphenated in French before its type
+    # shrinks, and holds inline icons (`:piece:`, print_kit.draw.icons)
     rich: bool = False
 
     def strings(self) -> list[str]:
@@ -119,10 +119,10 @@ class Face:
 
 
 class Pens(Protocol):
-    """How faces draw shared things (symbols, as forms): print_kit.painter.Painter."""
+    """How faces draw shared things (symbols, as forms): print_kit.draw.painter.Painter."""
 
     def symbol(self, c: Canvas, symbol: str, rgb: RGB, x: float, y: float,
                size: float) -> None: ...
 
     def art(self, c: Canvas, art: str, x: float, y: float, size: float) -> None:
-        """The picture `art` (print_kit.art) in a `size` square at (x, y)."""
+        """The picture `art` (print_kit.draw.art) in a `size` square at (x, y)."""

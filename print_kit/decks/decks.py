@@ -16,11 +16,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.core.errors import UsageError
-from print_kit.faces import Face, colour_of
+from print_kit.draw.faces import Face, colour_of
+from print_kit.draw.textfit import PreflightError
 from print_kit.kit import PrintFile
+from print_kit.layout.sheets import Deck, Item
 from print_kit.options import PrintOptions, parse_only
-from print_kit.sheets import Deck, Item
-from print_kit.textfit import PreflightError
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class CardSpec:
     name: str
     copies: int = 1
     category: str = ""
-    colour: str = "ardoise"  # a palette name (print_kit.faces.PALETTE) or « #RRGGBB »
+    colour: str = "ardoise"  # a palette name (print_kit.draw.faces.PALETTE) or « #RRGGBB »
     value: str = ""
     text: str = ""
     back: str = ""
@@ -99,9 +99,9 @@ def deck_print_file(game: str, title: str, cards: Sequence[CardSpec], options: P
                     footer: str = "") -> tuple[PrintFile, PrintOptions]:
     """The deck's file with `only` (ids of this deck, « ID=N » for N copies) and the options'
     `art_dir` applied, and the options with `only` resolved: what the PDF and the image export
-    (`print_kit.export`) are made from."""
-    from print_kit.art import user_art
+    (`print_kit.exports.export`) are made from."""
     from print_kit.credits import credits_page
+    from print_kit.draw.art import user_art
     from print_kit.kit import select, with_user_art
 
     pf = deck_file(game, title, cards, secret=secret, footer=footer or title)

@@ -1,6 +1,6 @@
 """What is on a card: the `Face` description every game builds, and the one function that draws
 a face in its own coordinates (0, 0)-(w, h) in points, bleed included. Where a face goes on a
-sheet is `print_kit.sheets`' business, not this module's.
+sheet is `print_kit.layout.sheets`' business, not this module's.
 
 Readability across a table: the name and the value are large and bold, the index is repeated
 upside down in the opposite corner, and everything but the background stays in the safe zone."""
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.backs import draw_back
-from print_kit.faceparts import (  # re-exported: the games and the kit import them from here
+from print_kit.draw.backs import draw_back
+from print_kit.draw.faceparts import (  # re-exported: the games and the kit import them from here
     INK,
     PALETTE,
     PANEL,
@@ -24,10 +24,9 @@ from print_kit.faceparts import (  # re-exported: the games and the kit import t
     colour_of,
     tint,
 )
-from print_kit.fonts import BOLD, REGULAR
-from print_kit.geometry import MM
-from print_kit.icons import encode, has_icons, listing, unknown_icons
-from print_kit.textfit import (
+from print_kit.draw.fonts import BOLD, REGULAR
+from print_kit.draw.icons import encode, has_icons, listing, unknown_icons
+from print_kit.draw.textfit import (
     STEP,
     Block,
     PreflightError,
@@ -37,7 +36,8 @@ from print_kit.textfit import (
     french,
     wrap,
 )
-from print_kit.tokens import draw_token
+from print_kit.draw.tokens import draw_token
+from print_kit.layout.geometry import MM
 
 __all__ = ["INK", "PALETTE", "PANEL", "RGB", "SAFE", "SOFT", "Face", "Part", "Pens", "Style",
            "colour_of", "draw_face", "edge_margin", "tint"]
@@ -74,7 +74,7 @@ def _fill(c: Canvas, rgb: RGB) -> None:
 def _lines(c: Canvas, block: Block, x_mid: float, top: float, font: str, rgb: RGB,
            pens: Pens | None = None) -> float:
     """Centred lines from `top` down; returns the y under the last line. A line holding icons
-    (print_kit.icons) is drawn run by run, each icon a picture one em square on the line."""
+    (print_kit.draw.icons) is drawn run by run, each icon a picture one em square on the line."""
     _fill(c, rgb)
     c.setFont(font, block.size)
     y = top - block.size

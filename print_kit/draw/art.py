@@ -5,8 +5,8 @@ id (`--art DIR`). No network: the files come with the installed packages.
 An art reference is a string: « openmoji:1F981 » (a code point sequence of OpenMoji) or
 « file:/path/to/picture.svg|png ». Low ink draws OpenMoji's line layer only (its black
 outlines), so the art becomes line work. Each picture is read once per process and drawn once
-per PDF as a form (print_kit.painter); how it is drawn on a canvas, and the cache of its
-drawing, is print_kit/artdraw.py."""
+per PDF as a form (print_kit.draw.painter); how it is drawn on a canvas, and the cache of its
+drawing, is print_kit/draw/artdraw.py."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import UsageError
-from print_kit.textfit import PreflightError
+from print_kit.draw.textfit import PreflightError
 
 ART_EXTENSIONS = (".svg", ".png")
 OPENMOJI_LAYERS_LOW_INK = {"line", "line-supplement"}

@@ -1,7 +1,7 @@
 """The symbols the print kit adds for its own cards (registre PRINT-7: design, not data):
 Emblèmes' timing marks and coins, Camelot's, ELSEN's and Labystère's (backs, roles, actions,
 tokens), each drawn in a 100 × 100 box in the current fill colour (details in white). Apart from
-print_kit/symbols.py, which draws the symbols the data files name and holds the table of every
+print_kit/draw/symbols.py, which draws the symbols the data files name and holds the table of every
 id: these are the kit's choices, free to change without touching a data file."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from print_kit.symbolpen import centred_text, poly, shape, white
+from print_kit.draw.symbolpen import centred_text, poly, shape, white, white_bars
 
 # --- Emblèmes: timing marks, coins --------------------------------------------------------
 
@@ -42,9 +42,7 @@ def bouclier(c: Canvas) -> None:
           (90, 92),
           (90, 50, 78, 20, 50, 2),
           (22, 20, 10, 50, 10, 92))
-    white(c)
-    c.rect(45, 14, 10, 70, stroke=0, fill=1)
-    c.rect(20, 62, 60, 10, stroke=0, fill=1)
+    white_bars(c, (45, 14, 10, 70), (20, 62, 60, 10))
 
 
 def epee(c: Canvas) -> None:
@@ -59,9 +57,7 @@ def ecuyer(c: Canvas) -> None:  # a helmet
           (14, 56),
           (14, 96, 86, 96, 86, 56),
           (86, 8))
-    white(c)
-    c.rect(24, 46, 52, 9, stroke=0, fill=1)
-    c.rect(46, 14, 8, 32, stroke=0, fill=1)
+    white_bars(c, (24, 46, 52, 9), (46, 14, 8, 32))
 
 
 def dame(c: Canvas) -> None:  # a rose
@@ -178,9 +174,7 @@ def tombe(c: Canvas) -> None:
           (18, 62),
           (18, 100, 82, 100, 82, 62),
           (82, 4))
-    white(c)
-    c.rect(45, 22, 10, 52, stroke=0, fill=1)
-    c.rect(32, 52, 36, 10, stroke=0, fill=1)
+    white_bars(c, (45, 22, 10, 52), (32, 52, 36, 10))
 
 
 def fusee(c: Canvas) -> None:
