@@ -22,7 +22,7 @@ from print_kit.decks.deckfile import DeckFileError, parse_deck  # noqa: E402
 from tableapp.console import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "print_kit" / "deck_examples" / "exemple-potager.csv"
+EXAMPLE = ROOT / "print_kit" / "decks" / "deck_examples" / "exemple-potager.csv"
 HEADROOM = 150 * 2**20  # the target: a refusal costs under 150 MB above a normal deck
 
 
