@@ -65,7 +65,7 @@ _REFUSALS = """() => {
 
 def settled(pg: Any, pause: int = 50) -> None:
     """Wait until no script runs and no stale element is left (a tap's rerun has drawn its
-    result), then two frames (the page's own repairs run at the next one, tableapp/a11y.py)
+    result), then two frames (the page's own repairs run at the next one, tableapp/look/a11y.py)
     and `pause` ms for late layout; the runs ended so far count as seen (`after_tap`)."""
     pg.wait_for_function(SETTLED, timeout=TIMEOUT, polling=20)
     pg.evaluate(_NEXT_FRAMES)

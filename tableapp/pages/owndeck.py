@@ -1,7 +1,7 @@
 """The Impression page's « Votre propre paquet » part: an author uploads a deck file (CSV, XLSX
 or YAML, one row a card) and gets the same kit as the five games: the PDF with the chosen paper,
 card size, bleed, layout, flip and low ink, a preview, the manifest and the pages as PNG. The
-reading and the printing are print_kit's (deckfile.py, deckprint.py); images can only be
+reading and the printing are print_kit's (print_kit/decks/: deckfile, deckprint); images can only be
 emoji or « openmoji:CODE » here (files cannot come with an upload)."""
 
 from __future__ import annotations

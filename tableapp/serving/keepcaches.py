@@ -5,7 +5,7 @@ TAB-10).
   every `st.cache_data` and `st.cache_resource` of the process, for every user: a stranger
   could make the whole room pay for every QR code, print preview and card image again, as
   often as it likes. The app's process state lives outside these caches anyway
-  (tableapp/perprocess.py); the message is now dropped.
+  (tableapp/process/perprocess.py); the message is now dropped.
 * **load_git_info**: the developer menu's question about the app's git checkout (its remote,
   branch, files not committed), which Streamlit answers by running git in the event loop when
   GitPython is installed: nothing for a visitor to know, nor to make the server run.

@@ -12,7 +12,7 @@ otherwise (`streamlit run`), when the app's script is first run.
   meet the same wait. `send_at_once` gives asyncio's check the sockets it
   missed: any stream socket of the internet families is TCP.
 
-A write wakes every screen of its game, and each reruns its live view (tableapp/live.py): a
+A write wakes every screen of its game, and each reruns its live view (tableapp/live/live.py): a
 hundred phones on one game are a hundred short script runs in the same half-second, on one
 interpreter. Measured with benchmarks/phones.py (100 phones on one game):
 

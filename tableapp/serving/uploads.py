@@ -5,7 +5,7 @@ to server.maxUploadSize (20 MB) under any id a live session made up, with no cou
 every one in memory until the session ended: ten at once took the server from 233 to 429 MB.
 Here a file is taken only when the page asked for it, within budgets:
 
-* **Asked for.** A page that draws a file picker says so (tableapp/uploading.py ›
+* **Asked for.** A page that draws a file picker says so (tableapp/process/uploading.py ›
   `file_uploader` calls `Ledger.ask` with the picker's limit). Only such a session gets upload
   ids from the server (Streamlit's `get_upload_urls`, asked by the browser when a file is
   picked): one per request, at most TICKETS waiting; each id is good for one PUT.
