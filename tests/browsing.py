@@ -93,6 +93,12 @@ AXE_PRACTICES = {"heading-order", "aria-dialog-name", "empty-heading"}
 # fragment of the failing node's selector). Each with the reason it cannot be fixed here.
 AXE_EXCLUDED: list[tuple[str, str]] = []
 
+# Every finite animation and transition of the page has ended (a tooltip fading in under the
+# pointer, an element coming back from stale): axe reads the colours as they are drawn, and a
+# text caught mid-fade fails its contrast though its steady state passes. Endless animations
+# (a spinner) are not waited for.
+_STILL = """() => document.getAnimations().every(a => a.playState !== 'running'
+  || a.effect?.getComputedTiming().endTime === Infinity)"""
 _AXE_RUN = """async (tags) => {
   const r = await axe.run(document, {runOnly: {type: 'tag', values: tags},
                                      resultTypes: ['violations']});
@@ -107,6 +113,7 @@ def axe_problems(pg: Any) -> list[str]:
     now, and any of AXE_PRACTICES, one line each (rule, node, why), less AXE_EXCLUDED."""
     if not pg.evaluate("() => typeof window.axe === 'object'"):
         pg.add_script_tag(path=str(AXE))
+    pg.wait_for_function(_STILL, timeout=5_000, polling=50)
     out = []
     for rule in pg.evaluate(_AXE_RUN, AXE_TAGS):
         wcag = any(t.startswith("wcag") for t in rule["tags"])
