@@ -10,7 +10,9 @@ reconnection. So the listening socket checks two things before it accepts (`Budg
 
 * the connections it accepted and that are not closed yet stay under `most`;
 * where the system lists a process's descriptors (Linux, macOS), `keep` of them stay free
-  under the limit: counted once per turn of the event loop, plus those accepted since.
+  under the limit: counted once per turn of the event loop, plus those accepted since; one
+  taken in the place of a waiting connection the door closes (whose descriptor is freed at
+  the next turn) may use half of them, never the other half.
 
 Without room, it asks the door to close the oldest connection still waiting for its request's
 head (`Budget.make_room`) and takes the new one in its place; when none waits, the new one gets
@@ -71,6 +73,15 @@ class Budget:
             self._open = open_descriptors()
         return self._open is None or self._open < self.limit - self.keep
 
+    def room_to_shed(self) -> bool:
+        """Room to take one in the place of a waiting connection the door closes: that close
+        frees its descriptor only at the event loop's next turn, so until then each one taken
+        this way holds one more; half of `keep` is for them, the other half stays free (a crowd
+        at the limit once took the last descriptors, the database's included)."""
+        if self.limit is None or self._open is None:
+            return True
+        return self._open < self.limit - self.keep // 2
+
     def taken(self) -> None:
         self.count += 1
         if self._open is not None:
@@ -124,7 +135,8 @@ class GuardedListener(socket.socket):
             raise BlockingIOError("assez de connexions pour ce tour")
         for _ in range(TURNED_AWAY_AT_ONCE):
             fd, address = self._accept()  # BlockingIOError when none waits: asyncio stops
-            if budget.room() or (budget.make_room is not None and budget.make_room()):
+            if budget.room() or (budget.make_room is not None and budget.room_to_shed()
+                                 and budget.make_room()):
                 self.this_turn += 1
                 conn = CountedSocket(self.family, self.type, self.proto, fileno=fd)
                 conn.budget = budget
