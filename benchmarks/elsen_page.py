@@ -30,10 +30,12 @@ def whole_page() -> None:
 def narrator_alone() -> None:
     import streamlit as st
 
-    import tableapp.pages.elsen.narrator as page
+    # the function, not `import ….narrator as page`: the package's own `narrator` (the
+    # function it re-exports) hides its submodule of that name
+    from tableapp.pages.elsen.narrator import narrator
     from tableapp.process import shared
 
-    page.narrator(shared.store().load(st.query_params["code"]))
+    narrator(shared.store().load(st.query_params["code"]))
 
 
 def main(runs: int) -> None:
