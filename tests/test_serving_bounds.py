@@ -8,6 +8,7 @@ against the whole app, started as `companion app` starts it: tests/test_hostile_
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import socket
 import subprocess
@@ -264,6 +265,8 @@ def test_taking_the_place_of_a_closed_connection_keeps_half_of_keep_free() -> No
     guarded = GuardedListener.adopt(server, budget, b"")
     clients = [socket.create_connection(guarded.getsockname()) for _ in range(40)]
     accepted: list[socket.socket] = []
+    gc.collect()  # sockets earlier tests left to the collector are closed now, not mid-count
+    gc.disable()
     try:
         open_now = listener.open_descriptors()
         assert open_now is not None
@@ -274,10 +277,12 @@ def test_taking_the_place_of_a_closed_connection_keeps_half_of_keep_free() -> No
                 accepted.append(guarded.accept()[0])
             except BlockingIOError:
                 break
-        # about 8 with room, then about 8 in a closed one's place (± the listing's own fd)
-        assert 24 - 16 < len(accepted) <= 24 - 16 // 2
+        # about 8 with room, then some in a closed one's place (40 before the fix); what holds
+        # whatever else this process opens or closes meanwhile: half of keep is still free
+        assert len(accepted) > 24 - 16
         assert (listener.open_descriptors() or 0) <= budget.limit - budget.keep // 2
     finally:
+        gc.enable()
         close_all(clients)
         for sock in accepted:
             sock.close()
