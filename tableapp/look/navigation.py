@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+from companion.core import registry
 from companion.core.registry import PLAYABLE as GAMES
 
 SHARED = ["tableapp.pages.home", "tableapp.pages.nights"]
@@ -40,9 +41,9 @@ def _pages(module: ModuleType | None) -> list[st.Page]:
 def page_hook(game: str, name: str) -> Any:
     """A function a game's page offers to shared pages (`print_controls`, `forget_game`), or
     None. By name through the registry: a shared page never imports a game's page."""
-    page = GAMES[game].page if game in GAMES else None
-    module = _import(page) if page else None
-    return getattr(module, name, None)
+    if game not in GAMES or registry.module_name(game, "page") is None:
+        return None
+    return getattr(registry.module(game, "page"), name, None)
 
 
 def sections() -> dict[str, list[st.Page]]:
