@@ -178,6 +178,7 @@ def test_a_past_move_is_corrected_by_tapping_it(app_server: str, browser: Any,
     """Tom moved to D1 (n° 7 of the example's log): tap it in the history, the board of that
     roll comes back with D1 outlined; tap B1 instead: a correction line, the game replayed."""
     from browsing import open_page
+    from playwright.sync_api import expect
     from test_browser_shell import server_store
     from test_browser_table import check_state, open_history_row
 
@@ -193,8 +194,8 @@ def test_a_past_move_is_corrected_by_tapping_it(app_server: str, browser: Any,
         open_history_row(tab, len(stored.entries))  # the last entry, numbered from 1
         box = tab.locator(".st-key-tb_correction")
         lit = box.locator('[class*="_board"] button:not([disabled]):visible')
-        lit.first.wait_for(timeout=30_000)
-        assert lit.count() == len(tomorrow)
+        # Streamlit draws the board cell by cell: wait for the number, not the first cell
+        expect(lit).to_have_count(len(tomorrow), timeout=30_000)
         check_state(tab)  # the correction open: 44 px, no sideways scroll, French only
         box.locator('[class*="_cell_B1"] button:visible').click()
         tab.get_by_text(f"n° {len(stored.entries)} corrigé").first.wait_for(timeout=30_000)
