@@ -36,6 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
     ("COMPANION_TRUSTED_PROXIES", "*", "adresses IP ou des réseaux"),
     ("COMPANION_TRUSTED_PROXIES", "caddy", "adresses IP ou des réseaux"),
     ("COMPANION_TRUSTED_PROXIES", "10.0.0.1, 10.0.0.300", "adresses IP ou des réseaux"),
+    ("COMPANION_HEAD_SECONDS", "0", "de 1 à 300"),
+    ("COMPANION_HEAD_SECONDS", "dix", "de 1 à 300"),
+    ("COMPANION_FIRST_WORD_SECONDS", "301", "de 1 à 300"),
+    ("COMPANION_FIRST_WORD_SECONDS", "inf", "de 1 à 300"),
 ])
 def test_a_bad_value_is_one_french_line_and_exit_2(
         name: str, value: str, words: str, monkeypatch: pytest.MonkeyPatch,
@@ -72,8 +76,10 @@ def test_good_values_are_read(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://club.example/")
     monkeypatch.setenv("COMPANION_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("COMPANION_TRUSTED_PROXIES", " 172.28.0.2 ,10.1.2.3/8,, ::1")
+    monkeypatch.setenv("COMPANION_HEAD_SECONDS", "2,5")
     settings.check()
     assert settings.backup_hours() == 1.5 and settings.backup_keep() == 3
+    assert settings.head_seconds() == 2.5 and settings.first_word_seconds() == 15
     assert settings.trusted_proxies() == ("172.28.0.2", "10.0.0.0/8", "::1")
     monkeypatch.setenv("COMPANION_TRUSTED_PROXIES", "")
     assert settings.trusted_proxies() == ()  # the default: no proxy, no forwarded header

@@ -17,6 +17,8 @@ read the environment at each call (the tests change it per test; a server never 
 | COMPANION_MAX_SESSIONS | devices one app server admits (tableapp/capacity.py) | 500 |
 | COMPANION_PUSH | 0: screens poll the game instead of being woken (tableapp/live/live.py) | 1 |
 | COMPANION_TRUSTED_PROXIES | proxies whose X-Forwarded-For is believed (IPs, networks) | none |
+| COMPANION_HEAD_SECONDS | seconds a connection has to send its request's head | 10 |
+| COMPANION_FIRST_WORD_SECONDS | seconds a new websocket has to send its first message | 15 |
 
 Folders follow each system's conventions (platformdirs): ~/.local/share and ~/.cache (or
 $XDG_DATA_HOME, $XDG_CACHE_HOME) on Linux, ~/Library/Application Support and ~/Library/Caches
@@ -40,8 +42,13 @@ APP = "compagnon-de-table"
 NAMES = ("COMPANION_DB", "COMPANION_DB_PASSWORD_FILE", "COMPANION_BACKUP_HOURS",
          "COMPANION_BACKUP_KEEP", "COMPANION_PUBLIC_URL", "COMPANION_CACHE_DIR",
          "COMPANION_DATA_DIR", "COMPANION_MAX_SESSIONS", "COMPANION_PUSH",
-         "COMPANION_TRUSTED_PROXIES")
+         "COMPANION_TRUSTED_PROXIES", "COMPANION_HEAD_SECONDS", "COMPANION_FIRST_WORD_SECONDS")
 MAX_SESSIONS = 500  # benchmarks/phones.py: 500 phones over 100 games hold on one process
+# A stranger's half-open request or silent websocket holds a descriptor until these pass
+# (registre TAB-11); a browser sends both at once. Slow networks may want more, tests less.
+HEAD_SECONDS = 10.0
+FIRST_WORD_SECONDS = 15.0
+DEADLINE_RANGE = (1.0, 300.0)
 PG_SCHEMES = ("postgresql://", "postgres://")
 MAX_PASSWORD_BYTES = 1024  # a password file is one line; a larger file is not one
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s : %(message)s"
@@ -179,6 +186,31 @@ def push() -> bool:
     return value == "1"
 
 
+def _deadline(name: str, default: float) -> float:
+    value = _raw(name) or f"{default:g}"
+    try:
+        seconds = float(value.replace(",", "."))
+    except ValueError:
+        seconds = math.nan
+    low, high = DEADLINE_RANGE
+    if not math.isfinite(seconds) or not low <= seconds <= high:
+        raise _bad(name, value, f"un nombre de secondes de {low:g} à {high:g} est attendu "
+                   f"(par exemple {default:g})")
+    return seconds
+
+
+def head_seconds() -> float:
+    """COMPANION_HEAD_SECONDS: how long a connection may take to send its request line and
+    headers before the server closes it (tableapp/serving/connections.py)."""
+    return _deadline("COMPANION_HEAD_SECONDS", HEAD_SECONDS)
+
+
+def first_word_seconds() -> float:
+    """COMPANION_FIRST_WORD_SECONDS: how long a websocket may stay silent after it opened
+    before the server closes it (tableapp/serving/silence.py)."""
+    return _deadline("COMPANION_FIRST_WORD_SECONDS", FIRST_WORD_SECONDS)
+
+
 def trusted_proxies() -> tuple[str, ...]:
     """COMPANION_TRUSTED_PROXIES: the proxies in front of the app server whose forwarded
     headers (X-Forwarded-For, X-Forwarded-Proto) it believes, as IP addresses or networks
@@ -219,6 +251,8 @@ def check() -> None:
     max_sessions()
     push()
     trusted_proxies()
+    head_seconds()
+    first_word_seconds()
     folder = data_dir_override()
     if folder is not None and not folder.is_dir():
         raise _bad("COMPANION_DATA_DIR", str(folder), "ce dossier n'existe pas")

@@ -37,13 +37,14 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from companion.core import settings
 from tableapp.serving import visitors
 from tableapp.serving.listener import Budget
 from tableapp.serving.quietlog import Throttle
 
 log = logging.getLogger("companion.app")
 
-HEAD_SECONDS = 10.0  # a request line and its headers arrive whole within this
+HEAD_SECONDS = settings.head_seconds()  # a request line and its headers arrive whole within this
 MAX_CONNECTIONS = 4096  # whatever the descriptor limit: ~10 kB each at rest
 RESERVE = 128  # descriptors kept for the rest of the process, at least (else an eighth): the
 # database opens three per operation (file, WAL, shared memory), one operation per script run

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import asyncio
 
+from companion.core import settings
 from tableapp.serving.wholeanswer import ASGIApp, Message, Receive, Scope, Send
 
-FIRST_WORD_SECONDS = 15.0  # a browser's first message leaves right after the websocket opens
+# a browser's first message leaves right after the websocket opens (default 15 s)
+FIRST_WORD_SECONDS = settings.first_word_seconds()
 SILENT = 1008  # « policy violation »: the code Streamlit itself closes a refused socket with
 
 
