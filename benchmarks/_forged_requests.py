@@ -1,5 +1,5 @@
 """Issue 38's attacks by a stranger with a script on addresses and process state, for
-benchmarks/hostile_inputs.py: against one server started as `companion app --local` starts it
+benchmarks/hostile_server.py: against one server started as `companion app --local` starts it
 (no COMPANION_PUBLIC_URL, no declared proxy), each attack's time, the server's CPU and the
 growth of its memory, what it obtained, and a host's tap answered meanwhile.
 

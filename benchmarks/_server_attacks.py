@@ -1,4 +1,4 @@
-"""Issue 38's attacks on the app server (items 2 and 3), for benchmarks/hostile_inputs.py: a
+"""Issue 38's attacks on the app server (items 2 and 3), for benchmarks/hostile_server.py: a
 stranger's script (tests/stranger.py) against `companion app` started as the organiser starts
 it (here with 1,024 files open at most, soft and hard: the limit of the issue's machine, which
 the start cannot raise). For each attack: how long it took to be handled, the server's memory
@@ -8,8 +8,10 @@ when its deadline passes, 10 s, a silent websocket at 15 s) and a few tens of MB
 tap answered.
 
 Every loop is bounded in count and in time; --quick skips the wait for Streamlit to forget a
-closed session (30 s), and the tap's time is printed but not held to its target (CI shares the
-machine); the tap must still be answered.
+closed session (30 s), starts the server with deadlines of 3 and 4 s instead of 10 and 15
+(COMPANION_HEAD_SECONDS, COMPANION_FIRST_WORD_SECONDS: the same cuts, sooner), and the tap's
+time is printed but not held to its target (CI shares the machine); the tap must still be
+answered.
 """
 
 from __future__ import annotations
@@ -210,7 +212,8 @@ def run(quick: bool) -> int:
         db = Path(folder) / "games.sqlite3"
         code = EventStore(db).create("noe", {"players": ["Alice", "Bruno", "Chloé"]})
         token, _grant = Access(db).issue(code, HOST)
-        with stranger.app_server(db, nofile=NOFILE) as server:
+        deadlines = {"COMPANION_HEAD_SECONDS": "3", "COMPANION_FIRST_WORD_SECONDS": "4"}
+        with stranger.app_server(db, deadlines if quick else None, nofile=NOFILE) as server:
             failures = asyncio.run(attacks(Room(server, code, token), quick))
             log = server.log_text()
     print(f"  journal du serveur : {len(log)} caractères, "

@@ -24,10 +24,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from streamclient import now  # noqa: E402
 
-# make app's production settings (Makefile), on a loopback port
+# make app's production settings (Makefile), on a loopback port; a closed session is kept
+# SESSION_TTL seconds (the product's 30 shortened: the benchmarks wait for it to pass)
+SESSION_TTL = 10
 SETTINGS = ["--server.headless", "true", "--browser.gatherUsageStats", "false",
             "--server.fileWatcherType", "none", "--server.runOnSave", "false",
-            "--server.disconnectedSessionTTL", "10", "--server.address", "127.0.0.1"]
+            "--server.address", "127.0.0.1"]
 
 
 def free_port() -> int:
@@ -69,14 +71,17 @@ def answers(url: str, proc: subprocess.Popen, what: str, seconds: float = 90) ->
 class Server:
     """`streamlit run SCRIPT` with make app's settings on a free loopback port; stopped by PID."""
 
-    def __init__(self, script: Path, db: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, script: Path, db: Path, env: dict[str, str] | None = None,
+                 session_ttl: int = SESSION_TTL) -> None:
         self.port = free_port()
+        self.session_ttl = session_ttl
         self.url = f"http://127.0.0.1:{self.port}"
         full_env = dict(os.environ, COMPANION_DB=str(db), PYTHONPATH=str(ROOT),
                         COMPANION_PUBLIC_URL=self.url, **(env or {}))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(script), "--server.port",
-             str(self.port), *SETTINGS], cwd=ROOT, env=full_env,
+             str(self.port), *SETTINGS, "--server.disconnectedSessionTTL", str(session_ttl)],
+            cwd=ROOT, env=full_env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if not answers(self.url, self.proc, "le serveur"):
             self.stop()

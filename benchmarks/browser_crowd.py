@@ -123,7 +123,7 @@ async def main(sessions: int) -> None:
     code = EventStore(db).create("labystere", {"players": ["Léa", "Tom"],
                                                "colours": ["rouge", "bleu"],
                                                "seed": SEED_MAX // 3})
-    proc, base = serve(ROOT / "streamlit_app.py", db)
+    [(proc, base)] = serve((ROOT / "streamlit_app.py", db))
     try:
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -5,13 +5,9 @@ space VmPeak), beside a normal 15-card deck (CSV and XLSX) measured in the same 
 
 Targets (issue 22): every refusal under 2 s, and under 150 MB above the normal deck's peak.
 Each file is run once (three times for the baselines, best time); nothing loops unbounded.
-Then issue 38's attacks on seats, restores and output (benchmarks/_hostile_room.py), and on
-a server started as `companion app`, each with its time, the server's CPU and memory, and a
-host's tap answered meanwhile: on addresses and process state
-(benchmarks/_forged_requests.py: forged Host/X-Forwarded-* headers, « Clear cache » from a
-stranger), then on its connections, seats and memory (benchmarks/_server_attacks.py:
-half-open requests from one address and from thirty, silent websockets, one address taking
-every seat, uploads under made-up ids and past every budget).
+Then issue 38's attacks on seats, restores and output (benchmarks/_hostile_room.py). The
+attacks on a running server are benchmarks/hostile_server.py's. --quick measures the hostile
+files two at a time.
 
     python benchmarks/hostile_inputs.py [--quick]
 """
@@ -21,15 +17,14 @@ from __future__ import annotations
 import sys
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the hostile files are built by the tests' helper
 
-import _forged_requests  # noqa: E402
 import _hostile_room  # noqa: E402  (issue 38's attacks on seats, restores and output)
-import _server_attacks  # noqa: E402
 import hostile_decks as hostile  # noqa: E402
 from _timing import quick  # noqa: E402
 
@@ -79,6 +74,21 @@ def measure(name: str, data: bytes, work: Path, runs: int = 1) -> dict:
     return best
 
 
+def measured_side_by_side(cases: list[tuple[str, Callable[[], tuple[str, bytes]]]],
+                          work: Path) -> list[tuple[str, str, bytes, dict]]:
+    """(label, file name, bytes, measure) of each case, in order. --quick measures two at a
+    time (each child in a folder of its own; its memory is its own, its seconds share the
+    machine); a full run one after the other."""
+    built = [(label, *build()) for label, build in cases]
+    folders = [work / f"cas-{index}" for index in range(len(built))]
+    for folder in folders:
+        folder.mkdir()
+    with ThreadPoolExecutor(2 if quick() else 1) as pool:
+        measures = list(pool.map(lambda job: measure(job[0][1], job[0][2], job[1]),
+                                 zip(built, folders, strict=True)))
+    return [(*case, done) for case, done in zip(built, measures, strict=True)]
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
@@ -99,9 +109,7 @@ def main() -> int:
         print(f"\nFichiers hostiles (cible : refus en moins de {TIME_TARGET:g} s et moins de "
               f"{MEMORY_TARGET} Mo au-dessus du pic du paquet normal)")
         failures = 0
-        for label, build in CASES:
-            name, data = build()
-            done = measure(name, data, work)
+        for label, name, data, done in measured_side_by_side(CASES, work):
             base = baselines["xlsx" if name.endswith(".xlsx") else "texte"]
             if "crash" in done or "refused" not in done:
                 failures += 1
@@ -127,8 +135,6 @@ def main() -> int:
                   f"({done.get('cards', done)} cartes)")
         print(f"\n{len(CASES) - failures}/{len(CASES)} dans la cible")
         failures += _hostile_room.run(work, quick())
-    failures += _forged_requests.report(quick())
-    failures += _server_attacks.run(quick())
     return 1 if failures else 0
 
 

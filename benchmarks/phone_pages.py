@@ -48,8 +48,10 @@ from browser_taps import (  # noqa: E402
     TIMEOUT,
     TRIVIAL,
     answering,
+    device,
     example,
     free_port,
+    put_away,
     serve,
 )
 
@@ -143,8 +145,7 @@ def host_game(db: Path, game: str, name: str, count: int) -> tuple[str, str]:
 
 def measure_host(browser: Any, base: str, game: str, code: str, token: str, action: str,
                  dark: bool, shot: Path | None) -> dict[str, Any]:
-    ctx = browser.new_context(viewport=PHONE, locale="fr-FR",
-                              color_scheme="dark" if dark else "light")
+    ctx = device(browser, PHONE["width"], PHONE["height"], dark=dark)
     try:
         page = ctx.new_page()
         page.goto(f"{base}/{game}?code={code}&host={token}", timeout=TIMEOUT)
@@ -159,17 +160,18 @@ def measure_host(browser: Any, base: str, game: str, code: str, token: str, acti
             page.screenshot(path=str(shot))
         return figures
     finally:
-        ctx.close()
+        put_away(ctx)
 
 
-def serve_app(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """The app as its users start it: `companion app` (its settings, its server's)."""
+def start_app(db: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """The app as its users start it: `companion app` (its settings, its server's); its
+    process and base URL, without waiting for it to answer (`answering`)."""
     port = free_port()
     env = dict(os.environ, COMPANION_PUBLIC_URL=f"http://localhost:{port}")
     proc = subprocess.Popen([sys.executable, "-m", "companion", "app", "--local", "--port",
                              str(port), "--db", str(db)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return answering(proc, f"http://127.0.0.1:{port}", "companion app")
+    return proc, f"http://127.0.0.1:{port}"
 
 
 def static_files(base: str) -> tuple[int, float]:
@@ -204,9 +206,10 @@ def main(loads: int, shots: Path | None, quick: bool = False) -> None:
     tuned_script.write_text(f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
                             "from tableapp.serving import runcost\n"
                             "runcost.send_at_once()\n" + TRIVIAL, encoding="utf-8")
-    app, base = serve_app(db)
-    trivial, trivial_base = serve(trivial_script, folder / "unused.sqlite3")
-    tuned, tuned_base = serve(tuned_script, folder / "unused.sqlite3")
+    starting = start_app(db)  # the three servers start side by side
+    (trivial, trivial_base), (tuned, tuned_base) = serve(
+        (trivial_script, folder / "unused.sqlite3"), (tuned_script, folder / "unused.sqlite3"))
+    app, base = answering(*starting, "companion app")
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
     try:
@@ -256,7 +259,10 @@ def main(loads: int, shots: Path | None, quick: bool = False) -> None:
                           f"({1000 * seconds / count:4.1f} ms par fichier)")
             print("Page de l'hôte en cours de partie, téléphone 390×844 (hauteur en écrans ; "
                   "bas de l'action principale, en px, visible sans défiler si ≤ 844) :")
-            for index, (label, game, (name, count), action) in enumerate(STATES):
+            # --quick: a state of each game (the same measure), light and dark by turns
+            first_of_each = list({s[1]: s for s in reversed(STATES)}.values())[::-1]
+            states = first_of_each if quick else STATES
+            for index, (label, game, (name, count), action) in enumerate(states):
                 code, token = host_game(db, game, name, count)
                 for dark in (False, True) if not quick else (index % 2 == 1,):
                     shot = None

@@ -19,7 +19,8 @@ others are told the table is full, the host's taps and /_stcore/health still ans
 the crowd left a new phone is in within 10 s; memory after everyone left.
 
 Run: `.venv/bin/python benchmarks/phones.py [--levels 50 200 500] [--one-game 100]
-[--ceiling 100] [--quick]` (--quick: 20 phones, one of each, for a check). Loopback only;
+[--ceiling 100] [--quick]` (--quick: 20 phones, every scenario at once with sessions kept
+2 s, for a check: its figures share the machine). Loopback only;
 every loop is bounded in count and time. Targets: idle phone ≤ 0.5 ms/s of CPU; 500 phones
 over 100 games with lag p95 ≤ 1 s and host tap ≤ 300 ms; 100 phones on one game lag p95
 ≤ 1 s. The app server it starts and the /proc readings of it are benchmarks/_serving.py's.
@@ -162,8 +163,9 @@ async def scenario(label: str, n: int, per_game: int, args: argparse.Namespace,
     games = max(1, n // per_game) if per_game else 1
     codes = [new_game(store) for _ in range(games)]
     token, _grant = Access(db).issue(codes[0], HOST)
-    server = Server(script or ROOT / "streamlit_app.py", db,
-                    {"COMPANION_MAX_SESSIONS": "100000", **(env or {})})
+    server = await asyncio.to_thread(  # started in a thread: --quick runs scenarios at once
+        Server, script or ROOT / "streamlit_app.py", db,
+        {"COMPANION_MAX_SESSIONS": "100000", **(env or {})}, args.session_ttl)
     row: dict[str, Any] = {"scenario": label, "phones": n, "games": games}
     nothing = script is not None
     try:
@@ -210,13 +212,14 @@ async def ceiling_test(size: int, args: argparse.Namespace) -> dict[str, Any]:
     games = max(1, size // 5)
     codes = [new_game(store) for _ in range(games)]
     token, _grant = Access(db).issue(codes[0], HOST)
-    server = Server(ROOT / "streamlit_app.py", db, {"COMPANION_MAX_SESSIONS": str(size)})
+    server = await asyncio.to_thread(Server, ROOT / "streamlit_app.py", db,
+                                     {"COMPANION_MAX_SESSIONS": str(size)}, args.session_ttl)
     row: dict[str, Any] = {"scenario": f"ceiling {size}, {2 * size} phones arriving"}
     try:
         warm = await open_phones(server.port, [{"code": codes[0], "view": "public"}])
         await asyncio.sleep(1)
         await close_all(warm)
-        await asyncio.sleep(12)  # past disconnectedSessionTTL: the warm-up phone is gone
+        await asyncio.sleep(server.session_ttl + 2)  # past the TTL: the warm-up phone is gone
         rss0 = rss_mib(server.pid)
         host = Phone(server.port, "noe", {"code": codes[0], "host": token}, -1)
         await host.open()
@@ -249,7 +252,7 @@ async def ceiling_test(size: int, args: argparse.Namespace) -> dict[str, Any]:
                 break
             await asyncio.sleep(1)
         row["new_phone_in_after_crowd_left_s"] = back
-        await asyncio.sleep(15)  # past disconnectedSessionTTL (10 s): the sessions are dropped
+        await asyncio.sleep(server.session_ttl + 5)  # past the TTL: the sessions are dropped
         row["rss_start_mib"], row["rss_after_left_mib"] = rss0, rss_mib(server.pid)
         row["load"] = load()
     finally:
@@ -305,6 +308,11 @@ async def main(args: argparse.Namespace) -> list[dict[str, Any]]:
             f"push, {args.one_game} on one game", args.one_game, 0, args)))
     if args.ceiling:
         plan.append(("ceiling", lambda: ceiling_test(args.ceiling, args)))
+    if args.quick:  # a check that every scenario still runs: all at once, printed in order
+        rows = list(await asyncio.gather(*(run() for _label, run in plan)))
+        for row in rows:
+            print(line(row), flush=True)
+        return rows
     for _label, run in plan:
         row = await run()
         rows.append(row)
@@ -322,12 +330,16 @@ if __name__ == "__main__":
     parser.add_argument("--window", type=float, default=10.0, help="idle CPU window (s)")
     parser.add_argument("--writes", type=int, default=10)
     parser.add_argument("--gap", type=float, default=1.0, help="seconds between writes")
-    parser.add_argument("--quick", action="store_true", help="20 phones, one of each")
+    parser.add_argument("--session-ttl", type=int, default=10,
+                        help="seconds Streamlit keeps a closed session (the product: 30)")
+    parser.add_argument("--quick", action="store_true",
+                        help="20 phones, one of each scenario, all at once")
     parser.add_argument("--json", default=None, help="write the rows here")
     options = parser.parse_args()
     if options.quick:
         options.levels, options.one_game, options.ceiling = [20], 20, 10
         options.writes, options.window, options.settle, options.gap = 4, 2.0, 1.0, 0.5
+        options.session_ttl = 2
     result = asyncio.run(main(options))
     if options.json:
         Path(options.json).write_text(json.dumps(result, ensure_ascii=False, indent=1,

@@ -1,7 +1,7 @@
 """A stranger on the Wi-Fi with a laptop and a script (issue 38, items 2 and 3), against the app
 server started as `companion app` starts it: raw sockets that never finish their request,
 websockets that say nothing, uploads under ids the server never gave, files too large. Used by
-tests/test_hostile_server.py and benchmarks/hostile_inputs.py.
+tests/test_hostile_server.py and benchmarks/hostile_server.py.
 
 The stranger connects from another loopback address than the organiser's (127.0.0.2… against
 127.0.0.1): to the server, another device. Every helper is bounded in count and in time.
