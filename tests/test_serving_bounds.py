@@ -224,12 +224,15 @@ def test_the_listener_past_its_budget_takes_a_waiting_heads_place_or_says_busy()
 
 def test_the_listener_leaves_descriptors_free_whatever_holds_them() -> None:
     """The budget's `keep`: descriptors counted as the system lists them (this process holds
-    the server and its clients alike: two per connection)."""
+    the server and its clients alike: two per connection). 30 descriptors of room, 10 kept:
+    about 10 connections are taken, then a 503. Counted by the connections this test made, not
+    by the process's final total, which other threads of an xdist worker move (a full run once
+    read 63 more descriptors than the connections made)."""
     assert listener.open_descriptors() is not None
     budget = Budget(1000, limit=None, keep=10)
     door = connections.Door(1000, 1000, budget)
 
-    async def fill(port: int) -> tuple[int, int]:
+    async def fill(port: int) -> int:
         sockets = []
         # the limit set from what this process holds once the server and this loop run (a
         # worker that ran other tests holds more, and threads of its own may open some)
@@ -241,16 +244,21 @@ def test_the_listener_leaves_descriptors_free_whatever_holds_them() -> None:
                 except InvalidStatus as refused:
                     assert refused.response.status_code == 503
                     break
-            return len(sockets), listener.open_descriptors() or 0
+            return len(sockets)
         finally:
             for ws in sockets:
                 await ws.close()
 
-    with guarded_server(door) as port:
-        opened, most = in_own_loop(fill(port))
-    assert 1 <= opened < 30 and budget.turned_away == 1
-    assert budget.limit is not None
-    assert most <= budget.limit - 10 + 2  # within the limit, `keep` left (± this connection)
+    gc.collect()  # sockets earlier tests left to the collector are closed now, not mid-count
+    gc.disable()
+    try:
+        with guarded_server(door) as port:
+            opened = in_own_loop(fill(port))
+    finally:
+        gc.enable()
+    assert budget.turned_away == 1
+    # within the limit, `keep` left: two descriptors a connection (± the one being refused)
+    assert 1 <= opened and 2 * opened <= 30 - 10 + 2, opened
 
 
 def test_taking_the_place_of_a_closed_connection_keeps_half_of_keep_free() -> None:
