@@ -142,6 +142,29 @@ def test_a_new_game_opens_at_its_top(browser: Any, app_server: str) -> None:
         context.close()
 
 
+def test_a_page_opened_at_its_top_never_jumps_back_to_it_later(
+        browser: Any, turns: list[tuple[str, str]]) -> None:
+    """A game opened from its link, scrolled down at once (a thumb, or a robot going to the
+    history at the bottom): the page stays where it was taken. Its script to open games at
+    their top scrolled to the top again 600 ms after: a tap on the history's switch at a
+    tablet's size landed beside it (CI, tests/test_browser_taps_page.py)."""
+    context = browser.new_context(viewport=TABLET, locale="fr-FR")
+    pg = context.new_page()
+    try:
+        url, action = turns[0]
+        pg.goto(url, timeout=TIMEOUT)
+        pg.get_by_role("button", name=re.compile(re.escape(action))).first.wait_for(
+            timeout=TIMEOUT)
+        settled(pg, pause=0)
+        pg.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop = 400")
+        taken = pg.evaluate(SCROLLED)
+        assert taken > 0  # the page is longer than the screen
+        pg.wait_for_timeout(800)
+        assert pg.evaluate(SCROLLED) == taken
+    finally:
+        context.close()
+
+
 def test_every_public_view_says_whose_turn_and_elsen_is_the_tables_clock(
         browser: Any, app_server: str, turns: list[tuple[str, str]],
         tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -133,11 +133,24 @@ def game_bar(sections: dict[str, list[st.Page]], current: st.Page) -> None:
 # Scrolls the page to its top: the scroll position of the page before survives a rerun, so a
 # game started by the button at the bottom of its form opened scrolled down by the form's
 # height. Run twice: once now, once after the new page has been drawn.
-_TOP_SCRIPT = """<script>(() => {{ const top = () => {{
-  for (const el of [document.querySelector('[data-testid="stMain"]'),
-                    document.querySelector('[data-testid="stAppViewContainer"]'),
-                    document.scrollingElement]) if (el) el.scrollTop = 0; }};
-  top(); setTimeout(top, 150); setTimeout(top, 600); }})(); /* {nonce} */</script>"""
+# Once more at 150 and 600 ms: the boxes of the page before may still be scrolled as Streamlit
+# swaps the page in. Only then, and never once the user touched, scrolled or typed: a page
+# opened at its top has nothing to hold, and a later jump to the top moved a button from under
+# a thumb (a robot's tap, at 1024×768, landed beside « Historique et corrections »).
+_TOP_SCRIPT = """<script>(() => {{
+  const boxes = () => [document.querySelector('[data-testid="stMain"]'),
+                       document.querySelector('[data-testid="stAppViewContainer"]'),
+                       document.scrollingElement].filter(Boolean);
+  const top = () => {{ for (const el of boxes()) el.scrollTop = 0; }};
+  const away = boxes().some(el => el.scrollTop > 0);
+  top();
+  if (!away) return;
+  let held = true;
+  const stop = () => {{ held = false; }};
+  for (const kind of ['wheel', 'touchstart', 'pointerdown', 'keydown'])
+    document.addEventListener(kind, stop, {{capture: true, once: true, passive: true}});
+  setTimeout(() => held && top(), 150); setTimeout(() => held && top(), 600);
+}})(); /* {nonce} */</script>"""
 
 
 def _top_when_new(page: str) -> None:

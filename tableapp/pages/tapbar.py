@@ -90,12 +90,22 @@ def confirm(view: StoredGame, key: str, label: str, make: Maker, new: bool,
 # After a write the page redraws shorter or longer and keeps its scroll: the next entry's bar
 # may then lie above the screen (a tournament ended while the host had scrolled down to the
 # targets). Once per new form: brought back to the bottom of the screen, only if off screen.
-_INTO_VIEW = """<script>(() => {{ const go = () => {{
-  const bar = document.querySelector('.st-key-{key}_bar');
-  if (!bar) return;
-  const r = bar.getBoundingClientRect();
-  if (r.bottom > 0 && r.top < window.innerHeight) return;
-  bar.scrollIntoView({{block: 'end'}}); }};
+# Left alone once the page was scrolled by anyone else since (a thumb, a robot about to tap
+# what it scrolled to): their choice, and the target stays under the finger.
+_INTO_VIEW = """<script>(() => {{
+  const boxes = () => [document.querySelector('[data-testid="stMain"]'),
+                       document.querySelector('[data-testid="stAppViewContainer"]'),
+                       document.scrollingElement].filter(Boolean);
+  const at = () => boxes().map(el => el.scrollTop).join(' ');
+  let left = at();
+  const go = () => {{
+    if (at() !== left) return;
+    const bar = document.querySelector('.st-key-{key}_bar');
+    if (!bar) return;
+    const r = bar.getBoundingClientRect();
+    if (r.bottom > 0 && r.top < window.innerHeight) return;
+    bar.scrollIntoView({{block: 'end'}});
+    left = at(); }};
   setTimeout(go, 120); setTimeout(go, 500); }})();</script>"""
 
 
