@@ -378,12 +378,14 @@ def main(taps: int, only: list[str] | None = None, idle: list[int] | None = None
             print(f"{taps} taps par action ({warm}), hôte 1024×768, "
                   f"{VIEWERS} spectateurs 390×844 ({followed}) ; horloge de la page")
             print(line("page triviale (un bouton) : référence", reference))
-            for index, action in enumerate(ACTIONS):
+            followed_once = False
+            for action in ACTIONS:
                 if only and action[1] not in only:
                     continue
                 try:
                     settle, lag = bench_game(browser, base, db, action, taps,
-                                             VIEWERS if index == 0 or not quick() else 0)
+                                             0 if quick() and followed_once else VIEWERS)
+                    followed_once = True
                 except Exception as exc:  # a page that changed its buttons: say so, go on
                     print(f"{action[0]:<46} (pas de mesure : {str(exc).splitlines()[0]})")
                     unmeasured.append(action[0])

@@ -132,11 +132,11 @@ def game_bar(sections: dict[str, list[st.Page]], current: st.Page) -> None:
 
 # Scrolls the page to its top: the scroll position of the page before survives a rerun, so a
 # game started by the button at the bottom of its form opened scrolled down by the form's
-# height. Run twice: once now, once after the new page has been drawn.
-# Once more at 150 and 600 ms: the boxes of the page before may still be scrolled as Streamlit
-# swaps the page in. Only then, and never once the user touched, scrolled or typed: a page
-# opened at its top has nothing to hold, and a later jump to the top moved a button from under
-# a thumb (a robot's tap, at 1024×768, landed beside « Historique et corrections »).
+# height. Run now, and again at 150 and 600 ms (the boxes of the page before may still be
+# scrolled as Streamlit swaps the page in) only when the page was scrolled and nobody touched,
+# scrolled or typed since: a page opened at its top has nothing to hold, and a later jump to
+# the top moved a button from under a thumb (a robot's tap, at 1024×768, landed beside
+# « Historique et corrections »).
 _TOP_SCRIPT = """<script>(() => {{
   const boxes = () => [document.querySelector('[data-testid="stMain"]'),
                        document.querySelector('[data-testid="stAppViewContainer"]'),
