@@ -220,6 +220,15 @@ def test_the_bar_is_in_the_first_screen_and_covers_no_choice(
             if not in_view(pg, choice):
                 covered.append(choice.inner_text())
         assert not covered, f"sous la barre : {covered}"
+        # the bar's own buttons, brought into view (the keyboard's focus, a robot's tap), leave
+        # the page where it is: a sticky bar given the choices' room jumped half a screen down
+        top = "() => document.querySelector('[data-testid=stMain]').scrollTop"
+        pg.evaluate("() => { document.querySelector('[data-testid=stMain]').scrollTop = 0; }")
+        pg.wait_for_timeout(100)
+        for name in (PLAY, "Abandonner", "Rester"):
+            button(pg, name).focus()
+            pg.wait_for_timeout(60)
+            assert pg.evaluate(top) == 0 and in_view(pg, button(pg, name)), name
         tap(pg, "Abandonner")  # the dame's token not chosen: refused where the thumb is
         said = refusals(pg)
         assert said and not refusals_out_of_view(pg), said

@@ -123,10 +123,17 @@ def phone_css(bars: str) -> str:
     """The style of a game's action bars (`bars`: their keys' selector), which the game's page
     module gives the phone's layout (PHONE_CSS): the bars never cover the choices they
     confirm (a choice scrolled to, by a tap or the keyboard's focus, stops above the bar, not
-    under it), and their script that brings a new bar back on screen takes no room in it."""
+    under it), and their script that brings a new bar back on screen takes no room in it.
+
+    The room kept above the bar is each control's own scroll margin, not the page's scroll
+    padding: a padding applies to the bar's buttons too, and Chromium then scrolls a sticky
+    button it is asked to bring into view (a focus, a robot's tap) by half a screen, past its
+    form, so the next tap finds the bar off screen (CI: « Rester » hors de l'écran)."""
+    focusable = ":is(button, input, textarea, select, a, [tabindex])"
     return f"""
-[data-testid="stMain"]:has({bars}) {{ scroll-padding-bottom: 16rem; }}
+[data-testid="stMain"]:has({bars}) {focusable} {{ scroll-margin-bottom: 16rem; }}
 @media (max-width: {PHONE_MAX}px) {{
-  [data-testid="stMain"]:has({bars}) {{ scroll-padding-bottom: 18rem; }} }}
+  [data-testid="stMain"]:has({bars}) {focusable} {{ scroll-margin-bottom: 18rem; }} }}
+[data-testid="stMain"]:has({bars}) {bars} {focusable} {{ scroll-margin-bottom: 0; }}
 {bars} [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]) {{ display: none; }}
 """
