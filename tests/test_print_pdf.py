@@ -93,6 +93,13 @@ def kit() -> Kit:
     return build_kit(make_options("all", url="http://tablette.local:8600"))
 
 
+@pytest.fixture(scope="module")
+def texts(kit: Kit) -> dict[str, list[str]]:
+    """Each file of the kit -> the text of each of its pages, read once (pypdf's reading of
+    the whole kit takes most of the module's time)."""
+    return {f.name: [page.extract_text() for page in _reader(f.data).pages] for f in kit.files}
+
+
 def test_one_file_per_game_and_group_with_clear_names(kit: Kit) -> None:
     names = [f.name for f in kit.files]
     for game in GAMES:
@@ -175,10 +182,10 @@ def test_gutterfold_puts_backs_mirrored_on_the_same_page() -> None:
         assert by == pytest.approx(y, abs=0.01)
 
 
-def test_every_card_name_of_the_data_is_printed(kit: Kit) -> None:
+def test_every_card_name_of_the_data_is_printed(kit: Kit, texts: dict[str, list[str]]) -> None:
     for game in GAMES:
-        text = _norm(" ".join(page.extract_text() for f in kit.files if f.game == game
-                              for page in _reader(f.data).pages))
+        text = _norm(" ".join(page for f in kit.files if f.game == game
+                              for page in texts[f.name]))
         for comp in load_game(game).components():
             for word in re.findall(r"[\w'-]{2,}", _norm(comp.name)):
                 assert word in text, (game, comp.id, word)
@@ -346,20 +353,21 @@ def test_build_kit_runs_the_count_check(monkeypatch: pytest.MonkeyPatch) -> None
 # --- content --------------------------------------------------------------------------------
 
 
-def test_every_page_has_the_check_ruler(kit: Kit) -> None:
+def test_every_page_has_the_check_ruler(kit: Kit, texts: dict[str, list[str]]) -> None:
     hundred_mm = f"0 0 m {100 * MM:.4f} 0 l".encode()
     for f in kit.files:
         for number, page in enumerate(_reader(f.data).pages, start=1):
-            assert "doit mesurer 10 cm" in page.extract_text(), (f.name, number)
+            assert "doit mesurer 10 cm" in texts[f.name][number - 1], (f.name, number)
             forms = [x.get_object().get_data() for x in page["/Resources"]["/XObject"].values()]
             assert any(hundred_mm in data for data in forms), (f.name, number)
 
 
-def test_house_defaults_are_marked_on_the_fiches_not_on_the_cards(kit: Kit) -> None:
+def test_house_defaults_are_marked_on_the_fiches_not_on_the_cards(
+        texts: dict[str, list[str]]) -> None:
     """Issue 36: a card prints what a published game would; the fiche mémoire says which values
     are the project's (tests/test_print_faces.py reads every face of every game)."""
     def text(name: str) -> str:
-        return _norm(" ".join(p.extract_text() for p in _reader(kit.file(name).data).pages))
+        return _norm(" ".join(texts[name]))
 
     # Only the Château of set A, face 3-4 players, comes from the rules: the fiche says so.
     assert "* défaut maison : la règle ne donne que la face 3-4" in text(
