@@ -55,7 +55,44 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     session.config.stash[_BEFORE] = _checkout_status()
 
 
+# --- what the browser tests cost (--page-loads, tests/pageloads.py) ---------------------------
+
+_LOADS = pytest.StashKey[Any]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--page-loads", metavar="FICHIER", default=None,
+                     help="compter, par fichier de tests, les contextes du navigateur et les "
+                          "pages chargées (tableau en fin de séance ; FICHIER : les comptes "
+                          "des workers)")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    counter = item.config.stash.get(_LOADS, None)
+    if counter is not None:
+        counter.file = item.nodeid.split("::")[0]
+
+
+def _page_loads_at_finish(config: pytest.Config) -> None:
+    """A worker (or a run without workers) saves its counts; the controller prints them all."""
+    option = config.getoption("--page-loads")
+    if option is None:
+        return
+    counter = config.stash.get(_LOADS, None)
+    if counter is not None:
+        counter.save(Path(option))
+    if not hasattr(config, "workerinput"):
+        from pageloads import table
+
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_sep("-", "navigateur : pages chargées par fichier de tests")
+            for line in table(Path(option)):
+                reporter.write_line(line)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _page_loads_at_finish(session.config)
     before = session.config.stash.get(_BEFORE, None)
     after = _checkout_status() if before is not None else None
     if before is None or after is None:
@@ -74,9 +111,17 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """xdist would hand files out by their number of tests, most first (the many quick ones);
-    the order of pytest_collection_modifyitems below is kept instead."""
+    the order of pytest_collection_modifyitems below is kept instead. With --page-loads, this
+    process counts (the controller starts afresh the file its workers write to)."""
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
+    option = config.getoption("--page-loads")
+    if option is not None:
+        from pageloads import PageLoads
+
+        if not hasattr(config, "workerinput"):
+            Path(option).unlink(missing_ok=True)
+        config.stash[_LOADS] = PageLoads()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -224,7 +269,7 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser(pytestconfig: pytest.Config) -> Iterator[object]:
     _require_browser()
     from playwright.sync_api import sync_playwright
 
@@ -243,6 +288,9 @@ def browser() -> Iterator[object]:
 
             context = opened(**options)
             context.add_init_script(RUN_COUNTER)
+            counter = pytestconfig.stash.get(_LOADS, None)
+            if counter is not None:
+                counter.watch(context)
             return context
 
         b.new_context = new_context  # type: ignore[method-assign]
