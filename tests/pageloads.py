@@ -1,11 +1,12 @@
-"""What the browser tests cost, counted (issue 37: a faster proof): `pytest --page-loads FILE`
+"""What the browser tests cost, counted (issue 37: a faster proof): `pytest --page-loads=FILE`
 counts, per test file, the browser contexts opened and the documents loaded in them (a
 `goto`, a reload, a link that leaves the page), and prints the table at the end of the run.
 
 A document load of the app costs Chromium about 2 s of processor time whatever the test does
 with it (benchmarks/phone_pages.py, « navigateur »): the count says where the suite's minutes
 go. Each pytest-xdist worker appends its counts to FILE (JSON lines); the controller, which
-starts no browser, reads them all once the workers are done."""
+starts no browser, reads them all once the workers are done. Written with « = »: a FILE given
+as a word of its own is taken by pytest for a path to test, before this option is known."""
 
 from __future__ import annotations
 

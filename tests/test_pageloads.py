@@ -1,4 +1,4 @@
-"""The count of the browser tests' cost (tests/pageloads.py, `pytest --page-loads FILE`): each
+"""The count of the browser tests' cost (tests/pageloads.py, `pytest --page-loads=FILE`): each
 worker's counts are added up by file, most loads first, with the total."""
 
 from __future__ import annotations
