@@ -15,8 +15,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-OPTION = "--page-loads"
-
 
 class PageLoads:
     """The counts of one pytest process, by test file."""
