@@ -12,7 +12,10 @@
   each, the server's CPU time for that load (the laptop's share of every phone arriving: the
   app answers its frontend's files from memory, tableapp/serving/staticcache.py), and
   Chromium's (what the page costs a device's processor; a phone's is several times slower
-  than this machine's; it is also most of what the suite's browser tests cost).
+  than this machine's; it is also most of what the suite's browser tests cost). Then the
+  trivial page and the Noé game once more, cold, in chromium and in chromium-headless-shell
+  (the same engine without the desktop browser around it, which the test suite drives:
+  tests/conftest.py), taken in turns, each browser launched alone: the processor time of each.
 - static files: Streamlit's ~60 files of a first load fetched over one kept-alive connection,
   from Streamlit as it ships and from the app's server.
 - host page height at 390×844, each game mid-game: the page's scroll height in screens, and
@@ -100,6 +103,7 @@ MEASURE_JS = """() => {
 # a phone's share of a game night's Wi-Fi, bits per second: an assumption of this benchmark,
 # not a measure of any room
 WIFI = 20_000_000
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 SENT_JS = """() => performance.getEntriesByType('navigation').concat(
   performance.getEntriesByType('resource')).reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
 
@@ -123,6 +127,31 @@ def cold_load(browser: Any, url: str, ready: str,
         return seconds, sent, sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
     finally:
         ctx.close()
+
+
+def suite_browser(p: Any, pages: list[tuple[str, str, str]], loads: int) -> None:
+    """Chromium's processor time for the same cold loads in the desktop browser and in its
+    headless shell (tests/conftest.py's choice), launched one at a time (chromium_cpu counts
+    every Chromium of the machine), by turns."""
+    if not Path(HEADLESS_SHELL).exists():
+        print(f"(pas de {HEADLESS_SHELL} : apt-get install chromium-headless-shell)")
+        return
+    print("Navigateur de la suite de tests : les mêmes chargements à froid (téléphone), CPU de "
+          f"Chromium (médiane de {loads}, navigateurs lancés tour à tour) :")
+    cpu: dict[tuple[str, str], list[float]] = {}
+    for _ in range(loads):
+        for name, executable in (("chromium", CHROMIUM), ("chromium-headless-shell",
+                                                          HEADLESS_SHELL)):
+            browser = p.chromium.launch(executable_path=executable,  # as tests/conftest.py
+                                        args=[*ARGS, "--font-render-hinting=none"])
+            try:
+                for label, url, ready in pages:
+                    cpu.setdefault((label, name), []).append(
+                        cold_load(browser, url, ready, PHONE)[2])
+            finally:
+                browser.close()
+    for (label, name), got in cpu.items():
+        print(f"  {label + ', ' + name:<70} navigateur {statistics.median(got):4.2f} s de CPU")
 
 
 def chromium_cpu() -> dict[int, float]:
@@ -282,6 +311,7 @@ def main(loads: int, shots: Path | None, quick: bool = False) -> None:
                     count, seconds = static_files(server)
                     print(f"  {label:<20} {count} fichiers en {seconds:5.2f} s "
                           f"({1000 * seconds / count:4.1f} ms par fichier)")
+                suite_browser(p, [pages[0], pages[3]], loads)
             print("Page de l'hôte en cours de partie, téléphone 390×844 (hauteur en écrans ; "
                   "bas de l'action principale, en px, visible sans défiler si ≤ 844) :")
             # --quick: a state of each game (the same measure), light and dark by turns

@@ -1,7 +1,10 @@
 """Shared fixtures: a throwaway event store, and a real app server + Chromium for browser tests.
 
-Browser tests skip where Debian's chromium is missing, unless COMPANION_REQUIRE_BROWSER=1
-(set by .ci/run), which turns the skip into a failure."""
+Browser tests run in Debian's chromium-headless-shell (the same engine as its chromium, without
+the desktop browser around it: about half the processor time a page load takes, the suite's
+largest cost; benchmarks/phone_pages.py measures both); where it is missing, in chromium. They
+skip where neither is installed, unless COMPANION_REQUIRE_BROWSER=1 (set by .ci/run), which turns
+the skip into a failure."""
 
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = (shutil.which("chromium-headless-shell") or shutil.which("chromium")
+            or "/usr/bin/chromium-headless-shell")
 
 # Tests never assert timings (benchmarks/ measures them): Hypothesis' per-example deadline and
 # its « too slow » health check fail a correct property on a loaded machine (the suite runs on
@@ -204,7 +208,7 @@ def _require_browser() -> None:
     if not Path(CHROMIUM).exists():
         if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
             pytest.fail("chromium est requis (COMPANION_REQUIRE_BROWSER=1) mais introuvable")
-        pytest.skip("chromium absent : apt-get install chromium")
+        pytest.skip("chromium absent : apt-get install chromium-headless-shell")
     try:
         import playwright  # noqa: F401
     except ImportError:
@@ -278,7 +282,11 @@ def browser(pytestconfig: pytest.Config) -> Iterator[object]:
             executable_path=CHROMIUM,
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-quic", "--no-first-run", "--disable-component-update",
-                  "--disable-sync"],
+                  "--disable-sync",
+                  # the headless shell hints glyphs by default, the desktop browser does not:
+                  # its text came out a pixel or two wider a word, and a row of choices
+                  # wrapped at 1024 px where a tablet's browser keeps it on one line
+                  "--font-render-hinting=none"],
         )
         opened = b.new_context
 
