@@ -311,7 +311,8 @@ def main(loads: int, shots: Path | None, quick: bool = False) -> None:
                     count, seconds = static_files(server)
                     print(f"  {label:<20} {count} fichiers en {seconds:5.2f} s "
                           f"({1000 * seconds / count:4.1f} ms par fichier)")
-                suite_browser(p, [pages[0], pages[3]], loads)
+                # --quick: the game page only (the one load each that --quick allows)
+                suite_browser(p, [pages[3]] if quick else [pages[0], pages[3]], loads)
             print("Page de l'hôte en cours de partie, téléphone 390×844 (hauteur en écrans ; "
                   "bas de l'action principale, en px, visible sans défiler si ≤ 844) :")
             # --quick: a state of each game (the same measure), light and dark by turns
