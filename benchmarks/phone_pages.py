@@ -15,7 +15,7 @@
   than this machine's; it is also most of what the suite's browser tests cost). Then the
   trivial page and the Noé game once more, cold, in chromium and in chromium-headless-shell
   (the same engine without the desktop browser around it, which the test suite drives:
-  tests/conftest.py), taken in turns, each browser launched alone: the processor time of each.
+  tests/conftest.py), taken in turns: the processor time of each (--quick: the game only).
 - static files: Streamlit's ~60 files of a first load fetched over one kept-alive connection,
   from Streamlit as it ships and from the app's server.
 - host page height at 390×844, each game mid-game: the page's scroll height in screens, and
@@ -131,8 +131,9 @@ def cold_load(browser: Any, url: str, ready: str,
 
 def suite_browser(p: Any, pages: list[tuple[str, str, str]], loads: int) -> None:
     """Chromium's processor time for the same cold loads in the desktop browser and in its
-    headless shell (tests/conftest.py's choice), launched one at a time (chromium_cpu counts
-    every Chromium of the machine), by turns."""
+    headless shell (tests/conftest.py's choice), by turns, each launched for its own loads and
+    closed after them (chromium_cpu counts every Chromium of the machine: the benchmark's
+    other browser stays open meanwhile, idle, for both)."""
     if not Path(HEADLESS_SHELL).exists():
         print(f"(pas de {HEADLESS_SHELL} : apt-get install chromium-headless-shell)")
         return
