@@ -203,3 +203,23 @@ def test_a_woken_run_that_starts_at_once_draws_the_seq_it_was_woken_for(
     finally:
         hub.stop()
         loop.call_soon_threadsafe(loop.stop)
+
+
+def test_a_headless_page_run_starts_no_thread_and_polls() -> None:
+    """AppTest's runtime is a mock with no event loop: a game's live view run there follows
+    its game by polling, as with COMPANION_PUSH=0, and leaves no thread behind (taken for a
+    loop, the mock once gave each test's database a thread reading it ten times a second for
+    the rest of the process: the suite's workers ran three times slower)."""
+    from pages import page_app, score_cards, store
+
+    from tableapp.live import live
+
+    code = store().create("noe", {"players": PLAYERS})
+    store().append(code, {"type": "announcement", "manche": 1, "player": "Alice",
+                          "announcement": "complot"}, 0)
+    before = {t for t in threading.enumerate() if t.name == "companion-live"}
+    at = page_app("noe", "play", code=code, view="public").run()
+    assert not at.exception
+    assert score_cards(at)["Alice"] == "15"  # the live view was drawn
+    assert {t for t in threading.enumerate() if t.name == "companion-live"} == before
+    assert str(store().path) not in live._HUBS  # noqa: SLF001

@@ -67,11 +67,15 @@ def _runtime() -> Any:
 
 
 def _event_loop() -> asyncio.AbstractEventLoop | None:
+    """The running server's event loop; None without one. AppTest's runtime is a mock whose
+    every attribute is another mock: taken for a loop, each test's database got a hub thread
+    polling it ten times a second for the rest of the process."""
     runtime = _runtime()
     try:
-        return runtime._get_async_objs().eventloop  # type: ignore[no-any-return]  # noqa: SLF001
+        loop = runtime._get_async_objs().eventloop  # noqa: SLF001
     except (AttributeError, RuntimeError):
         return None
+    return loop if isinstance(loop, asyncio.AbstractEventLoop) else None
 
 
 def view_fragment_id() -> str | None:
