@@ -8,6 +8,7 @@ the skip into a failure."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import socket
@@ -113,10 +114,32 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+def _scan_components_once() -> None:
+    """Each new AppTest has Streamlit scan the metadata of every installed distribution for
+    components (about half a second, most of a short page test's own time). What is installed
+    does not change during a run: the scan is made once a process, and its list handed out
+    afresh each time. Where this Streamlit has no such scan, nothing is changed."""
+    try:
+        from streamlit.components.v2 import manifest_scanner
+    except ImportError:
+        return
+    scan = getattr(manifest_scanner, "scan_component_manifests", None)
+    if scan is None or hasattr(scan, "made_once"):
+        return
+    once = functools.cache(scan)
+
+    def scan_once(max_workers: int | None = None) -> list[Any]:
+        return list(once())
+
+    scan_once.made_once = True  # type: ignore[attr-defined]
+    manifest_scanner.scan_component_manifests = scan_once
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """xdist would hand files out by their number of tests, most first (the many quick ones);
     the order of pytest_collection_modifyitems below is kept instead. With --page-loads, this
     process counts (the controller starts afresh the file its workers write to)."""
+    _scan_components_once()
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
     option = config.getoption("--page-loads")
