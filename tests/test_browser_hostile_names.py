@@ -21,6 +21,7 @@ from browsing import open_page
 from conftest import running_app
 from hostile import HOSTILE, TRAP, renamed
 from stats_night import LOGS, example_log
+from tapping import after_tap, settled
 
 from companion.core.loader import load_game
 from companion.events.store import EventStore
@@ -82,8 +83,10 @@ def seed(db: Path) -> tuple[dict[str, str], dict[str, str], int, str]:
 
 
 def settle(page: Any) -> None:
-    """Let Streamlit finish drawing (fragments, charts, images fetched)."""
-    page.wait_for_timeout(800)
+    """Let Streamlit finish drawing (no run going, nothing stale: tests/tapping.py), then a
+    moment for what is fetched after it (charts, images): a name's address would be asked
+    for then."""
+    settled(page, 200)
 
 
 def check(page: Any, where: str, requests: list[str]) -> None:
@@ -164,6 +167,7 @@ def test_hostile_names_are_never_markup(browser: Any, tmp_path: Path) -> None:
                 picker = page.get_by_label("Joueur", exact=True)
                 picker.click()
                 page.get_by_role("option").nth(i).click()
+                after_tap(page)  # the chosen profile's run, not the one before
                 settle(page)
                 check(page, f"joueurs, profil {i + 1}", requests)
             open_page(page, f"{base}/soirees?soiree={night}&cle={key}", "Podium")
