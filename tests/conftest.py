@@ -151,6 +151,16 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_LOADS] = PageLoads()
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than this process may use processors. A browser test's
+    worker mostly waits for its browser and its app server (other processes): with a worker a
+    processor, two cores stayed about a fifth idle (the suite in 10 min 59 s); with three
+    workers, 95 % busy and 9 min 2 s."""
+    cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+             else os.cpu_count() or 1)
+    return cores + 1
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that drives Chromium is a browser test, one that talks to the app server is
     realclock (marked so, whatever its file), and the
