@@ -115,15 +115,20 @@ def test_the_game_bar_reaches_a_page_in_two_taps_and_closes(browser: Any, app_se
         pg.wait_for_url(re.compile(r"/lab"), timeout=TIMEOUT)
         pg.get_by_role("heading", name="Labo d'équilibrage").first.wait_for(timeout=TIMEOUT)
         settled(pg)
-        assert pg.locator('[data-testid="stPopoverBody"]').count() == 0 or \
-            not pg.locator('[data-testid="stPopoverBody"]').first.is_visible()
+        closed(pg)
         pg.get_by_role("button", name="Menu").click()
         pg.get_by_role("link", name="Meneur ELSEN").click()
         pg.get_by_role("heading", name="ELSEN — meneur de jeu").first.wait_for(timeout=TIMEOUT)
         settled(pg)
-        assert not pg.locator('[data-testid="stPopoverBody"]').first.is_visible()
+        closed(pg)
     finally:
         context.close()
+
+
+def closed(pg: Any) -> None:
+    """The game bar's popover is closed or gone, within 5 s of its page drawn: once, with
+    three test workers on two cores, it was still open the moment the ELSEN page settled."""
+    pg.locator('[data-testid="stPopoverBody"]').first.wait_for(state="hidden", timeout=5_000)
 
 
 def test_a_new_game_opens_at_its_top(browser: Any, app_server: str) -> None:
