@@ -27,8 +27,9 @@ venv: $(STAMP)
 app: $(STAMP)
 	$(BIN)/companion app --port 8501
 
-# The suite on every core (pytest-xdist): a test file stays on one worker (--dist loadfile), so
-# a module's browser and server are started once.
+# The suite on every core (pytest-xdist; -n auto is one worker more than the processors,
+# tests/conftest.py): a test file stays on one worker (--dist loadfile), so a module's browser
+# and server are started once.
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --dist loadfile
