@@ -205,11 +205,11 @@ def test_a_woken_run_that_starts_at_once_draws_the_seq_it_was_woken_for(
         loop.call_soon_threadsafe(loop.stop)
 
 
-def test_a_headless_page_run_starts_no_thread_and_polls() -> None:
+def test_a_headless_page_run_starts_no_follower_thread() -> None:
     """AppTest's runtime is a mock with no event loop: a game's live view run there follows
     its game by polling, as with COMPANION_PUSH=0, and leaves no thread behind (taken for a
     loop, the mock once gave each test's database a thread reading it ten times a second for
-    the rest of the process: the suite's workers ran three times slower)."""
+    the rest of the process, and every later test of that worker waited for them)."""
     from pages import page_app, score_cards, store
 
     from tableapp.live import live
