@@ -94,6 +94,8 @@ def profile_rows(stats: StatsStore) -> list[tuple[int, str, bool]]:
 def stale_attempt(page: Any, base: str, stats: StatsStore, action: str) -> None:
     """Become organiser, fill the controls of the owner's profile, lose the right (a newer
     organiser link is made), then press the control still on screen."""
+    from playwright.sync_api import expect
+
     link = organiser_link(stats, base)
     page.goto(link)
     page.get_by_text("Cet appareil est maintenant l'organisateur").first.wait_for(
@@ -110,10 +112,13 @@ def stale_attempt(page: Any, base: str, stats: StatsStore, action: str) -> None:
         button = box.get_by_role("button", name="Enregistrer")
     else:
         pick(page, box.locator('[data-testid="stSelectbox"]').first, STRANGER)
-        settled(page)
+        # the pick's own run ends first: ended after the tick below, it drew the form again
+        # unticked, and « Fusionner » stayed disabled (seen once on a loaded machine)
+        after_tap(page)
         box.get_by_text("Les parties de ce profil passent au profil choisi").click()
         button = box.get_by_role("button", name="Fusionner")
-    settled(page)
+    after_tap(page)
+    expect(button).to_be_enabled(timeout=TIMEOUT)  # the control as the organiser saw it
     organiser_link(stats, base)  # revoked: this device is no longer the organiser
     button.click()
     page.get_by_text(REFUSED).wait_for(timeout=TIMEOUT)
