@@ -125,6 +125,41 @@ def test_the_game_bar_reaches_a_page_in_two_taps_and_closes(browser: Any, app_se
         context.close()
 
 
+# « Menu », then a page of the bar as soon as it is drawn: a few tens of ms between the two taps,
+# before the server's run for « Menu » has said « open » (a quick thumb, or a busy server)
+_QUICK_CHOICE = """async (name) => {
+  const menu = [...document.querySelectorAll('[data-testid=stPopoverButton]')]
+    .find(b => b.innerText.includes('Menu'));
+  menu.click();
+  for (let i = 0; i < 500; i++) {
+    const link = [...document.querySelectorAll('[data-testid=stPopoverBody] a')]
+      .find(a => a.innerText.includes(name));
+    if (link) { link.click(); return true; }
+    await new Promise(r => setTimeout(r, 2));
+  }
+  return false;
+}"""
+
+
+def test_the_game_bar_closes_after_a_quick_choice(browser: Any, app_server: str) -> None:
+    """The bar stayed open over the page chosen (5 times in 9): the new page said « closed »
+    to a popover whose last word from the server was already « closed »."""
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    pg = context.new_page()
+    try:
+        open_page(pg, app_server, "Reprendre une partie")
+        for link, drawn in (("Labo d'équilibrage", "Labo d'équilibrage"),
+                            ("Meneur ELSEN", "ELSEN — meneur de jeu"),
+                            ("Accueil", None)):
+            assert pg.evaluate(_QUICK_CHOICE, link), f"« {link} » absent du menu"
+            (pg.get_by_role("heading", name=drawn) if drawn
+             else pg.get_by_text("Reprendre une partie")).first.wait_for(timeout=TIMEOUT)
+            settled(pg)
+            closed(pg)
+    finally:
+        context.close()
+
+
 def closed(pg: Any) -> None:
     """The game bar's popover is closed or gone, within 5 s of its page drawn: once, with
     three test workers on two cores, it was still open the moment the ELSEN page settled."""
