@@ -89,6 +89,39 @@ def test_undo_and_the_last_entries_are_in_the_first_screen(
     assert all(in_view(tab, row) for row in rows.all())
 
 
+# « Derniers », then its most recent row as soon as it is drawn: a few tens of ms apart, before
+# the server's run for « Derniers » has said « open » (a quick thumb, or a busy server)
+_QUICK_ROW = """async () => {
+  const recent = [...document.querySelectorAll('[data-testid=stPopoverButton]')]
+    .find(b => b.innerText.includes('Derniers'));
+  recent.click();
+  for (let i = 0; i < 500; i++) {
+    const row = document.querySelector(
+      '[data-testid=stPopoverBody] [class*="st-key-tb_last_"] button');
+    if (row) { row.click(); return true; }
+    await new Promise(r => setTimeout(r, 2));
+  }
+  return false;
+}"""
+
+
+@pytest.mark.parametrize("tab", ["telephone"], indirect=True)
+def test_a_row_of_derniers_tapped_at_once_closes_it(
+        tab: Any, games: list[tuple[str, str, int]]) -> None:
+    """« Derniers » stayed open over the correction it had just opened when its row followed
+    the first tap within tens of ms (tableapp/look/popovers.py)."""
+    _game, url, _count = games[0]
+    for _attempt in range(3):
+        tab.goto(url, timeout=TIMEOUT)
+        quick_undo(tab)
+        settled(tab)
+        assert tab.evaluate(_QUICK_ROW), "« Derniers » sans ligne"
+        tab.locator(".st-key-tb_correction").wait_for(timeout=TIMEOUT)
+        settled(tab)
+        tab.locator('[data-testid="stPopoverBody"]').first.wait_for(state="hidden",
+                                                                    timeout=5_000)
+
+
 @sized
 def test_one_count_and_numbers_from_one_without_gaps(
         tab: Any, app_server: str, tmp_path_factory: pytest.TempPathFactory) -> None:

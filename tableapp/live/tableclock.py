@@ -15,12 +15,13 @@ import streamlit as st
 
 from companion.core.text import de
 from tableapp.device.writing import in_fragment_rerun
+from tableapp.look import popovers
 from tableapp.look.navigation import page_hook
 from tableapp.look.usertext import plain
 
 PLACE_PARAM = "place"
 SEAT_PICK_KEY = "tc_seat_pick"
-_MENU_KEY = "tc_seat_menu"  # the picker's open state
+_MENU_KEY = "tc_seat_menu"  # the picker (tableapp/look/popovers.py)
 # A public view's seat picker is drawn by the page above the game's live view, outside its
 # fragment (gamepage.live_view): a write wakes every phone of the game to rerun that fragment
 # alone (tableapp/live/live.py), and a widget in it would be built again by each of them at each
@@ -68,7 +69,7 @@ def _seat_picked(count: int) -> None:
             del st.query_params[PLACE_PARAM]
     else:
         st.query_params[PLACE_PARAM] = str(picked)
-    st.session_state[_MENU_KEY] = False
+    popovers.close(_MENU_KEY)
 
 
 def seat_picker(players: list[str], label: list[str] | None = None) -> None:
@@ -79,7 +80,7 @@ def seat_picker(players: list[str], label: list[str] | None = None) -> None:
     names = label or players
     with st.popover("Ce téléphone est à…" if index is None else
                     f"Ce téléphone : {plain(names[index])}", icon=":material/person:",
-                    width="stretch", key=_MENU_KEY, on_change="rerun"):
+                    width="stretch", key=popovers.key(_MENU_KEY), on_change="rerun"):
         st.pills("Ma place", range(len(players)), default=index,
                  format_func=lambda i: plain(names[i]), key=SEAT_PICK_KEY,
                  on_change=_seat_picked, args=(len(players),))

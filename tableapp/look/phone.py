@@ -17,11 +17,12 @@ import streamlit as st
 
 from companion.core.registry import PLAYABLE as GAMES
 from tableapp.device import session
+from tableapp.look import popovers
 from tableapp.look.navigation import page_hook
 
 PHONE_MAX = 640  # px: at most this wide, the device is laid out as a phone
 BAR_KEY = "compagnon_gamebar"
-_POP_KEY = "compagnon_gamebar_menu"  # the popover's open state (one key a page)
+_POP_KEY = "compagnon_gamebar_menu"  # the popover (tableapp/look/popovers.py)
 _BAR_PAGE = "_compagnon_gamebar_page"  # the page the bar was last drawn on
 _TOP_KEY = "_compagnon_top"  # (page, code) last opened: a new one starts at its top
 
@@ -116,17 +117,12 @@ def game_bar(sections: dict[str, list[st.Page]], current: st.Page) -> None:
     page, and the bar closes because the page changed (a stateful popover, closed through its
     key)."""
     here = current.url_path
-    # One popover a page (its key names the page): the browser applies the server's « closed »
-    # only when it differs from the last it received, or when the popover is another one. A
-    # page chosen within a few tens of ms of « Menu » (a quick thumb, a busy server) cut the
-    # run that would have said « open »: the new page said « closed » again, and the bar
-    # stayed open over it (5 times in 9).
-    key = f"{_POP_KEY}:{here}"
     if st.session_state.get(_BAR_PAGE) != here:
         st.session_state[_BAR_PAGE] = here
-        st.session_state[key] = False  # a new page: the bar is closed
+        popovers.close(_POP_KEY)  # a new page: the bar is closed
     with st.container(key=BAR_KEY, horizontal=True, vertical_alignment="center"):
-        with st.popover("Menu", icon=":material/menu:", key=key, on_change="rerun"):
+        with st.popover("Menu", icon=":material/menu:", key=popovers.key(_POP_KEY),
+                        on_change="rerun"):
             with st.container(key=BAR_KEY + "_pages", gap=None):
                 for pages in sections.values():  # one row per section, titles say the game
                     with st.container(horizontal=True, gap=None):

@@ -18,7 +18,7 @@ from companion.core.text import counted, number
 from companion.events.store import StoredGame
 from tableapp.device.writing import SAID_KEY as _SAID_KEY
 from tableapp.device.writing import correct, host_grant, redo, retract, undo
-from tableapp.look import a11y
+from tableapp.look import a11y, popovers
 from tableapp.look.usertext import plain
 
 EntryForm = Callable[[StoredGame, dict[str, Any] | None, str], dict[str, Any] | None]
@@ -66,13 +66,13 @@ def number_of(stored: StoredGame, index: int) -> int:
 # --- the history: tappable rows -----------------------------------------------------------------
 
 
-_RECENT_KEY = "tb_recent"  # the « Derniers » popover's open state
+_RECENT_KEY = "tb_recent"  # the « Derniers » popover (tableapp/look/popovers.py)
 
 
 def _open_fix(code: str, index: int) -> None:  # a callback: runs before the page redraws
     st.session_state[_FIX_KEY] = (code, index)
     st.session_state.pop(_CONFIRM_KEY, None)
-    st.session_state[_RECENT_KEY] = False  # « Derniers » closes: it covered the correction
+    popovers.close(_RECENT_KEY)  # « Derniers » closes: it covered the correction
 
 
 def _page_back(key: str, step: int) -> None:  # a callback: runs before the page redraws
@@ -307,7 +307,8 @@ def undo_controls(stored: StoredGame, describe: Describe, ink: Ink = as_is) -> N
 def _recent(stored: StoredGame, describe: Describe, ink: Ink) -> None:
     """« Derniers »: the last RECENT entries, most recent first, each a row to correct."""
     count = len(stored.entries)
-    with st.popover("Derniers", icon=":material/history:", key=_RECENT_KEY, on_change="rerun",
+    with st.popover("Derniers", icon=":material/history:", key=popovers.key(_RECENT_KEY),
+                    on_change="rerun",
                     help="Les derniers événements : touchez-en un pour le corriger"):
         for position in range(count - 1, max(count - RECENT, 0) - 1, -1):
             entry = stored.entries[position]
