@@ -121,3 +121,35 @@ def test_the_podiums_winner_is_the_charts(browser: Any, app_server: str,
         assert a11y_problems(pg) == []
     finally:
         context.close()
+
+
+# « rejoignent cette soirée », then a page of the sidebar 5 ms later: before the run of the
+# first tap reached its button (a quick hand, or a busy server)
+_JOIN_THEN_LEAVE = """async ([join, link]) => {
+  join.click();
+  await new Promise(r => setTimeout(r, 5));
+  link.click();
+}"""
+
+
+def test_joining_the_night_survives_a_page_tapped_at_once(
+        browser: Any, night_url: tuple[str, int]) -> None:
+    """The choice was lost 5 times in 6: the page tapped next cut the run that would have
+    kept it (tableapp/pages/nights.py keeps it at the tap, in the button's callback)."""
+    url, _night = night_url
+    context = browser.new_context(viewport=SIZES["tablette"], locale="fr-FR")
+    pg = context.new_page()
+    try:
+        for _attempt in range(3):
+            open_page(pg, url, "Podium")
+            join = pg.get_by_role("button", name="Les prochaines parties de cet appareil "
+                                  "rejoignent cette soirée")
+            pg.evaluate(_JOIN_THEN_LEAVE, [join.element_handle(),
+                                           pg.get_by_role("link", name="Noé").first
+                                           .element_handle()])
+            pg.get_by_text("Cette partie rejoindra la soirée", exact=False).wait_for(
+                timeout=TIMEOUT)
+            context.clear_cookies()
+            pg.goto("about:blank")  # a new session: the night is to be joined again
+    finally:
+        context.close()

@@ -292,10 +292,11 @@ def _render_page() -> None:
                     f"{KEY_PARAM}={key}", language=None)
     playing = seating.active_night()
     if playing is None or playing.id != night.id:
-        if st.button("Les prochaines parties de cet appareil rejoignent cette soirée",
-                     key="night_join", width="stretch"):
-            seating.play_in_night(night.id, key)
-            st.rerun()
+        # at the tap (a callback runs first thing in the next run): a page of the sidebar
+        # tapped before this run reached the button lost the choice (5 times in 6)
+        st.button("Les prochaines parties de cet appareil rejoignent cette soirée",
+                  key="night_join", width="stretch", on_click=seating.play_in_night,
+                  args=(night.id, key))
     _play_here(night, key)
     games = stats.played(night.codes)
     names = display_names(games, stats.names())
