@@ -154,8 +154,10 @@ def test_the_game_bar_closes_after_a_quick_choice(browser: Any, app_server: str)
             assert pg.evaluate(_QUICK_CHOICE, link), f"« {link} » absent du menu"
             (pg.get_by_role("heading", name=drawn) if drawn
              else pg.get_by_text("Reprendre une partie")).first.wait_for(timeout=TIMEOUT)
-            settled(pg)
-            closed(pg)
+            # closed within 10 s of the page drawn (once in CI, on three busy workers, the
+            # page was still not settled 30 s later: not waited for here)
+            pg.locator('[data-testid="stPopoverBody"]').first.wait_for(state="hidden",
+                                                                      timeout=10_000)
     finally:
         context.close()
 
