@@ -148,3 +148,27 @@ def after_tap(pg: Any, start: int = 1_000) -> None:
     except Exception:  # noqa: BLE001  (playwright's TimeoutError: no run followed the tap)
         pass
     settled(pg)
+
+
+# A popover's button, then the first element matching `inside` in its body (and holding `text`)
+# as soon as it is drawn: a few tens of ms apart, before the server's run for the first tap has
+# said « open » (a quick thumb, or a busy server: tableapp/look/popovers.py)
+_OPEN_THEN_TAP = """async ([label, inside, text]) => {
+  const button = [...document.querySelectorAll('[data-testid=stPopoverButton]')]
+    .find(b => b.innerText.includes(label));
+  if (!button) return false;
+  button.click();
+  for (let i = 0; i < 500; i++) {
+    const found = [...document.querySelectorAll('[data-testid=stPopoverBody] ' + inside)]
+      .find(el => el.innerText.includes(text));
+    if (found) { found.click(); return true; }
+    await new Promise(r => setTimeout(r, 2));
+  }
+  return false;
+}"""
+
+
+def open_then_tap(pg: Any, label: str, inside: str, text: str = "") -> bool:
+    """Open the popover whose button says `label` and tap, as soon as it is drawn, the first
+    `inside` element of its body that holds `text`; False when there was none."""
+    return bool(pg.evaluate(_OPEN_THEN_TAP, [label, inside, text]))

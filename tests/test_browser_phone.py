@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from browsing import open_page, start_game
-from tapping import settled
+from tapping import open_then_tap, settled
 from test_browser_shell import server_store
 
 from companion.hosting.access import HOST, Access
@@ -125,22 +125,6 @@ def test_the_game_bar_reaches_a_page_in_two_taps_and_closes(browser: Any, app_se
         context.close()
 
 
-# « Menu », then a page of the bar as soon as it is drawn: a few tens of ms between the two taps,
-# before the server's run for « Menu » has said « open » (a quick thumb, or a busy server)
-_QUICK_CHOICE = """async (name) => {
-  const menu = [...document.querySelectorAll('[data-testid=stPopoverButton]')]
-    .find(b => b.innerText.includes('Menu'));
-  menu.click();
-  for (let i = 0; i < 500; i++) {
-    const link = [...document.querySelectorAll('[data-testid=stPopoverBody] a')]
-      .find(a => a.innerText.includes(name));
-    if (link) { link.click(); return true; }
-    await new Promise(r => setTimeout(r, 2));
-  }
-  return false;
-}"""
-
-
 def test_the_game_bar_closes_after_a_quick_choice(browser: Any, app_server: str) -> None:
     """The bar stayed open over the page chosen (5 times in 9): the new page said « closed »
     to a popover whose last word from the server was already « closed »."""
@@ -151,7 +135,7 @@ def test_the_game_bar_closes_after_a_quick_choice(browser: Any, app_server: str)
         for link, drawn in (("Labo d'équilibrage", "Labo d'équilibrage"),
                             ("Meneur ELSEN", "ELSEN — meneur de jeu"),
                             ("Accueil", None)):
-            assert pg.evaluate(_QUICK_CHOICE, link), f"« {link} » absent du menu"
+            assert open_then_tap(pg, "Menu", "a", link), f"« {link} » absent du menu"
             (pg.get_by_role("heading", name=drawn) if drawn
              else pg.get_by_text("Reprendre une partie")).first.wait_for(timeout=TIMEOUT)
             # closed within 10 s of the page drawn (once in CI, on three busy workers, the

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from browsing import a11y_problems
-from tapping import SIZES, TIMEOUT, example, host_page, in_view, settled
+from tapping import SIZES, TIMEOUT, example, host_page, in_view, open_then_tap, settled
 from test_browser_shell import server_store
 
 from companion.core.log import resolve
@@ -89,22 +89,6 @@ def test_undo_and_the_last_entries_are_in_the_first_screen(
     assert all(in_view(tab, row) for row in rows.all())
 
 
-# « Derniers », then its most recent row as soon as it is drawn: a few tens of ms apart, before
-# the server's run for « Derniers » has said « open » (a quick thumb, or a busy server)
-_QUICK_ROW = """async () => {
-  const recent = [...document.querySelectorAll('[data-testid=stPopoverButton]')]
-    .find(b => b.innerText.includes('Derniers'));
-  recent.click();
-  for (let i = 0; i < 500; i++) {
-    const row = document.querySelector(
-      '[data-testid=stPopoverBody] [class*="st-key-tb_last_"] button');
-    if (row) { row.click(); return true; }
-    await new Promise(r => setTimeout(r, 2));
-  }
-  return false;
-}"""
-
-
 @pytest.mark.parametrize("tab", ["telephone"], indirect=True)
 def test_a_row_of_derniers_tapped_at_once_closes_it(
         tab: Any, games: list[tuple[str, str, int]]) -> None:
@@ -115,7 +99,8 @@ def test_a_row_of_derniers_tapped_at_once_closes_it(
         tab.goto(url, timeout=TIMEOUT)
         quick_undo(tab)
         settled(tab)
-        assert tab.evaluate(_QUICK_ROW), "« Derniers » sans ligne"
+        assert open_then_tap(tab, "Derniers", '[class*="st-key-tb_last_"] button'), \
+            "« Derniers » sans ligne"
         tab.locator(".st-key-tb_correction").wait_for(timeout=TIMEOUT)
         settled(tab)
         tab.locator('[data-testid="stPopoverBody"]').first.wait_for(state="hidden",
