@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import open_page
+from browsing import move_to, open_page
 from conftest import running_app
 from hostile import HOSTILE, TRAP, renamed
 from stats_night import LOGS, example_log
@@ -98,7 +98,7 @@ def check(page: Any, where: str, requests: list[str]) -> None:
 def fill_from_chips(page: Any, base: str, game: str, requests: list[str]) -> None:
     """The new-game form: the minimum number of seats filled by touching the hostile
     profiles' chips, so the game's own setup form shows the names too."""
-    open_page(page, f"{base}/{game}", "Nouvelle partie")
+    move_to(page, f"{base}/{game}", "Nouvelle partie")
     chips = page.locator('[data-testid="stButtonGroup"]').filter(
         has=page.get_by_text("Joueurs enregistrés", exact=False))
     chips.wait_for(timeout=TIMEOUT)
@@ -127,13 +127,13 @@ def test_hostile_names_are_never_markup(browser: Any, tmp_path: Path) -> None:
                    if TRAP in r.url or ".invalid" in r.url else None)
         try:
             page = context.new_page()
-            open_page(page, f"{base}/accueil", "Reprendre une partie")
+            open_page(page, f"{base}/", "Reprendre une partie")
             settle(page)
             check(page, "accueil", requests)
             for game in ("noe", "emblemes", "labystere", "camelot", "elsen"):
                 fill_from_chips(page, base, game, requests)
             for code, game in game_of.items():
-                open_page(page, f"{base}/{game}?code={code}&host={tokens[code]}",
+                move_to(page, f"{base}/{game}?code={code}&host={tokens[code]}",
                           f"Partie {code}")
                 curve = page.get_by_text("Courbe et historique par", exact=False)
                 if curve.count() and page.locator('[data-testid="stCheckbox"]').filter(
@@ -155,14 +155,14 @@ def test_hostile_names_are_never_markup(browser: Any, tmp_path: Path) -> None:
                     page.locator('[data-testid="stTable"]').first.wait_for(timeout=TIMEOUT)
                 settle(page)
                 check(page, f"{game} {code}, hôte", requests)
-                open_page(page, f"{base}/{game}?code={code}&view=public", "vue publique")
+                move_to(page, f"{base}/{game}?code={code}&view=public", "vue publique")
                 settle(page)
                 check(page, f"{game} {code}, vue publique", requests)
             lab = codes["labystere-partie"]
-            open_page(page, f"{base}/labystere-enquete?code={lab}", "fiche")
+            move_to(page, f"{base}/labystere-enquete?code={lab}", "fiche")
             settle(page)
             check(page, "fiche d'enquête", requests)
-            open_page(page, f"{base}/joueurs", "Nouveau joueur")
+            move_to(page, f"{base}/joueurs", "Nouveau joueur")
             for i in range(len(HOSTILE)):  # each profile: portrait, statistics, history
                 picker = page.get_by_label("Joueur", exact=True)
                 picker.click()
@@ -170,6 +170,8 @@ def test_hostile_names_are_never_markup(browser: Any, tmp_path: Path) -> None:
                 after_tap(page)  # the chosen profile's run, not the one before
                 settle(page)
                 check(page, f"joueurs, profil {i + 1}", requests)
+            # a new visit (the soirée's link on another device): in the session of the games
+            # above, « Noé » below would reopen its last game instead of a new one
             open_page(page, f"{base}/soirees?soiree={night}&cle={key}", "Podium")
             page.get_by_text("Statistiques par jeu de la soirée").click()
             page.locator('[data-testid="stMetric"]').first.wait_for(timeout=TIMEOUT)
@@ -188,7 +190,7 @@ def test_hostile_names_are_never_markup(browser: Any, tmp_path: Path) -> None:
             settle(page)
             check(page, "soirées de cet appareil", requests)
             for path, text in (("impression", "Impression"), ("labo", "Labo")):
-                open_page(page, f"{base}/{path}", text)
+                move_to(page, f"{base}/{path}", text)
                 settle(page)
                 check(page, path, requests)
         finally:

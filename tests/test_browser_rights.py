@@ -183,7 +183,7 @@ def test_eight_devices_opening_one_game_together_all_get_their_page(
             page.get_by_text(f"Partie {code}").first.wait_for(timeout=60_000)
             body = page.inner_text("body")
             assert "cannot be called directly" not in body and "Traceback" not in body
-            assert "Page not found" not in body
+            assert "Page not found" not in body and "Page introuvable" not in body
     finally:
         for context in contexts:
             context.close()
