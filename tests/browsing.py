@@ -95,6 +95,16 @@ def move_to(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
     assert drawn == [urlsplit(url).path or "/"], f"{url} : page dessinée {drawn}"
 
 
+def visit(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
+    """`move_to` when the tab already shows this server's app, else `open_page`: a test that
+    tours page states loads one document, and each state after it costs a run."""
+    origin = "/".join(url.split("/", 3)[:3])
+    if pg.url.startswith(origin + "/"):
+        move_to(pg, url, text, timeout)
+    else:
+        open_page(pg, url, text, timeout)
+
+
 def start_game(pg: Any, base: str, game: str, names: list[str], timeout: int = 30_000) -> str:
     """Open the game's page, seat `names` in order, press « Commencer la partie »; returns the
     new game's code once it is in the URL."""

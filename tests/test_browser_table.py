@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import a11y_problems, move_to, open_page
+from browsing import a11y_problems, open_page, visit
 from tapping import settled
 from test_browser_shell import server_store
 
@@ -106,11 +106,7 @@ def tab(browser: Any) -> Iterator[Any]:
 def check_page(tab: Any, url: str, ready: str) -> None:
     """`url` opened, or reached from the page the module's tab shows as the app's own links
     reach it (tests/browsing.py › move_to), then `check_state`."""
-    origin = "/".join(url.split("/", 3)[:3])
-    if tab.url.startswith(origin + "/"):
-        move_to(tab, url, ready)
-    else:
-        open_page(tab, url, ready)
+    visit(tab, url, ready)
     check_state(tab)
 
 
@@ -167,7 +163,7 @@ def test_public_view(app_server: str, tab: Any, games: dict[str, str]) -> None:
 
 def test_card_picker_speaks_french(app_server: str, tab: Any) -> None:
     """A multiselect's list offers « Tout choisir », not « Select all »."""
-    open_page(tab, f"{app_server}/noe-main", "vérifier une main")
+    visit(tab, f"{app_server}/noe-main", "vérifier une main")
     tab.locator('[data-testid="stMultiSelect"] [role="group"]').first.click()
     tab.get_by_role("option").first.wait_for(timeout=TIMEOUT)
     listing = tab.locator('[role="listbox"]').first.inner_text()
@@ -244,7 +240,7 @@ def test_states_reached_in_play(app_server: str, tab: Any,
     as measured as a page freshly opened."""
     code, query = noe_game(tmp_path_factory, [announce("Bruno", "six-duron"),
                                               announce("Chloé", "complot")])
-    open_page(tab, f"{app_server}/noe?{query}", f"Partie {code}")
+    visit(tab, f"{app_server}/noe?{query}", f"Partie {code}")
     open_history_row(tab, 1)
     check_state(tab)
     tab.get_by_role("button", name="Annuler la correction").click()
@@ -266,6 +262,8 @@ def test_a_past_noe_entry_is_corrected_by_tapping_it(
     the page says what changed."""
     code, query = noe_game(tmp_path_factory, [announce("Bruno", "six-duron"),
                                               announce("Chloé", "complot")])
+    # a new load: in the tab's session, the history's expander would stay as the test
+    # before left it (open), and the tap below would close it
     open_page(tab, f"{app_server}/noe?{query}", f"Partie {code}")
     open_history_row(tab, 1)
     box = tab.locator(".st-key-tb_correction")

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import pytest
-from browsing import a11y_problems, open_page
+from browsing import a11y_problems, open_page, visit
 from tapping import PHONE, TABLET, after_tap, example, host_page, settled
 from test_browser_shell import server_store
 
@@ -175,7 +175,8 @@ def test_a_toi_only_on_the_phone_whose_turn_it_is_in_every_game(
     try:
         for game, url, players, turn in games:
             for seat in (turn, (turn + 1) % len(players)):
-                pg.goto(f"{url}&place={seat}", timeout=LOAD)
+                # each seat's phone, reached here as the app's links reach a page
+                visit(pg, f"{url}&place={seat}", "vue publique", LOAD)
                 region = pg.locator(REGION)
                 try:
                     region.wait_for(timeout=LOAD)
