@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import a11y_problems, open_page
+from browsing import a11y_problems, open_page, visit
 from tapping import (
     PHONE,
     TABLET,
@@ -88,7 +88,8 @@ def test_the_turns_action_board_and_dots_in_every_phase(
     misses: list[str] = []
     try:
         for phase, url in states:
-            pg.goto(url, timeout=LOAD)
+            # each state after the first reached as the app's links reach a page
+            visit(pg, url, "Partie " + url.split("code=")[1].split("&")[0], LOAD)
             pg.locator(PRIMARY[phase]).first.wait_for(timeout=LOAD)
             settled(pg, 500)
             controls = pg.locator(PRIMARY[phase])

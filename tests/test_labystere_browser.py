@@ -215,7 +215,7 @@ def test_the_board_in_play_in_dark_mode(app_server: str, browser: Any, count: in
     """Each state reached in play, in dark mode: every word on the board readable (contrast
     ≥ 4.5), and at 360, 390 and 1024 px no sideways scroll and every target ≥ 44 px; the
     public view's board too."""
-    from browsing import open_page
+    from browsing import visit
     from test_browser_table import check_state
 
     code, query = laby_game(tmp_path_factory, count)
@@ -225,7 +225,7 @@ def test_the_board_in_play_in_dark_mode(app_server: str, browser: Any, count: in
         tab = context.new_page()
         for url, text in ((f"{app_server}/labystere?{query}", ready),
                           (f"{app_server}/labystere?code={code}&view=public", "vue publique")):
-            open_page(tab, url, text)
+            visit(tab, url, text)  # the public view reached from the host's page
             tab.get_by_text("Départ", exact=True).locator("visible=true").first.wait_for(
                 timeout=30_000)
             if "host" in url:  # the board's 25 cells drawn, not the first of them only
