@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import a11y_problems, axe_problems, french_problems, move_to, open_page
+from browsing import a11y_problems, axe_problems, french_problems, move_to, open_page, visit
 from tapping import settled as settle
 from test_browser_shell import server_store
 
@@ -164,7 +164,7 @@ def test_labystere_cells_are_named_by_their_coordinates(
     for label in ["A", "B", "C", "D", "E", "1", "2", "3", "4", "5"]:
         assert re.search(rf"(?m)^{label}$", edges), f"repère {label} absent du plateau"
     public = f"{app_server}/labystere?{games['labystere'].split('&')[0]}&view=public"
-    open_page(phone, public, "Au tour")
+    visit(phone, public, "Au tour")
     cells = phone.locator("table.labb td .laby-sr").all_inner_texts()
     assert len(cells) == 25 and all(pattern.match(c) for c in cells), cells
     headers = phone.locator("table.labb th").all_inner_texts()

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from browsing import open_page
+from browsing import open_page, visit
 from test_browser_elsen import DAY, DEALT, NIGHT, hosted, narrator, walk_to_last_line
 from test_browser_table import EMOJI, ENGLISH, MEASURE_JS, MIN_TARGET
 
@@ -55,16 +55,16 @@ def test_every_state_of_play_fits_a_phone_and_a_thumb(app_server: str, page: Any
     page.get_by_text("Seuil d'exclusion").wait_for(timeout=TIMEOUT)
     problems += problems_at_both_sizes(page, "mise en place")
 
-    # the deal by cards
+    # the deal by cards; each state after it reached as the app's links reach a page
     _code, query = hosted(tmp_path_factory)
-    open_page(page, f"{app_server}/elsen?{query}", "Mise en place · 1/1")
+    visit(page, f"{app_server}/elsen?{query}", "Mise en place · 1/1")
     page.get_by_text("Ou saisir les cartes distribuées à la main").click()
     page.get_by_text("Enregistrer cette distribution").wait_for(timeout=TIMEOUT)
     problems += problems_at_both_sizes(page, "distribution")
 
     # the mission: team and cards
     _code, query = hosted(tmp_path_factory, *DEALT)
-    open_page(page, f"{app_server}/elsen?{query}", "Tour 1 · Jour")
+    visit(page, f"{app_server}/elsen?{query}", "Tour 1 · Jour")
     walk_to_last_line(page)
     page.get_by_text("Cartes révélées", exact=True).wait_for(timeout=TIMEOUT)
     problems += problems_at_both_sizes(page, "mission")
@@ -72,7 +72,7 @@ def test_every_state_of_play_fits_a_phone_and_a_thumb(app_server: str, page: Any
     # a night role, its countdown running, the voice settings open; the settings open below
     night = NarratorPlace(night=True)
     _code, query = hosted(tmp_path_factory, *DEALT, DAY, place=night)
-    open_page(page, f"{app_server}/elsen?{query}", "Tour 1 · Nuit")
+    visit(page, f"{app_server}/elsen?{query}", "Tour 1 · Nuit")
     walk_to_last_line(page)
     narrator(page).locator(".clock.night").wait_for(timeout=TIMEOUT)
     narrator(page).locator("summary").click()
@@ -82,7 +82,7 @@ def test_every_state_of_play_fits_a_phone_and_a_thumb(app_server: str, page: Any
 
     # the vote: somebody designated, the hands counted as buttons
     code, query = hosted(tmp_path_factory, *DEALT, DAY, *NIGHT)
-    open_page(page, f"{app_server}/elsen?{query}", "Tour 1 · Vote")
+    visit(page, f"{app_server}/elsen?{query}", "Tour 1 · Vote")
     walk_to_last_line(page)
     page.locator(".st-key-elsen_vote_target").get_by_role("radio", name="Paul").click()
     page.get_by_text("Mains levées pour l'exclure").wait_for(timeout=TIMEOUT)

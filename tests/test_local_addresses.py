@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browsing import visit
 from conftest import answering, stop
 from tapping import PHONE, TABLET, TIMEOUT, example, host_page, settled
 
@@ -149,7 +150,7 @@ def test_share_url_qr_code_and_links_name_only_this_machine(
         assert _qr_matrix(png) == _qr_of(share)  # the QR code opens the address shown
         assert _not_served(pg.locator("body").inner_text()) == []
         # the print kit's address, what the cards' QR codes will open
-        pg.goto(f"{base}/impression", timeout=TIMEOUT)
+        visit(pg, f"{base}/impression", "Réglages avancés")  # as the app's own link reaches it
         field = pg.get_by_label("Adresse de l'assistant (QR codes)", exact=True)
         pg.get_by_text("Réglages avancés").click()
         field.wait_for(timeout=TIMEOUT)
