@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from browsing import start_game
+from tapping import settled
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +20,9 @@ def wait_text(page: Any, text: str) -> None:
 
 
 def totals(page: Any) -> dict[str, str]:
-    """Each player's total, read from the tournament's list (« Ana : 3 · … »)."""
+    """Each player's total, read from the tournament's list (« Ana : 3 · … ») once the page's
+    run has ended (read as soon as the refusal showed, it was once not drawn yet: {})."""
+    settled(page)
     shown = page.get_by_text("Tournoi ", exact=False).locator("xpath=ancestor::div["
                                                              "@data-testid='stMarkdown']")
     out = {}
