@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tapping import after_tap, settled
+from tapping import settled
 
 
 def in_own_loop(coroutine: Any) -> Any:
@@ -74,6 +74,9 @@ def open_page(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
 # browser's Back and Forward do: Streamlit's frontend hears « popstate » and asks the server for
 # a run of the page the address names, with its query string (its App.onHistoryChange).
 _MOVE = "url => { history.pushState({}, '', url); dispatchEvent(new PopStateEvent('popstate')); }"
+# The pages of the navigation marked current (Streamlit marks the new one when its run starts)
+_CURRENT = ("() => [...document.querySelectorAll('a[aria-current=page]')]"
+            ".map(a => new URL(a.href).pathname)")
 
 
 def move_to(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
@@ -81,18 +84,32 @@ def move_to(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
     same Streamlit session goes on (its session state kept, as after a page link), and the
     page is drawn for a fraction of a load's processor time (a load boots Streamlit's whole
     frontend: about 0.7 s of Chromium's time against 0.3, measured beside each other). For
-    tests of what a page draws; a test of what a new visitor gets uses `open_page`."""
+    tests of what a page draws; a test of what a new visitor gets uses `open_page`.
+
+    The old page stays on screen, its script « not running », until the new run starts, and a
+    run of the old page's own (ELSEN's clock runs every second) may end in between: what is
+    waited for must come from the new run. Another page: the navigation marks it current when
+    its run starts. The same page with another query: `text` must be one the old state does
+    not show."""
     assert url.startswith(pg.evaluate("() => location.origin")), url
+    path = urlsplit(url).path or "/"
     settled(pg, 0)
+    same_page = pg.evaluate(_CURRENT) == [path]
+    if same_page:
+        assert text and pg.get_by_text(text, exact=False).locator("visible=true").count() == 0, \
+            f"« {text} » est déjà affiché : il ne dirait pas que {url} est dessinée"
     pg.evaluate(_MOVE, url)
-    after_tap(pg, timeout)
+    if not same_page:
+        try:
+            pg.wait_for_function(f"() => ({_CURRENT})().join() === {path!r}", timeout=timeout)
+        except Exception:  # noqa: BLE001  (playwright's TimeoutError, said as the page drawn)
+            raise AssertionError(f"{url} : page dessinée {pg.evaluate(_CURRENT)}") from None
     pg.get_by_text(text, exact=False).first.wait_for(timeout=timeout)
     settled(pg)
-    # an address naming no page reruns the page shown, without « Page introuvable »: the
-    # navigation's current link says which page was drawn
-    drawn = pg.evaluate("() => [...document.querySelectorAll('a[aria-current=page]')]"
-                        ".map(a => new URL(a.href).pathname)")
-    assert drawn == [urlsplit(url).path or "/"], f"{url} : page dessinée {drawn}"
+    # an address naming no page reruns a page without « Page introuvable »: the navigation's
+    # current link says which page was drawn
+    drawn = pg.evaluate(_CURRENT)
+    assert drawn == [path], f"{url} : page dessinée {drawn}"
 
 
 def visit(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:

@@ -80,15 +80,18 @@ def _dark(pg: Any) -> bool:
 def test_main_page_states(app_server: str, tab: Any, games: dict[str, str]) -> None:
     """Home, printing, players, nights, a new game; every game mid-game, its host's page and
     its public view: no violation, no English."""
-    urls = [f"{app_server}/{path}" for path in PLAIN]
-    for game, query in games.items():
-        urls.append(f"{app_server}/{game}?{query}")
-        urls.append(f"{app_server}/{game}?{query.split('&')[0]}&view=public")
+    # (address, a text its page shows): the hosts' pages, then the public views, so that the
+    # same page with another query comes with words of its own (tests/browsing.py › move_to)
+    urls = [(f"{app_server}/{path}", "") for path in PLAIN]
+    urls += [(f"{app_server}/{game}?{query}", f"Partie {query[5:].split('&')[0]}")
+             for game, query in games.items()]
+    urls += [(f"{app_server}/{game}?{query.split('&')[0]}&view=public", "vue publique")
+             for game, query in games.items()]
     scheme = tab.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
     problems = []
-    for number, url in enumerate(urls):
+    for number, (url, text) in enumerate(urls):
         # the first opens the app; the others are reached as its own links reach them
-        (move_to if number else open_page)(tab, url, "")
+        (move_to if number else open_page)(tab, url, text)
         tab.wait_for_function("() => [...document.querySelectorAll("
                               "'[data-testid=stMain] :is(h1, h2, h3, p, button)')]"
                               ".some(e => e.offsetParent !== null)", timeout=TIMEOUT)
@@ -164,7 +167,7 @@ def test_labystere_cells_are_named_by_their_coordinates(
     for label in ["A", "B", "C", "D", "E", "1", "2", "3", "4", "5"]:
         assert re.search(rf"(?m)^{label}$", edges), f"repère {label} absent du plateau"
     public = f"{app_server}/labystere?{games['labystere'].split('&')[0]}&view=public"
-    visit(phone, public, "Au tour")
+    visit(phone, public, "vue publique")
     cells = phone.locator("table.labb td .laby-sr").all_inner_texts()
     assert len(cells) == 25 and all(pattern.match(c) for c in cells), cells
     headers = phone.locator("table.labb th").all_inner_texts()

@@ -153,7 +153,9 @@ def test_new_game_pages(app_server: str, tab: Any, game: str) -> None:
 @pytest.mark.parametrize("name", list(EXAMPLES))
 def test_game_pages_of_the_host(app_server: str, tab: Any, games: dict[str, str],
                                 name: str) -> None:
-    check_page(tab, f"{app_server}/{name.split('-')[0]}?{games[name]}", "Partie ")
+    query = games[name]
+    check_page(tab, f"{app_server}/{name.split('-')[0]}?{query}",
+               f"Partie {query[5:].split('&')[0]}")
 
 
 def test_public_view(app_server: str, tab: Any, games: dict[str, str]) -> None:

@@ -176,7 +176,7 @@ def test_a_toi_only_on_the_phone_whose_turn_it_is_in_every_game(
         for game, url, players, turn in games:
             for seat in (turn, (turn + 1) % len(players)):
                 # each seat's phone, reached here as the app's links reach a page
-                visit(pg, f"{url}&place={seat}", "vue publique", LOAD)
+                visit(pg, f"{url}&place={seat}", f"Ce téléphone : {players[seat]}", LOAD)
                 region = pg.locator(REGION)
                 try:
                     region.wait_for(timeout=LOAD)
