@@ -165,8 +165,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """A test that drives Chromium is a browser test, one that talks to the app server is
     realclock (marked so, whatever its file), and the
     files are ordered for `pytest -n auto --dist loadfile`, which hands whole files to the
-    workers in this order: the minutes-long ones first, then the browser ones, then the rest,
-    so no worker is left alone with a long file at the end while the other waits."""
+    workers in this order: the minutes-long ones first, then the browser ones with half of the
+    rest between them, then the other half, so no worker is left alone with a long file at the
+    end while the other waits."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
