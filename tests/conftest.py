@@ -161,6 +161,25 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return cores + 1
 
 
+def file_order(rank: dict[str, int]) -> list[str]:
+    """Each test file once, from its rank (0 long, 1 browser, 2 the others; in collection
+    order within a rank): the long ones, then each browser file followed by its share of the
+    first half of the others, then the second half."""
+    files = sorted(rank, key=lambda name: rank[name])  # stable: collection order within a rank
+    # A browser test's worker waits for its page a good part of the time: with the browser files
+    # alone, the two cores were 85 % busy; half of the other files go between them, the other
+    # half last, so that no worker is left alone at the end
+    browser = [name for name in files if rank[name] == 1]
+    rest = [name for name in files if rank[name] == 2]
+    between = rest[:len(rest) // 2] if browser else []
+    order = [name for name in files if rank[name] == 0]
+    for number, name in enumerate(browser):
+        order.append(name)
+        order += between[len(between) * number // len(browser):
+                         len(between) * (number + 1) // len(browser)]
+    return order + rest[len(between):]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that drives Chromium is a browser test, one that talks to the app server is
     realclock (marked so, whatever its file), and the
@@ -178,19 +197,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         here = 0 if item.get_closest_marker("long") else (
             1 if item.get_closest_marker("browser") else 2)
         rank[item.nodeid.split("::")[0]] = min(here, rank.get(item.nodeid.split("::")[0], 2))
-    files = sorted(rank, key=lambda name: rank[name])  # stable: collection order within a rank
-    # A browser test's worker waits for its page a good part of the time: with the browser files
-    # alone, the two cores were 85 % busy; half of the other files go between them, the other
-    # half last, so that no worker is left alone at the end
-    browser = [name for name in files if rank[name] == 1]
-    rest = [name for name in files if rank[name] == 2]
-    between, last = rest[:len(rest) // 2], rest[len(rest) // 2:]
-    order = [name for name in files if rank[name] == 0]
-    for number, name in enumerate(browser):
-        order.append(name)
-        share = len(between) * (number + 1) // max(1, len(browser))
-        order += between[len(between) * number // max(1, len(browser)):share]
-    order += last
+    order = file_order(rank)
     position = {name: place for place, name in enumerate(order)}
     items.sort(key=lambda item: position[item.nodeid.split("::")[0]])  # files stay whole
 
