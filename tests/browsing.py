@@ -112,6 +112,11 @@ def move_to(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
     assert drawn == [path], f"{url} : page dessinée {drawn}"
 
 
+def code_in(address: str) -> str:
+    """The game code an address (or its query string) holds."""
+    return re.search(r"code=([A-Z0-9]+)", address).group(1)  # type: ignore[union-attr]
+
+
 def visit(pg: Any, url: str, text: str, timeout: int = 30_000) -> None:
     """`move_to` when the tab already shows this server's app, else `open_page`: a test that
     tours page states loads one document, and each state after it costs a run."""
@@ -138,7 +143,7 @@ def start_game(pg: Any, base: str, game: str, names: list[str], timeout: int = 3
                          timeout=timeout)
     pg.get_by_role("button", name="Commencer la partie").click()
     pg.wait_for_url(re.compile(r"code="), timeout=timeout)
-    return re.search(r"code=([A-Z0-9]+)", pg.url).group(1)  # type: ignore[union-attr]
+    return code_in(pg.url)
 
 
 # --- accessibility (WCAG 2.1 A/AA through axe-core) and French-only text ---------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import a11y_problems, axe_problems, french_problems, move_to, open_page, visit
+from browsing import a11y_problems, axe_problems, code_in, french_problems, open_page, visit
 from tapping import settled as settle
 from test_browser_shell import server_store
 
@@ -83,15 +83,15 @@ def test_main_page_states(app_server: str, tab: Any, games: dict[str, str]) -> N
     # (address, a text its page shows): the hosts' pages, then the public views, so that the
     # same page with another query comes with words of its own (tests/browsing.py › move_to)
     urls = [(f"{app_server}/{path}", "") for path in PLAIN]
-    urls += [(f"{app_server}/{game}?{query}", f"Partie {query[5:].split('&')[0]}")
+    urls += [(f"{app_server}/{game}?{query}", f"Partie {code_in(query)}")
              for game, query in games.items()]
     urls += [(f"{app_server}/{game}?{query.split('&')[0]}&view=public", "vue publique")
              for game, query in games.items()]
     scheme = tab.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
     problems = []
-    for number, (url, text) in enumerate(urls):
+    for url, text in urls:
         # the first opens the app; the others are reached as its own links reach them
-        (move_to if number else open_page)(tab, url, text)
+        visit(tab, url, text)
         tab.wait_for_function("() => [...document.querySelectorAll("
                               "'[data-testid=stMain] :is(h1, h2, h3, p, button)')]"
                               ".some(e => e.offsetParent !== null)", timeout=TIMEOUT)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import move_to, open_page, start_game
+from browsing import code_in, move_to, open_page, start_game, visit
 from tapping import open_then_tap, settled
 from test_browser_shell import server_store
 
@@ -67,11 +67,8 @@ def test_the_turns_primary_action_is_in_the_first_screen(
     pg = context.new_page()
     misses = []
     try:
-        for number, (url, action) in enumerate(turns):
-            if number:  # the next game as the app's own links reach it (tests/browsing.py)
-                move_to(pg, url, "Partie " + url.split("code=")[1].split("&")[0])
-            else:
-                pg.goto(url, timeout=TIMEOUT)
+        for url, action in turns:  # after the first, as the app's own links reach a page
+            visit(pg, url, f"Partie {code_in(url)}")
             button = pg.get_by_role("button", name=re.compile(re.escape(action))).first
             button.wait_for(timeout=TIMEOUT)
             settled(pg)
@@ -201,9 +198,9 @@ def test_every_public_view_says_whose_turn_and_elsen_is_the_tables_clock(
     context = browser.new_context(viewport=PHONE, locale="fr-FR", color_scheme="dark")
     pg = context.new_page()
     try:
-        for number, (url, _action) in enumerate(turns[:5]):
+        for url, _action in turns[:5]:
             public = re.sub(r"&host=[^&]+", "&view=public", url)
-            (move_to if number else open_page)(pg, public, "vue publique")
+            visit(pg, public, "vue publique")
             # the banner is drawn by the live fragment, which may run after the page's run
             pg.wait_for_function("() => document.querySelector('.st-key-tc_banner')"
                                  "?.innerText.trim().length > 0", timeout=TIMEOUT)
@@ -212,7 +209,7 @@ def test_every_public_view_says_whose_turn_and_elsen_is_the_tables_clock(
         # ELSEN at the vote, its countdown started on the host's tablet: the phase, and a
         # clock that runs on the public screen
         url, _action = turns[6]
-        code = re.search(r"code=([A-Z0-9]+)", url).group(1)  # type: ignore[union-attr]
+        code = code_in(url)
         positions.set_narrator(code, NarratorPlace(7, 1, Countdown.fresh(60)
                                                    .toggled(time.time())))
         move_to(pg, re.sub(r"&host=[^&]+", "&view=public", url), "Phase : Tour 1 · Vote")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import a11y_problems, open_page, visit
+from browsing import a11y_problems, code_in, open_page, visit
 from tapping import settled
 from test_browser_shell import server_store
 
@@ -155,7 +155,7 @@ def test_game_pages_of_the_host(app_server: str, tab: Any, games: dict[str, str]
                                 name: str) -> None:
     query = games[name]
     check_page(tab, f"{app_server}/{name.split('-')[0]}?{query}",
-               f"Partie {query[5:].split('&')[0]}")
+               f"Partie {code_in(query)}")
 
 
 def test_public_view(app_server: str, tab: Any, games: dict[str, str]) -> None:

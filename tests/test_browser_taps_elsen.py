@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import tapping
-from browsing import a11y_problems, visit
+from browsing import a11y_problems, code_in, visit
 from tapping import PHONE, SIZES, TABLET, in_view, log_of, refusals, refusals_out_of_view
 from test_browser_shell import server_store
 
@@ -65,7 +65,7 @@ def primary(pg: Any) -> Any:
 def opened(pg: Any, url: str) -> None:
     """The game at `url` (another state of a tab already open: reached as the app's links
     reach a page, tests/browsing.py › visit), its turn's action drawn."""
-    visit(pg, url, "Partie " + url.split("code=")[1].split("&")[0], TIMEOUT)
+    visit(pg, url, f"Partie {code_in(url)}", TIMEOUT)
     primary(pg).wait_for(timeout=TIMEOUT)
     tapping.settled(pg)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsing import a11y_problems, open_page, visit
+from browsing import a11y_problems, code_in, open_page, visit
 from tapping import (
     PHONE,
     TABLET,
@@ -89,7 +89,7 @@ def test_the_turns_action_board_and_dots_in_every_phase(
     try:
         for phase, url in states:
             # each state after the first reached as the app's links reach a page
-            visit(pg, url, "Partie " + url.split("code=")[1].split("&")[0], LOAD)
+            visit(pg, url, f"Partie {code_in(url)}", LOAD)
             pg.locator(PRIMARY[phase]).first.wait_for(timeout=LOAD)
             settled(pg, 500)
             controls = pg.locator(PRIMARY[phase])

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from browsing import a11y_problems, move_to
+from browsing import a11y_problems, move_to, visit
 from tapping import SIZES, TIMEOUT, example, host_page, in_view, open_then_tap, settled
 from test_browser_shell import server_store
 
@@ -67,11 +67,8 @@ def test_undo_and_the_last_entries_are_in_the_first_screen(
         tab: Any, games: list[tuple[str, str, int]]) -> None:
     """Measured on d698208: « Annuler » at y=1462 on a tablet, below the whole game."""
     misses = []
-    for number, (game, url, count) in enumerate(games):
-        if number:  # the other games as the app's own links reach them (tests/browsing.py)
-            move_to(tab, url, "Annuler")
-        else:
-            tab.goto(url, timeout=TIMEOUT)
+    for game, url, count in games:  # after the first, as the app's own links reach a page
+        visit(tab, url, "Annuler")
         undo = quick_undo(tab)
         settled(tab)
         label = undo.inner_text()
@@ -158,11 +155,8 @@ def test_start_is_in_the_first_screen_of_every_new_game_form(tab: Any, app_serve
     """Measured on d698208: Noé's « Commencer la partie » at y=948 on a tablet, Emblèmes'
     at y=1561. The reason it cannot start yet is beside it."""
     misses = []
-    for number, (game, *_rest) in enumerate(GAMES):
-        if number:
-            move_to(tab, f"{app_server}/{game}", "Nouvelle partie")
-        else:
-            tab.goto(f"{app_server}/{game}", timeout=TIMEOUT)
+    for game, *_rest in GAMES:
+        visit(tab, f"{app_server}/{game}", "Nouvelle partie")
         start = tab.get_by_role("button", name="Commencer la partie")
         start.wait_for(timeout=TIMEOUT)
         settled(tab)
